@@ -1,0 +1,27 @@
+// `elicit-conform check-schema` and `check-message`: the pure checkers on one input.
+// Exit status: 0 conforms (no MUST finding), 1 MUST findings, 2 usage or unreadable input.
+#pragma once
+
+#include <cstddef>
+#include <iosfwd>
+#include <string>
+
+namespace ec {
+
+inline constexpr int kExitConforms = 0;
+inline constexpr int kExitFindings = 1;
+inline constexpr int kExitUsage = 2;
+
+struct CheckCommandOptions {
+  std::string input;            // FILE or "-"
+  std::string revision;         // "" means the latest
+  bool json = false;
+  std::string request;          // check-message: the elicitation/create a result answers
+  std::size_t max_bytes = std::size_t{4} << 20;
+  std::size_t max_depth = 64;
+};
+
+int run_check_schema(const CheckCommandOptions& options, std::ostream& out, std::ostream& err);
+int run_check_message(const CheckCommandOptions& options, std::ostream& out, std::ostream& err);
+
+}  // namespace ec

@@ -1,0 +1,85 @@
+#include "cli/output.h"
+
+#include <cstdio>
+
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+#include "spec/requirements.h"
+
+namespace ec {
+
+std::string printable(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", u);
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+void write_text(std::ostream& out, const CheckOutcome& o) {
+  out << printable(o.input) << ": " << printable(o.subject) << " (revision " << to_string(o.revision)
+      << ")\n";
+  for (const Diagnostic& d : o.diagnostics) {
+    out << "  " << to_string(d.level) << "  " << d.check << "  at "
+        << (d.pointer.empty() ? "(document)" : printable(d.pointer)) << "\n";
+    out << "      " << printable(d.message) << "\n";
+    out << "      rule " << requirement_id(o.revision, d.requirement);
+    if (const Requirement* r = find_requirement(d.requirement, o.revision)) {
+      out << " (" << r->section << "): " << r->quote;
+    }
+    out << "\n";
+    if (!d.basis.empty()) out << "      follows " << d.basis << "\n";
+  }
+  out << printable(o.input) << ": " << count_level(o.diagnostics, Level::Must) << " MUST, "
+      << count_level(o.diagnostics, Level::Should) << " SHOULD, "
+      << count_level(o.diagnostics, Level::May) << " MAY, " << count_level(o.diagnostics, Level::Info)
+      << " INFO; " << (has_level(o.diagnostics, Level::Must) ? "does not conform" : "conforms") << "\n";
+}
+
+void write_json(std::ostream& out, const CheckOutcome& o) {
+  rapidjson::StringBuffer buffer;
+  rapidjson::Writer<rapidjson::StringBuffer> w(buffer);
+  const auto str = [&](std::string_view s) { w.String(s.data(), static_cast<rapidjson::SizeType>(s.size())); };
+  w.StartObject();
+  str("input"); str(o.input);
+  str("revision"); str(to_string(o.revision));
+  str("subject"); str(o.subject);
+  str("conforms"); w.Bool(!has_level(o.diagnostics, Level::Must));
+  str("counts");
+  w.StartObject();
+  for (Level l : {Level::Must, Level::Should, Level::May, Level::Info}) {
+    str(to_string(l));
+    w.Uint64(count_level(o.diagnostics, l));
+  }
+  w.EndObject();
+  str("diagnostics");
+  w.StartArray();
+  for (const Diagnostic& d : o.diagnostics) {
+    w.StartObject();
+    str("check"); str(d.check);
+    str("requirement"); str(requirement_id(o.revision, d.requirement));
+    str("level"); str(to_string(d.level));
+    str("pointer"); str(d.pointer);
+    str("message"); str(d.message);
+    if (const Requirement* r = find_requirement(d.requirement, o.revision)) {
+      str("rule"); str(r->quote);
+      str("section"); str(r->section);
+    }
+    if (!d.basis.empty()) { str("basis"); str(d.basis); }
+    w.EndObject();
+  }
+  w.EndArray();
+  w.EndObject();
+  out << buffer.GetString() << "\n";
+}
+
+}  // namespace ec

@@ -1,0 +1,31 @@
+// Rendering findings for people (a terminal) and for machines (--json). Every string that may
+// come from a SUT is escaped: control characters never reach the terminal raw (no escape
+// sequence injection), and the JSON writer escapes per RFC 8259.
+#pragma once
+
+#include <ostream>
+#include <string>
+
+#include "core/diagnostic.h"
+#include "spec/revision.h"
+
+namespace ec {
+
+struct CheckOutcome {
+  std::string input;    // the file name, or "-" for stdin
+  std::string subject;  // "requestedSchema", "elicitation/create request, form mode", ...
+  Revision revision = latest_revision();
+  Diagnostics diagnostics;
+};
+
+// Terminal text: one block per finding with level, check id, pointer, message, the rule
+// (requirement id and quote), and the basis when sources disagree; then a count line.
+void write_text(std::ostream& out, const CheckOutcome& outcome);
+
+// One JSON object: input, revision, subject, conforms, counts, diagnostics[].
+void write_json(std::ostream& out, const CheckOutcome& outcome);
+
+// Control characters (and DEL) as \xNN; everything else unchanged.
+std::string printable(std::string_view text);
+
+}  // namespace ec

@@ -1,0 +1,27 @@
+// UTF-8 helpers. JSON Schema counts string lengths in Unicode code points, not bytes, so
+// "minLength": 2 accepts "é" twice but not "é" once, although that is two bytes.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace ec {
+
+// Offset of the first byte that does not start or continue a well-formed UTF-8 sequence
+// (RFC 3629: no overlongs, no surrogates, nothing above U+10FFFF); nullopt when all is well.
+std::optional<std::size_t> find_invalid_utf8(std::string_view text);
+
+// Number of code points in well-formed UTF-8 `text` (counts lead bytes).
+std::size_t count_code_points(std::string_view text);
+
+}  // namespace ec
+
+namespace ec {
+
+// At most `max_bytes` bytes of `text`, cut at a code point boundary, with "..." appended when
+// something was cut. Used wherever SUT text is quoted in a message.
+std::string abbreviate_utf8(std::string_view text, std::size_t max_bytes);
+
+}  // namespace ec

@@ -1,0 +1,42 @@
+// One JSON-RPC message, fully checked: bounded parse, JSON-RPC shape, and, for the messages of
+// the elicitation feature, the typed checks of the revision with the requestedSchema checker
+// and the content validator. Stateless: rules that need the session (capabilities, ids already
+// used) are the session layer's. This is what `elicit-conform check-message` prints and what
+// the case runner applies to every message a SUT sends.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <rapidjson/document.h>
+
+#include "core/diagnostic.h"
+#include "core/json.h"
+#include "core/jsonrpc.h"
+#include "schema/content_validator.h"
+#include "spec/revision.h"
+
+namespace ec {
+
+struct MessageCheckOptions {
+  Revision revision = latest_revision();
+  ParseLimits limits;
+  // The elicitation/create params a result answers, when known: lets a result be checked
+  // against its mode (URL accepts carry no content) and its content against the schema.
+  const rapidjson::Value* answered_request_params = nullptr;
+  ContentRules content_rules;
+};
+
+struct MessageReport {
+  MessageKind kind = MessageKind::Invalid;
+  std::string summary;  // e.g. "elicitation/create request, form mode, 3 properties"
+  Diagnostics diagnostics;
+
+  bool conforms() const { return !has_level(diagnostics, Level::Must); }
+};
+
+MessageReport check_message_bytes(std::string_view bytes, const MessageCheckOptions& options);
+MessageReport check_message(const rapidjson::Value& message, const MessageCheckOptions& options);
+
+}  // namespace ec

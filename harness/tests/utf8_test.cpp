@@ -1,0 +1,35 @@
+#include "core/utf8.h"
+
+#include <gtest/gtest.h>
+
+namespace ec {
+namespace {
+
+TEST(Utf8, AcceptsWellFormedText) {
+  EXPECT_FALSE(find_invalid_utf8("plain ascii").has_value());
+  EXPECT_FALSE(find_invalid_utf8("\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80").has_value());  // é € 😀
+}
+
+TEST(Utf8, FindsTheFirstBadByte) {
+  EXPECT_EQ(find_invalid_utf8("ab\xFF"), 2u);
+  EXPECT_EQ(find_invalid_utf8("\xC0\xAF"), 0u);          // overlong '/'
+  EXPECT_EQ(find_invalid_utf8("x\xED\xA0\x80"), 1u);     // UTF-16 surrogate
+  EXPECT_EQ(find_invalid_utf8("\xF4\x90\x80\x80"), 0u);  // above U+10FFFF
+  EXPECT_EQ(find_invalid_utf8("\xE2\x82"), 0u);          // truncated
+}
+
+TEST(Utf8, CountsCodePointsNotBytes) {
+  EXPECT_EQ(count_code_points(""), 0u);
+  EXPECT_EQ(count_code_points("abc"), 3u);
+  EXPECT_EQ(count_code_points("\xC3\xA9t\xC3\xA9"), 3u);  // été
+  EXPECT_EQ(count_code_points("\xF0\x9F\x98\x80"), 1u);   // one emoji, four bytes
+}
+
+TEST(Utf8, AbbreviatesAtACodePointBoundary) {
+  EXPECT_EQ(abbreviate_utf8("short", 10), "short");
+  EXPECT_EQ(abbreviate_utf8("\xC3\xA9\xC3\xA9", 3), "\xC3\xA9...");
+  EXPECT_FALSE(find_invalid_utf8(abbreviate_utf8("\xF0\x9F\x98\x80\xF0\x9F\x98\x80", 6)).has_value());
+}
+
+}  // namespace
+}  // namespace ec

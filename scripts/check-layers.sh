@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Layers import downward only (DESIGN.md): a file in harness/<layer>/ may include headers of
+# its own layer and of the layers below it, never above. Exit 1 with each offending line.
+set -euo pipefail
+root=${1:-$(dirname "$0")/../harness}
+order=(core spec schema session transport cases report cli)
+rank() { local i; for i in "${!order[@]}"; do [ "${order[$i]}" = "$1" ] && echo "$i" && return; done; echo -1; }
+
+status=0
+for dir in "${order[@]}"; do
+  [ -d "$root/$dir" ] || continue
+  mine=$(rank "$dir")
+  while IFS= read -r hit; do
+    file=${hit%%:*}
+    header=$(sed -E 's/.*#include "([a-z_]+)\/.*/\1/' <<<"${hit#*:}")
+    theirs=$(rank "$header")
+    if [ "$theirs" -gt "$mine" ]; then
+      echo "layer violation: $file includes $header/ (above $dir/)"
+      status=1
+    fi
+  done < <(grep -rHn '#include "[a-z_]*/' "$root/$dir" || true)
+done
+[ $status -eq 0 ] && echo "layers: every include points downward"
+exit $status

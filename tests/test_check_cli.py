@@ -1,0 +1,97 @@
+"""`elicit-conform check-schema` and `check-message`, driven end to end."""
+import json
+
+import pytest
+
+from conftest import EXAMPLES
+
+
+def spec_messages():
+    for rev_dir in sorted((EXAMPLES / "messages").iterdir()):
+        for f in sorted(rev_dir.glob("*.json")):
+            yield pytest.param(rev_dir.name, f, id=f"{rev_dir.name}/{f.name}")
+
+
+@pytest.mark.parametrize("revision,path", spec_messages())
+def test_spec_examples_conform(cli, revision, path):
+    code, out = cli.json("check-message", path, "--revision", revision)
+    assert code == 0, out
+    assert out["conforms"] is True
+    assert out["counts"]["MUST"] == 0 and out["counts"]["SHOULD"] == 0, out["diagnostics"]
+
+
+HOSTILE = [
+    ("million-brackets", b"[" * 1_000_000, "json.too-deep", 1),
+    ("64-MiB-line", b'{"jsonrpc":"2.0","method":"' + b"a" * (64 << 20) + b'"}\n', "json.too-large", 1),
+    ("invalid-utf8", b'{"jsonrpc":"2.0","method":"\xff\xfe"}', "json.invalid-utf8", 1),
+    ("nul-byte", b'{"jsonrpc":"2.0",\x00"method":"m"}', "json.nul-byte", 1),
+    ("huge-number", b'{"jsonrpc":"2.0","id":1e400,"method":"m"}', "json.number-too-large", 1),
+    ("negative-zero", b'{"jsonrpc":"2.0","id":-0,"method":"ping"}', "json.negative-zero", 0),
+    ("lone-surrogate", b'{"jsonrpc":"2.0","method":"\\udc00"}', "json.invalid-utf8", 1),
+    ("terminal-escape", b"\x1b]0;pwned\x07", "json.syntax", 1),
+    ("empty", b"", "json.empty", 1),
+]
+
+
+@pytest.mark.parametrize("name,data,check,exit_code", HOSTILE, ids=[h[0] for h in HOSTILE])
+def test_hostile_input_gets_a_diagnostic(cli, name, data, check, exit_code):
+    code, out = cli.json("check-message", "-", stdin=data)
+    assert code == exit_code, out
+    assert check in [d["check"] for d in out["diagnostics"]], out
+
+
+def test_hostile_text_output_is_escaped(cli):
+    proc = cli.run("check-message", "-", stdin=b'{"jsonrpc":"2.0","id":1,"method":"elicitation/create",'
+                                              b'"params":{"mode":"\\u001b[2Jx"}}')
+    assert proc.returncode == 1
+    assert b"\x1b" not in proc.stdout
+    assert b"\\x1b" in proc.stdout
+
+
+@pytest.mark.parametrize("args", [
+    [],
+    ["nonsense"],
+    ["check-message"],
+    ["check-message", "/nonexistent/file.json"],
+    ["check-message", "-", "--revision", "1999-01-01"],
+    ["check-schema", "-", "--max-depth", "0"],
+    ["check-schema", "-", "--no-such-flag"],
+])
+def test_usage_errors_exit_2(cli, args):
+    proc = cli.run(*args, stdin=b"{}")
+    assert proc.returncode == 2, proc
+    assert proc.stderr, "a usage error must say what is wrong"
+
+
+def test_check_schema_names_rule_pointer_and_quote(cli):
+    proc = cli.run("check-schema", "-", stdin=json.dumps(
+        {"type": "object", "properties": {"address": {"type": "object", "properties": {}}}}).encode())
+    assert proc.returncode == 1
+    text = proc.stdout.decode()
+    assert "schema.property-nested-object" in text
+    assert "/properties/address/type" in text
+    assert "EL-2025-11-25-FORM-SCHEMA-RESTRICTED" in text
+    assert "flat objects with primitive properties only" in text
+
+
+def test_check_schema_revision_matters(cli):
+    multi = json.dumps({"type": "object", "properties": {
+        "tags": {"type": "array", "items": {"type": "string", "enum": ["a", "b"]}}}}).encode()
+    assert cli.run("check-schema", "-", stdin=multi).returncode == 0
+    old = cli.run("check-schema", "-", "--revision", "2025-06-18", stdin=multi)
+    assert old.returncode == 1
+    assert b"schema.property-array-not-in-revision" in old.stdout
+
+
+def test_result_checked_against_request(cli, tmp_path):
+    request = tmp_path / "request.json"
+    request.write_text(json.dumps({"jsonrpc": "2.0", "id": 5, "method": "elicitation/create", "params": {
+        "message": "Pick", "requestedSchema": {"type": "object", "properties": {
+            "color": {"type": "string", "oneOf": [{"const": "#f00", "title": "Red"}]}}, "required": ["color"]}}}))
+    answer = json.dumps({"jsonrpc": "2.0", "id": 5, "result": {"action": "accept", "content": {"color": "Red"}}})
+    code, out = cli.json("check-message", "-", "--request", request, stdin=answer.encode())
+    assert code == 0  # content findings are SHOULD level
+    [finding] = [d for d in out["diagnostics"] if d["check"] == "content.enum"]
+    assert finding["pointer"] == "/result/content/color"
+    assert finding["level"] == "SHOULD"
+    assert finding["requirement"] == "EL-2025-11-25-CLIENT-VALIDATE-CONTENT"
