@@ -64,7 +64,7 @@ int run_check_schema(const CheckCommandOptions& o, std::ostream& out, std::ostre
   }
   for (const JsonNote& note : parsed.notes) outcome.diagnostics.push_back(to_diagnostic(note));
   SchemaCheck check = check_requested_schema(parsed.document, *revision, "");
-  outcome.subject = "requestedSchema with " + std::to_string(check.schema.properties().size()) + (schema.schema.properties().size() == 1 ? " property" : " properties");
+  outcome.subject = "requestedSchema with " + std::to_string(check.schema.properties().size()) + (check.schema.properties().size() == 1 ? " property" : " properties");
   for (Diagnostic& d : check.diagnostics) outcome.diagnostics.push_back(std::move(d));
   return finish(outcome, o, out);
 }
