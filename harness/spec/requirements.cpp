@@ -96,6 +96,11 @@ constexpr std::array kRequirements{
                 "Server sends an `elicitation/create` request with a mode not declared in client "
                 "capabilities: `-32602` (Invalid params)",
                 false, true},
+    Requirement{"CLIENT-URL-NO-PREFETCH", Level::Must, Binds::Client,
+                "elicitation.mdx > Safe URL Handling",
+                "**MUST NOT** automatically pre-fetch the URL or any of its metadata.", false, true},
+    Requirement{"CLIENT-URL-CONSENT", Level::Must, Binds::Client, "elicitation.mdx > Safe URL Handling",
+                "**MUST NOT** open the URL without explicit consent from the user.", false, true},
     Requirement{"RESULT-ACTION", Level::Must, Binds::Client, "elicitation.mdx > Response Actions",
                 "Elicitation responses use a three-action model to clearly distinguish between "
                 "different user actions.",

@@ -1,0 +1,378 @@
+#include "cases/case_file.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+
+#include "cases/matcher.h"
+#include "core/json.h"
+#include "core/json_pointer.h"
+#include "spec/requirements.h"
+
+namespace ec {
+namespace {
+
+constexpr std::size_t kMaxCaseBytes = 1 << 20;
+const std::set<std::string_view> kCaseMembers = {"$comment", "id", "title", "role", "revisions", "transports",
+                                                 "requirements", "level", "sut", "steps"};
+const std::set<std::string_view> kStepKeywords = {"send", "expect", "reply", "expect_silence_ms",
+                                                  "expect_no_fetch", "check"};
+const std::set<std::string_view> kStepModifiers = {"$comment", "as", "response_to", "to", "within_ms",
+                                                   "prerequisite"};
+const std::set<std::string_view> kChecks = {"no-id-reuse", "no-response-to-notification", "elicitations-valid",
+                                            "no-elicitation"};
+
+// Case ids and step names are short ASCII: checked by hand, no regex engine needed.
+bool is_case_id(std::string_view id) {
+  const auto dot = id.find('.');
+  if (dot == std::string_view::npos) return false;
+  const std::string_view role = id.substr(0, dot);
+  if (role != "client" && role != "server") return false;
+  std::size_t segments = 0;
+  std::size_t length = 0;
+  for (std::size_t i = dot; i <= id.size(); ++i) {
+    if (i == id.size() || id[i] == '.') {
+      if (i != dot && length == 0) return false;
+      if (i != dot) ++segments;
+      length = 0;
+      continue;
+    }
+    const char c = id[i];
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
+    ++length;
+  }
+  return segments >= 2;
+}
+
+bool is_name(std::string_view name) {
+  if (name.empty() || name[0] < 'a' || name[0] > 'z') return false;
+  return std::all_of(name.begin(), name.end(),
+                     [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; });
+}
+
+class Loader {
+ public:
+  Loader(const std::string& file, CaseLoadError& error) : file_(file), error_(error) {}
+
+  std::optional<Case> load(std::string_view bytes) {
+    if (bytes.size() > kMaxCaseBytes) return fail("", "the file is over 1 MiB; a case is one rule");
+    auto doc = std::make_shared<rapidjson::Document>();
+    ParsedJson parsed = parse_json(bytes, ParseLimits{kMaxCaseBytes, 32});
+    if (!parsed.ok()) {
+      return fail("", "not JSON: " + parsed.error->message + " at byte " + std::to_string(parsed.error->offset));
+    }
+    for (const JsonNote& note : parsed.notes) {
+      if (note.kind == JsonNote::Kind::DuplicateKey) return fail(note.pointer, "member appears twice");
+    }
+    doc->Swap(parsed.document);
+    Case c;
+    c.file = file_;
+    c.document = doc;
+    const rapidjson::Value& root = *doc;
+    if (!root.IsObject()) return fail("", "a case is a JSON object");
+    for (auto it = root.MemberBegin(); it != root.MemberEnd(); ++it) {
+      const std::string_view key(it->name.GetString(), it->name.GetStringLength());
+      if (!kCaseMembers.contains(key)) {
+        return fail(pointer_append("", key), "unknown member; a case has id, title, role, revisions, "
+                                             "transports, requirements, level, sut, steps");
+      }
+    }
+    if (!string_member(root, "id", "", c.id)) return std::nullopt;
+    if (!is_case_id(c.id)) return fail("/id", "\"" + c.id + "\" is not <role>.<area>.<slug> in lower case");
+    if (!string_member(root, "title", "", c.title)) return std::nullopt;
+    if (c.title.size() < 10) return fail("/title", "say in a sentence what a conformant SUT does");
+    std::string role;
+    if (!string_member(root, "role", "", role)) return std::nullopt;
+    if (role != "client" && role != "server") return fail("/role", "role is \"client\" or \"server\" (the SUT's role)");
+    c.role = role == "client" ? CaseRole::Client : CaseRole::Server;
+    if (!c.id.starts_with(role + ".")) return fail("/id", "the id of a " + role + " case starts with \"" + role + ".\"");
+    if (!revisions(root, c)) return std::nullopt;
+    if (!transports(root, c)) return std::nullopt;
+    if (!requirements(root, c)) return std::nullopt;
+    std::string level;
+    if (!string_member(root, "level", "", level)) return std::nullopt;
+    if (level == "MUST") c.level = Level::Must;
+    else if (level == "SHOULD") c.level = Level::Should;
+    else if (level == "MAY") c.level = Level::May;
+    else return fail("/level", "level is MUST, SHOULD or MAY");
+    if (const rapidjson::Value* sut = find_member(root, "sut"); sut && !load_sut(*sut, c)) return std::nullopt;
+    if (!steps(root, c)) return std::nullopt;
+    return c;
+  }
+
+ private:
+  // Records the error; the two spellings serve functions returning optional and bool.
+  bool bad(std::string pointer, std::string message) {
+    error_ = CaseLoadError{file_, std::move(pointer), std::move(message)};
+    return false;
+  }
+  std::nullopt_t fail(std::string pointer, std::string message) {
+    bad(std::move(pointer), std::move(message));
+    return std::nullopt;
+  }
+
+  bool string_member(const rapidjson::Value& object, const char* key, const std::string& at, std::string& out) {
+    const rapidjson::Value* v = find_member(object, key);
+    if (v == nullptr) return bad(pointer_append(at, key), std::string("\"") + key + "\" is required");
+    if (!v->IsString()) return bad(pointer_append(at, key), std::string("\"") + key + "\" must be a string");
+    out.assign(v->GetString(), v->GetStringLength());
+    return true;
+  }
+
+  const rapidjson::Value* nonempty_array(const rapidjson::Value& root, const char* key, bool required) {
+    const rapidjson::Value* v = find_member(root, key);
+    if (v == nullptr) {
+      if (required) bad(pointer_append("", key), std::string("\"") + key + "\" is required");
+      return nullptr;
+    }
+    if (!v->IsArray() || v->Empty()) {
+      bad(pointer_append("", key), std::string("\"") + key + "\" must be a non-empty array");
+      return nullptr;
+    }
+    return v;
+  }
+
+  bool revisions(const rapidjson::Value& root, Case& c) {
+    const rapidjson::Value* list = nonempty_array(root, "revisions", true);
+    if (list == nullptr) return false;
+    for (rapidjson::SizeType i = 0; i < list->Size(); ++i) {
+      const auto& v = (*list)[i];
+      auto r = v.IsString() ? parse_revision(v.GetString()) : std::nullopt;
+      if (!r) return bad(pointer_append("/revisions", i), "unknown revision; known: 2025-06-18, 2025-11-25");
+      if (std::find(c.revisions.begin(), c.revisions.end(), *r) != c.revisions.end()) {
+        return bad(pointer_append("/revisions", i), "listed twice");
+      }
+      c.revisions.push_back(*r);
+    }
+    return true;
+  }
+
+  bool transports(const rapidjson::Value& root, Case& c) {
+    if (find_member(root, "transports") == nullptr) {
+      c.transports = {Transport::Stdio, Transport::Http};
+      return true;
+    }
+    const rapidjson::Value* list = nonempty_array(root, "transports", false);
+    if (list == nullptr) return false;
+    for (rapidjson::SizeType i = 0; i < list->Size(); ++i) {
+      const auto& v = (*list)[i];
+      const std::string t = v.IsString() ? v.GetString() : "";
+      if (t != "stdio" && t != "http") return bad(pointer_append("/transports", i), "a transport is \"stdio\" or \"http\"");
+      c.transports.push_back(t == "stdio" ? Transport::Stdio : Transport::Http);
+    }
+    return true;
+  }
+
+  bool requirements(const rapidjson::Value& root, Case& c) {
+    const rapidjson::Value* list = nonempty_array(root, "requirements", true);
+    if (list == nullptr) return false;
+    for (rapidjson::SizeType i = 0; i < list->Size(); ++i) {
+      const std::string at = pointer_append("/requirements", i);
+      const auto& v = (*list)[i];
+      if (!v.IsString()) return bad(at, "a requirement is a string");
+      std::string key = v.GetString();
+      // A full id names its revision: "EL-2025-11-25-KEY". It must be one the case lists.
+      if (key.starts_with("EL-") && key.size() > 14 && key[13] == '-') {
+        auto r = parse_revision(std::string_view(key).substr(3, 10));
+        if (!r || std::find(c.revisions.begin(), c.revisions.end(), *r) == c.revisions.end()) {
+          return bad(at, "\"" + key + "\" names a revision the case does not list");
+        }
+        key = key.substr(14);
+      }
+      for (Revision r : c.revisions) {
+        if (find_requirement(key, r) == nullptr) {
+          return bad(at, "no requirement \"" + key + "\" in " + std::string(to_string(r)));
+        }
+      }
+      c.requirements.push_back(key);
+    }
+    return true;
+  }
+
+  bool load_sut(const rapidjson::Value& sut, Case& c) {
+    if (!sut.IsObject()) return bad("/sut", "\"sut\" is an object");
+    for (auto it = sut.MemberBegin(); it != sut.MemberEnd(); ++it) {
+      const std::string_view key(it->name.GetString(), it->name.GetStringLength());
+      const std::string at = pointer_append("/sut", key);
+      const rapidjson::Value& v = it->value;
+      if (key == "capabilities") {
+        if (v.IsString() && std::string_view(v.GetString()) == "none") c.sut.capabilities = nullptr;
+        else if (v.IsObject()) c.sut.capabilities = &v;
+        else return bad(at, "capabilities is an elicitation capability object or \"none\"");
+      } else if (key == "user") {
+        if (!v.IsArray()) return bad(at, "user is an array of answers");
+        for (rapidjson::SizeType i = 0; i < v.Size(); ++i) {
+          const rapidjson::Value* action = find_member(v[i], "action");
+          const std::string a = action && action->IsString() ? action->GetString() : "";
+          if (a != "accept" && a != "decline" && a != "cancel") {
+            return bad(pointer_append(at, i), "each answer has \"action\": accept, decline or cancel");
+          }
+        }
+        c.sut.user = &v;
+      } else if (key == "tool") {
+        if (!v.IsString()) return bad(at, "tool is a string");
+        c.sut.tool = v.GetString();
+      } else if (key == "needs_tools") {
+        if (!v.IsArray()) return bad(at, "needs_tools is an array of tool names");
+        for (const auto& t : v.GetArray()) {
+          if (!t.IsString()) return bad(at, "needs_tools is an array of tool names");
+          c.sut.needs_tools.emplace_back(t.GetString());
+        }
+      } else {
+        return bad(at, "unknown member; sut has capabilities, user, tool, needs_tools");
+      }
+    }
+    return true;
+  }
+
+  bool steps(const rapidjson::Value& root, Case& c) {
+    const rapidjson::Value* list = nonempty_array(root, "steps", true);
+    if (list == nullptr) return false;
+    std::set<std::string> names;
+    for (rapidjson::SizeType i = 0; i < list->Size(); ++i) {
+      const std::string at = pointer_append("/steps", i);
+      const rapidjson::Value& s = (*list)[i];
+      if (!s.IsObject()) return bad(at, "a step is an object");
+      Step step;
+      step.pointer = at;
+      std::string keyword;
+      for (auto it = s.MemberBegin(); it != s.MemberEnd(); ++it) {
+        const std::string_view key(it->name.GetString(), it->name.GetStringLength());
+        if (kStepKeywords.contains(key)) {
+          if (!keyword.empty()) return bad(pointer_append(at, key), "a step does one thing; this one also has \"" + keyword + "\"");
+          keyword = key;
+        } else if (!kStepModifiers.contains(key)) {
+          return bad(pointer_append(at, key), "unknown step member; a step is one of send, expect, reply, "
+                                               "expect_silence_ms, expect_no_fetch, check");
+        }
+      }
+      if (keyword.empty()) {
+        return bad(at, "the step does nothing; use one of send, expect, reply, expect_silence_ms, expect_no_fetch, check");
+      }
+      const rapidjson::Value& body = *find_member(s, keyword);
+      const std::string body_at = pointer_append(at, keyword);
+      if (keyword == "send") {
+        step.kind = Step::Kind::Send;
+        const rapidjson::Value* method = find_member(body, "method");
+        if (!body.IsObject() || method == nullptr || !method->IsString()) {
+          return bad(body_at, "send takes a message with a \"method\"");
+        }
+      } else if (keyword == "expect") {
+        step.kind = Step::Kind::Expect;
+        std::string where = body_at;
+        if (std::string e = validate_pattern(body, where); !e.empty()) return bad(where, e);
+      } else if (keyword == "reply") {
+        step.kind = Step::Kind::Reply;
+        const bool result = find_member(body, "result") != nullptr, error = find_member(body, "error") != nullptr;
+        if (!body.IsObject() || result == error) return bad(body_at, "reply takes {\"result\": ...} or {\"error\": ...}");
+      } else if (keyword == "expect_silence_ms") {
+        step.kind = Step::Kind::ExpectSilence;
+        if (!body.IsInt() || body.GetInt() < 1 || body.GetInt() > 60000) {
+          return bad(body_at, "expect_silence_ms is a number of milliseconds, 1 to 60000");
+        }
+        step.within = std::chrono::milliseconds(body.GetInt());
+      } else if (keyword == "expect_no_fetch") {
+        step.kind = Step::Kind::ExpectNoFetch;
+        if (!body.IsString()) return bad(body_at, "expect_no_fetch takes the URL that must not be fetched");
+        step.text = body.GetString();
+      } else {
+        step.kind = Step::Kind::Check;
+        if (!body.IsString() || !kChecks.contains(body.GetString())) {
+          return bad(body_at, "known checks: no-id-reuse, no-response-to-notification, elicitations-valid, no-elicitation");
+        }
+        step.text = body.GetString();
+      }
+      step.body = &body;
+      if (const rapidjson::Value* as = find_member(s, "as")) {
+        if (!as->IsString() || !is_name(as->GetString())) return bad(pointer_append(at, "as"), "a name is lower case letters, digits and _");
+        if (step.kind != Step::Kind::Send && step.kind != Step::Kind::Expect) {
+          return bad(pointer_append(at, "as"), "only send and expect steps can be named");
+        }
+        step.name = as->GetString();
+        if (!names.insert(step.name).second) return bad(pointer_append(at, "as"), "the name \"" + step.name + "\" is used twice");
+      }
+      for (const char* ref : {"response_to", "to"}) {
+        const rapidjson::Value* v = find_member(s, ref);
+        if (v == nullptr) continue;
+        const bool fits = std::string_view(ref) == "to" ? step.kind == Step::Kind::Reply : step.kind == Step::Kind::Expect;
+        if (!fits) return bad(pointer_append(at, ref), std::string(ref) + " does not belong to this kind of step");
+        if (!v->IsString() || !names.contains(v->GetString())) {
+          return bad(pointer_append(at, ref), "names no earlier step (name a send or expect with \"as\")");
+        }
+        step.target = v->GetString();
+      }
+      if (step.kind == Step::Kind::Reply && step.target.empty()) return bad(at, "reply needs \"to\": the expect step of the request it answers");
+      if (const rapidjson::Value* w = find_member(s, "within_ms")) {
+        if (step.kind != Step::Kind::Expect || !w->IsInt() || w->GetInt() < 1 || w->GetInt() > 120000) {
+          return bad(pointer_append(at, "within_ms"), "within_ms belongs to expect steps: 1 to 120000 ms");
+        }
+        step.within = std::chrono::milliseconds(w->GetInt());
+      }
+      if (const rapidjson::Value* p = find_member(s, "prerequisite")) {
+        if (!p->IsBool()) return bad(pointer_append(at, "prerequisite"), "prerequisite is true or false");
+        step.prerequisite = p->GetBool();
+      }
+      c.steps.push_back(std::move(step));
+    }
+    return true;
+  }
+
+  std::string file_;
+  CaseLoadError& error_;
+};
+
+}  // namespace
+
+std::string_view to_string(CaseRole role) { return role == CaseRole::Client ? "client" : "server"; }
+std::string_view to_string(Transport transport) { return transport == Transport::Stdio ? "stdio" : "http"; }
+
+std::string CaseLoadError::display() const {
+  return file + ": " + (pointer.empty() ? std::string("(document)") : pointer) + ": " + message;
+}
+
+std::optional<Case> load_case(std::string_view bytes, const std::string& file, CaseLoadError& error) {
+  return Loader(file, error).load(bytes);
+}
+
+std::vector<Case> load_cases(const std::string& root, std::vector<CaseLoadError>& errors) {
+  namespace fs = std::filesystem;
+  std::vector<Case> out;
+  std::error_code ec;
+  std::vector<fs::path> files;
+  for (fs::recursive_directory_iterator it(root, ec), end; it != end && !ec; it.increment(ec)) {
+    const fs::path& p = it->path();
+    if (it->is_directory() && p.filename() == "requirements") {
+      it.disable_recursion_pending();
+      continue;
+    }
+    if (it->is_regular_file() && p.extension() == ".json" && p.filename() != "case.schema.json") files.push_back(p);
+  }
+  if (ec) errors.push_back({root, "", "cannot read the case folder: " + ec.message()});
+  std::sort(files.begin(), files.end());
+  std::map<std::string, std::string> ids, titles;
+  for (const fs::path& p : files) {
+    std::ifstream in(p, std::ios::binary);
+    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CaseLoadError error;
+    auto c = load_case(bytes, p.string(), error);
+    if (!c) {
+      errors.push_back(error);
+      continue;
+    }
+    if (auto [it, fresh] = ids.emplace(c->id, c->file); !fresh) {
+      errors.push_back({c->file, "/id", "\"" + c->id + "\" is also the id of " + it->second});
+      continue;
+    }
+    if (auto [it, fresh] = titles.emplace(c->title, c->file); !fresh) {
+      errors.push_back({c->file, "/title", "the same title as " + it->second + "; say what differs"});
+      continue;
+    }
+    out.push_back(std::move(*c));
+  }
+  std::sort(out.begin(), out.end(), [](const Case& a, const Case& b) { return a.id < b.id; });
+  return out;
+}
+
+}  // namespace ec

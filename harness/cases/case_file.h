@@ -1,0 +1,74 @@
+// A case, as loaded from a case file (the format: cases/case.schema.json). The loader checks
+// everything a case author can get wrong before any SUT is started, and says where: the file,
+// the JSON pointer and what is wrong ("cases/client/x.json: /steps/2: unknown step keyword
+// \"expct\"; a step is one of send, expect, reply, ...").
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <rapidjson/document.h>
+
+#include "core/diagnostic.h"
+#include "spec/revision.h"
+
+namespace ec {
+
+enum class CaseRole { Client, Server };  // the role of the SUT
+enum class Transport { Stdio, Http };
+
+std::string_view to_string(CaseRole role);
+std::string_view to_string(Transport transport);
+
+struct Step {
+  enum class Kind { Send, Expect, Reply, ExpectSilence, ExpectNoFetch, Check };
+  Kind kind = Kind::Send;
+  std::string pointer;       // where the step is in its file: "/steps/3"
+  const rapidjson::Value* body = nullptr;  // send: the message; expect: the pattern; reply: result/error
+  std::string name;          // "as"
+  std::string target;        // response_to (expect) or to (reply)
+  std::string text;          // expect_no_fetch: the URL; check: the check name
+  std::chrono::milliseconds within{0};  // expect: timeout (0: the run's default); silence: how long
+  bool prerequisite = false;
+};
+
+struct CaseSut {
+  std::optional<const rapidjson::Value*> capabilities;  // nullopt: not set; nullptr: "none"
+  const rapidjson::Value* user = nullptr;                // array of scripted answers
+  std::string tool;
+  std::vector<std::string> needs_tools;
+};
+
+struct Case {
+  std::string file;
+  std::string id;
+  std::string title;
+  CaseRole role = CaseRole::Client;
+  std::vector<Revision> revisions;
+  std::vector<Transport> transports;
+  std::vector<std::string> requirements;  // keys, without "EL-<revision>-"
+  Level level = Level::Must;
+  CaseSut sut;
+  std::vector<Step> steps;
+  std::shared_ptr<rapidjson::Document> document;  // owns everything the pointers above point into
+};
+
+struct CaseLoadError {
+  std::string file;
+  std::string pointer;
+  std::string message;
+  std::string display() const;  // "file: /pointer: message"
+};
+
+// Parses and checks one case file's bytes. Requirement keys are checked against the
+// requirement table of each revision the case lists.
+std::optional<Case> load_case(std::string_view bytes, const std::string& file, CaseLoadError& error);
+
+// Loads every *.json below `root` except requirements/ and case.schema.json; sorted by id. Ids
+// and titles must be unique across the corpus. Errors are collected, not stopped at.
+std::vector<Case> load_cases(const std::string& root, std::vector<CaseLoadError>& errors);
+
+}  // namespace ec

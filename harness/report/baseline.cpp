@@ -1,0 +1,171 @@
+#include "report/baseline.h"
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include <yaml-cpp/yaml.h>
+
+namespace ec {
+namespace {
+
+constexpr std::size_t kMaxBaselineBytes = 1 << 20;
+
+std::string where(const std::string& file, const YAML::Mark& mark) {
+  return file + ":" + std::to_string(mark.line + 1);
+}
+
+std::string join(const std::set<std::string>& items) {
+  std::string out;
+  for (const std::string& s : items) out += (out.empty() ? "" : ", ") + s;
+  return out;
+}
+
+}  // namespace
+
+std::string_view to_string(SutRole role) { return role == SutRole::Client ? "client" : "server"; }
+
+std::optional<Baseline> parse_baseline(const std::string& text, const std::string& file, BaselineError& error) {
+  if (text.size() > kMaxBaselineBytes) {
+    error.message = file + ": larger than 1 MiB; this is not an expected-failures file";
+    return std::nullopt;
+  }
+  Baseline out;
+  out.file = file;
+  YAML::Node root;
+  try {
+    root = YAML::Load(text);
+  } catch (const YAML::Exception& e) {
+    error.message = where(file, e.mark) + ": not valid YAML: " + e.msg;
+    return std::nullopt;
+  }
+  if (root.IsNull()) return out;  // an empty file expects nothing to fail
+  if (!root.IsMap()) {
+    error.message = where(file, root.Mark()) + ": expected a mapping with the keys client: and server:";
+    return std::nullopt;
+  }
+  for (const auto& section : root) {
+    const YAML::Mark mark = section.first.Mark();
+    const std::string key = section.first.IsScalar() ? section.first.Scalar() : "";
+    SutRole role;
+    if (key == "client") {
+      role = SutRole::Client;
+    } else if (key == "server") {
+      role = SutRole::Server;
+    } else {
+      error.message = where(file, mark) + ": unknown key \"" + key + "\"; the keys are client: and server:";
+      return std::nullopt;
+    }
+    const YAML::Node& list = section.second;
+    if (list.IsNull()) continue;
+    if (!list.IsSequence()) {
+      error.message = where(file, list.Mark()) + ": " + key + ": must be a list of case ids (\"- case-id\")";
+      return std::nullopt;
+    }
+    for (const auto& item : list) {
+      if (!item.IsScalar() || item.Scalar().empty()) {
+        error.message = where(file, item.Mark()) + ": each entry is a case id or case-id:check-id";
+        return std::nullopt;
+      }
+      const std::string& s = item.Scalar();
+      BaselineEntry entry;
+      entry.role = role;
+      entry.line = item.Mark().line + 1;
+      const auto colon = s.find(':');
+      entry.case_id = s.substr(0, colon);
+      if (colon != std::string::npos) entry.check_id = s.substr(colon + 1);
+      if (entry.case_id.empty() || (colon != std::string::npos && entry.check_id.empty())) {
+        error.message = where(file, item.Mark()) + ": \"" + s + "\" is not case-id or case-id:check-id";
+        return std::nullopt;
+      }
+      out.entries.push_back(std::move(entry));
+    }
+  }
+  return out;
+}
+
+std::optional<Baseline> load_baseline(const std::string& path, BaselineError& error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error.message = "cannot open expected-failures file " + path;
+    return std::nullopt;
+  }
+  std::string text(kMaxBaselineBytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  return parse_baseline(text, path, error);
+}
+
+Judgement judge(const Baseline& baseline, const std::vector<CaseOutcome>& outcomes,
+                const std::set<std::string>& known_case_ids, const std::set<std::string>& known_checks) {
+  Judgement j;
+  const auto label = [&](const BaselineEntry& e) {
+    return baseline.file + ":" + std::to_string(e.line) + ": " + std::string(to_string(e.role)) + ": " + e.case_id +
+           (e.check_id.empty() ? "" : ":" + e.check_id);
+  };
+
+  // Entries by case, after dropping the ones that name nothing.
+  std::map<std::string, std::vector<const BaselineEntry*>> by_case;
+  for (const BaselineEntry& e : baseline.entries) {
+    const std::string role_prefix = std::string(to_string(e.role)) + ".";
+    if (!known_case_ids.contains(e.case_id)) {
+      j.unknown.push_back(label(e) + ": no case has this id");
+    } else if (!e.case_id.starts_with(role_prefix)) {
+      j.unknown.push_back(label(e) + ": listed under " + std::string(to_string(e.role)) +
+                          ": but it is not a " + std::string(to_string(e.role)) + " case");
+    } else if (!e.check_id.empty() && !known_checks.contains(e.check_id)) {
+      j.unknown.push_back(label(e) + ": no check has the id \"" + e.check_id + "\"");
+    } else {
+      by_case[e.case_id].push_back(&e);
+    }
+  }
+
+  for (const CaseOutcome& o : outcomes) {
+    const auto it = by_case.find(o.case_id);
+    const std::vector<const BaselineEntry*> entries = it == by_case.end() ? std::vector<const BaselineEntry*>{} : it->second;
+    bool whole_case = false;
+    std::set<std::string> expected_checks;
+    for (const BaselineEntry* e : entries) {
+      if (e->check_id.empty()) whole_case = true;
+      else expected_checks.insert(e->check_id);
+    }
+    const std::string name = o.case_id + ": " + std::string(to_string(o.verdict));
+    switch (o.verdict) {
+      case Verdict::Skip:
+        break;  // not run: its entries are neither honoured nor stale
+      case Verdict::Error:
+        if (whole_case) j.expected.push_back(name);
+        else j.errors.push_back(name);
+        break;
+      case Verdict::Pass:
+        for (const BaselineEntry* e : entries) j.stale.push_back(label(*e) + ": the case passes now");
+        break;
+      case Verdict::Fail:
+      case Verdict::Warn: {
+        std::set<std::string> unexpected;
+        for (const std::string& c : o.failed_checks) {
+          if (!whole_case && !expected_checks.contains(c)) unexpected.insert(c);
+        }
+        for (const BaselineEntry* e : entries) {
+          if (!e->check_id.empty() && !o.failed_checks.contains(e->check_id)) {
+            j.stale.push_back(label(*e) + ": this check no longer fails");
+          }
+        }
+        if (entries.empty() || !unexpected.empty()) {
+          // A WARN that nobody baselined does not fail the run; it is still reported.
+          if (o.verdict == Verdict::Fail) {
+            j.unexpected.push_back(name + " (checks " + join(unexpected.empty() ? o.failed_checks : unexpected) + ")");
+          }
+        } else {
+          j.expected.push_back(name);
+        }
+        break;
+      }
+    }
+  }
+  if (!j.unexpected.empty() || !j.stale.empty() || !j.unknown.empty()) j.exit_code = 1;
+  else if (!j.errors.empty()) j.exit_code = 3;
+  return j;
+}
+
+}  // namespace ec

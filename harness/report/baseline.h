@@ -1,0 +1,72 @@
+// The expected-failures baseline, in the official MCP conformance suite's YAML form:
+//
+//   client:                          # cases where the SUT is a client
+//     - client.capability.url-to-form-only
+//     - client.sep1034.defaults:content.enum     # only this check is expected to fail
+//   server:
+//     - server.url-required.form-entry
+//
+// Judging a run against it (exit status of `elicit-conform server|client`):
+//   0  every failure is baselined
+//   1  an unexpected failure; a baselined case or check that now passes (stale: the baseline
+//      must shrink with the fixes, or it hides regressions); an entry that names no known case
+//      or check (a typo would otherwise baseline nothing, silently)
+//   3  a case ended in ERROR (the harness could not run it) and is not baselined
+// WARN (SHOULD-level) cases do not fail a run, so they need no entry; an entry for a case that
+// WARNs is honoured, and is stale once the case passes.
+#pragma once
+
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "report/verdict.h"
+
+namespace ec {
+
+enum class SutRole { Client, Server };
+std::string_view to_string(SutRole role);
+
+struct BaselineEntry {
+  SutRole role = SutRole::Client;
+  std::string case_id;
+  std::string check_id;  // empty: the whole case is expected to fail
+  int line = 0;          // in the YAML file, for messages
+};
+
+struct Baseline {
+  std::string file;
+  std::vector<BaselineEntry> entries;
+};
+
+struct BaselineError {
+  std::string message;  // "expected-failures.yml:4: ..." (file, line and what is wrong)
+};
+
+// Parses the YAML text; `file` names it in messages.
+std::optional<Baseline> parse_baseline(const std::string& text, const std::string& file, BaselineError& error);
+std::optional<Baseline> load_baseline(const std::string& path, BaselineError& error);
+
+// What the run produced for one case.
+struct CaseOutcome {
+  std::string case_id;
+  SutRole role = SutRole::Client;
+  Verdict verdict = Verdict::Pass;
+  std::set<std::string> failed_checks;  // the check ids that failed (FAIL or WARN level)
+};
+
+struct Judgement {
+  std::vector<std::string> unexpected;  // one line each: "client.x: FAIL (checks a, b)"
+  std::vector<std::string> expected;    // failures the baseline covers
+  std::vector<std::string> stale;       // baseline entries that no longer fail
+  std::vector<std::string> unknown;     // baseline entries that name no case or check
+  std::vector<std::string> errors;      // ERROR cases not baselined
+  int exit_code = 0;
+};
+
+// `known_checks` is every check id the harness can report (to catch typos in case:check entries).
+Judgement judge(const Baseline& baseline, const std::vector<CaseOutcome>& outcomes,
+                const std::set<std::string>& known_case_ids, const std::set<std::string>& known_checks);
+
+}  // namespace ec

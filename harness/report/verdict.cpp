@@ -1,0 +1,23 @@
+#include "report/verdict.h"
+
+namespace ec {
+
+std::string_view to_string(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::Pass: return "PASS";
+    case Verdict::Fail: return "FAIL";
+    case Verdict::Warn: return "WARN";
+    case Verdict::Skip: return "SKIP";
+    case Verdict::Error: return "ERROR";
+  }
+  return "?";
+}
+
+std::optional<Verdict> parse_verdict(std::string_view text) {
+  for (Verdict v : {Verdict::Pass, Verdict::Fail, Verdict::Warn, Verdict::Skip, Verdict::Error}) {
+    if (to_string(v) == text) return v;
+  }
+  return std::nullopt;
+}
+
+}  // namespace ec

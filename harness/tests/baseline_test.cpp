@@ -1,0 +1,109 @@
+#include "report/baseline.h"
+
+#include <gtest/gtest.h>
+
+namespace ec {
+namespace {
+
+const std::set<std::string> kCases = {"client.a", "client.b", "server.c"};
+const std::set<std::string> kChecks = {"content.enum", "result.action-unknown", "expect.response"};
+
+Baseline parse(const std::string& yaml) {
+  BaselineError e;
+  auto b = parse_baseline(yaml, "ef.yml", e);
+  EXPECT_TRUE(b.has_value()) << e.message;
+  return b.value_or(Baseline{});
+}
+
+CaseOutcome outcome(const char* id, Verdict v, std::set<std::string> checks = {}) {
+  return CaseOutcome{id, std::string(id).starts_with("client") ? SutRole::Client : SutRole::Server, v, std::move(checks)};
+}
+
+TEST(Baseline, ParsesTheOfficialGrammar) {
+  Baseline b = parse("client:\n  - client.a\n  - client.b:content.enum\nserver:\n  - server.c\n");
+  ASSERT_EQ(b.entries.size(), 3u);
+  EXPECT_EQ(b.entries[1].case_id, "client.b");
+  EXPECT_EQ(b.entries[1].check_id, "content.enum");
+  EXPECT_EQ(b.entries[1].line, 3);
+  EXPECT_EQ(b.entries[2].role, SutRole::Server);
+  EXPECT_TRUE(parse("").entries.empty());
+  EXPECT_TRUE(parse("client:\n").entries.empty());
+}
+
+TEST(Baseline, MalformedFilesNameLineAndProblem) {
+  struct Bad {
+    const char* yaml;
+    const char* words;
+  };
+  for (const Bad& b : {Bad{"clients:\n  - x\n", "ef.yml:1: unknown key \"clients\""},
+                       Bad{"client: x\n", "ef.yml:1: client: must be a list"},
+                       Bad{"client:\n  - {a: 1}\n", "ef.yml:2: each entry"},
+                       Bad{"client:\n  - \"a:\"\n", "is not case-id or case-id:check-id"},
+                       Bad{"- a\n", "expected a mapping"},
+                       Bad{"client: [a\n", "not valid YAML"}}) {
+    BaselineError e;
+    EXPECT_FALSE(parse_baseline(b.yaml, "ef.yml", e).has_value()) << b.yaml;
+    EXPECT_NE(e.message.find(b.words), std::string::npos) << e.message;
+  }
+}
+
+TEST(Baseline, AllFailuresBaselinedExitsZero) {
+  Judgement j = judge(parse("client:\n  - client.a\n  - client.b:content.enum\n"),
+                      {outcome("client.a", Verdict::Fail, {"expect.response"}),
+                       outcome("client.b", Verdict::Fail, {"content.enum"}), outcome("server.c", Verdict::Pass)},
+                      kCases, kChecks);
+  EXPECT_EQ(j.exit_code, 0);
+  EXPECT_EQ(j.expected.size(), 2u);
+}
+
+TEST(Baseline, UnexpectedFailureExitsOne) {
+  Judgement j = judge(parse("client:\n  - client.b:content.enum\n"),
+                      {outcome("client.b", Verdict::Fail, {"content.enum", "result.action-unknown"})}, kCases, kChecks);
+  EXPECT_EQ(j.exit_code, 1);
+  ASSERT_EQ(j.unexpected.size(), 1u);
+  EXPECT_NE(j.unexpected[0].find("result.action-unknown"), std::string::npos);
+  EXPECT_EQ(j.unexpected[0].find("content.enum"), std::string::npos);
+}
+
+TEST(Baseline, StaleEntriesExitOne) {
+  Judgement passes = judge(parse("client:\n  - client.a\n"), {outcome("client.a", Verdict::Pass)}, kCases, kChecks);
+  EXPECT_EQ(passes.exit_code, 1);
+  ASSERT_EQ(passes.stale.size(), 1u);
+  EXPECT_NE(passes.stale[0].find("ef.yml:2: client: client.a: the case passes now"), std::string::npos);
+  Judgement check_gone = judge(parse("client:\n  - client.b:content.enum\n  - client.b:expect.response\n"),
+                               {outcome("client.b", Verdict::Fail, {"expect.response"})}, kCases, kChecks);
+  EXPECT_EQ(check_gone.exit_code, 1);
+  ASSERT_EQ(check_gone.stale.size(), 1u);
+  EXPECT_NE(check_gone.stale[0].find("content.enum: this check no longer fails"), std::string::npos);
+}
+
+TEST(Baseline, UnknownEntriesExitOne) {
+  Judgement j = judge(parse("client:\n  - client.typo\n  - server.c\n  - client.a:no.such.check\n"), {}, kCases, kChecks);
+  EXPECT_EQ(j.exit_code, 1);
+  ASSERT_EQ(j.unknown.size(), 3u);
+  EXPECT_NE(j.unknown[0].find("no case has this id"), std::string::npos);
+  EXPECT_NE(j.unknown[1].find("not a client case"), std::string::npos);
+  EXPECT_NE(j.unknown[2].find("no check has the id"), std::string::npos);
+}
+
+TEST(Baseline, SkippedCasesAreNeitherHonouredNorStale) {
+  Judgement j = judge(parse("client:\n  - client.a\n"), {outcome("client.a", Verdict::Skip)}, kCases, kChecks);
+  EXPECT_EQ(j.exit_code, 0);
+  EXPECT_TRUE(j.stale.empty());
+}
+
+TEST(Baseline, WarnWithoutEntryDoesNotFailTheRun) {
+  Judgement j = judge(parse(""), {outcome("client.a", Verdict::Warn, {"content.enum"})}, kCases, kChecks);
+  EXPECT_EQ(j.exit_code, 0);
+}
+
+TEST(Baseline, HarnessErrorsExitThreeUnlessBaselined) {
+  EXPECT_EQ(judge(parse(""), {outcome("client.a", Verdict::Error)}, kCases, kChecks).exit_code, 3);
+  EXPECT_EQ(judge(parse("client:\n  - client.a\n"), {outcome("client.a", Verdict::Error)}, kCases, kChecks).exit_code, 0);
+  // An unexpected failure outranks a harness error: the SUT's fault is what the user must see.
+  EXPECT_EQ(judge(parse(""), {outcome("client.a", Verdict::Error), outcome("client.b", Verdict::Fail, {"content.enum"})},
+                  kCases, kChecks).exit_code, 1);
+}
+
+}  // namespace
+}  // namespace ec

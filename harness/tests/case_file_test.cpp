@@ -1,0 +1,123 @@
+#include "cases/case_file.h"
+
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+namespace ec {
+namespace {
+
+const std::string kCorpus = std::string(EC_TEST_DATA) + "/../../../cases";
+
+std::string valid_case(const std::string& replace_steps = "") {
+  return R"({"id":"client.mode.x","title":"A client does the thing right","role":"client",
+    "revisions":["2025-11-25"],"requirements":["CLIENT-MODE-DEFAULT"],"level":"MUST","steps":)" +
+         (replace_steps.empty() ? std::string(R"([{"send":{"method":"ping"},"as":"p"},{"expect":{"result":{}},"response_to":"p"}])")
+                                : replace_steps) +
+         "}";
+}
+
+TEST(CaseFile, TheCorpusLoads) {
+  std::vector<CaseLoadError> errors;
+  std::vector<Case> cases = load_cases(kCorpus, errors);
+  for (const CaseLoadError& e : errors) ADD_FAILURE() << e.display();
+  EXPECT_GE(cases.size(), 8u);
+  for (const Case& c : cases) EXPECT_FALSE(c.steps.empty()) << c.id;
+}
+
+TEST(CaseFile, LoadsAValidCase) {
+  CaseLoadError error;
+  auto c = load_case(valid_case(), "x.json", error);
+  ASSERT_TRUE(c) << error.display();
+  EXPECT_EQ(c->role, CaseRole::Client);
+  EXPECT_EQ(c->transports.size(), 2u);  // default: both
+  ASSERT_EQ(c->steps.size(), 2u);
+  EXPECT_EQ(c->steps[1].kind, Step::Kind::Expect);
+  EXPECT_EQ(c->steps[1].target, "p");
+  EXPECT_EQ(c->requirements, std::vector<std::string>{"CLIENT-MODE-DEFAULT"});
+}
+
+TEST(CaseFile, FullRequirementIdsAreAccepted) {
+  std::string text = valid_case();
+  text.replace(text.find("\"CLIENT-MODE-DEFAULT\""), 21, "\"EL-2025-11-25-CLIENT-MODE-DEFAULT\"");
+  CaseLoadError error;
+  auto c = load_case(text, "x.json", error);
+  ASSERT_TRUE(c) << error.display();
+  EXPECT_EQ(c->requirements[0], "CLIENT-MODE-DEFAULT");
+}
+
+struct Bad {
+  std::string name;
+  std::string from;
+  std::string to;
+  std::string pointer;
+  std::string words;
+};
+
+void PrintTo(const Bad& b, std::ostream* os) { *os << b.name; }
+
+class CaseFileBroken : public ::testing::TestWithParam<Bad> {};
+
+TEST_P(CaseFileBroken, SaysWhereAndWhat) {
+  const Bad& b = GetParam();
+  std::string text = valid_case();
+  const auto at = text.find(b.from);
+  ASSERT_NE(at, std::string::npos) << b.from;
+  text.replace(at, b.from.size(), b.to);
+  CaseLoadError error;
+  EXPECT_FALSE(load_case(text, "cases/x.json", error).has_value()) << text;
+  EXPECT_EQ(error.file, "cases/x.json");
+  EXPECT_EQ(error.pointer, b.pointer) << error.display();
+  EXPECT_NE(error.message.find(b.words), std::string::npos) << error.display();
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    All, CaseFileBroken,
+    ::testing::Values(
+        Bad{"NotJson", "{\"id\"", "{id", "", "not JSON"},
+        Bad{"UnknownMember", "\"level\"", "\"levle\":1,\"level\"", "/levle", "unknown member"},
+        Bad{"BadId", "client.mode.x", "Client.Mode", "/id", "<role>.<area>.<slug>"},
+        Bad{"IdRoleMismatch", "client.mode.x", "server.mode.x", "/id", "starts with \"client.\""},
+        Bad{"ShortTitle", "A client does the thing right", "short", "/title", "in a sentence"},
+        Bad{"Role", "\"role\":\"client\"", "\"role\":\"browser\"", "/role", "client\" or \"server"},
+        Bad{"Revision", "2025-11-25", "2024-11-05", "/revisions/0", "unknown revision"},
+        Bad{"Requirement", "CLIENT-MODE-DEFAULT", "NO-SUCH-RULE", "/requirements/0", "no requirement \"NO-SUCH-RULE\""},
+        Bad{"RequirementNotInRevision", "\"revisions\":[\"2025-11-25\"]", "\"revisions\":[\"2025-11-25\",\"2025-06-18\"]",
+            "/requirements/0", "in 2025-06-18"},
+        Bad{"Level", "\"MUST\"", "\"OUGHT\"", "/level", "MUST, SHOULD or MAY"},
+        Bad{"NoSteps", R"([{"send")", R"([],"x":[{"send")", "/x", "unknown member"},
+        Bad{"StepTypo", R"({"expect":{"result")", R"({"expct":{"result")", "/steps/1/expct", "unknown step member"},
+        Bad{"TwoKeywords", R"({"send":{"method":"ping"},"as":"p"})", R"({"send":{"method":"ping"},"check":"no-id-reuse"})",
+            "/steps/0/check", "a step does one thing"},
+        Bad{"SendWithoutMethod", R"({"method":"ping"})", R"({"params":{}})", "/steps/0/send", "\"method\""},
+        Bad{"BadPattern", R"({"result":{}})", R"({"result":{"$anything":1}})", "/steps/1/expect/result/$anything",
+            "unknown pattern operator"},
+        Bad{"DanglingResponseTo", R"("response_to":"p")", R"("response_to":"q")", "/steps/1/response_to", "names no earlier step"},
+        Bad{"NameTwice", R"("response_to":"p")", R"("as":"p")", "/steps/1/as", "used twice"},
+        Bad{"BadName", R"("as":"p")", R"("as":"P-1")", "/steps/0/as", "lower case"},
+        Bad{"SilenceRange", R"({"expect":{"result":{}},"response_to":"p"})", R"({"expect_silence_ms":0})", "/steps/1/expect_silence_ms",
+            "1 to 60000"},
+        Bad{"UnknownCheck", R"({"expect":{"result":{}},"response_to":"p"})", R"({"check":"vibes"})", "/steps/1/check", "known checks"},
+        Bad{"ReplyWithoutTo", R"({"expect":{"result":{}},"response_to":"p"})", R"({"reply":{"result":{}}})", "/steps/1",
+            "reply needs \"to\""},
+        Bad{"DuplicateMember", "\"level\":\"MUST\"", "\"level\":\"MUST\",\"level\":\"MUST\"", "/level", "appears twice"}),
+    [](const ::testing::TestParamInfo<Bad>& p) { return p.param.name; });
+
+TEST(CaseFile, DuplicateIdsAndTitlesAcrossTheCorpus) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("ec-cases-" + std::to_string(::getpid()));
+  fs::create_directories(dir / "requirements");
+  std::ofstream(dir / "a.json") << valid_case();
+  std::ofstream(dir / "b.json") << valid_case();
+  std::ofstream(dir / "requirements" / "2025-11-25.json") << "[]";  // not a case
+  std::vector<CaseLoadError> errors;
+  auto cases = load_cases(dir.string(), errors);
+  fs::remove_all(dir);
+  EXPECT_EQ(cases.size(), 1u);
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_NE(errors[0].message.find("is also the id of"), std::string::npos) << errors[0].display();
+}
+
+}  // namespace
+}  // namespace ec
