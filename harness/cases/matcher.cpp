@@ -87,6 +87,13 @@ class Matcher {
       }
       return fail(at, "none of the alternatives matched: " + reasons);
     }
+    if (op == "$all_of") {
+      for (const auto& part : pattern["$all_of"].GetArray()) {
+        MatchResult r = run(part, actual, at);
+        if (!r.matched) return r;
+      }
+      return ok();
+    }
     if (op == "$not") {
       Captures before = pending_;
       MatchResult r = run(pattern["$not"], actual, at);
@@ -224,8 +231,8 @@ std::string validate_pattern(const rapidjson::Value& pattern, std::string& point
       }
       return "";
     }
-    if (op == "$one_of") {
-      if (!operand().IsArray() || operand().Empty()) return "$one_of takes a non-empty array of patterns";
+    if (op == "$one_of" || op == "$all_of") {
+      if (!operand().IsArray() || operand().Empty()) return std::string(op) + " takes a non-empty array of patterns";
       for (rapidjson::SizeType i = 0; i < operand().Size(); ++i) {
         std::string p = pointer_append(pointer, i);
         if (std::string e = validate_pattern(operand()[i], p); !e.empty()) return pointer = p, e;
@@ -238,7 +245,7 @@ std::string validate_pattern(const rapidjson::Value& pattern, std::string& point
       return validate_pattern(operand(), pointer);
     }
     return "unknown pattern operator " + std::string(op) +
-           " (known: $any, $absent, $type, $one_of, $not, $contains, $exact, $capture, $same_as, $literal)";
+           " (known: $any, $absent, $type, $one_of, $all_of, $not, $contains, $exact, $capture, $same_as, $literal)";
   }
   if (pattern.IsObject()) {
     for (auto it = pattern.MemberBegin(); it != pattern.MemberEnd(); ++it) {

@@ -8,6 +8,7 @@
 //   {"$absent": true}        as a member value: the member must not be present
 //   {"$type": "string"}      JSON type: object, array, string, integer, number, boolean, null
 //   {"$one_of": [p, ...]}    at least one alternative matches (first match wins for captures)
+//   {"$all_of": [p, ...]}    every pattern matches
 //   {"$not": p}              p does not match
 //   {"$contains": p}         an array with at least one element matching p
 //   {"$exact": {...}}        an object with exactly these members, each matching

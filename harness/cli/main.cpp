@@ -6,6 +6,11 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/check_commands.h"
+#include "cli/run_commands.h"
+
+#ifndef EC_CASES_DIR
+#define EC_CASES_DIR "cases"
+#endif
 
 int main(int argc, char** argv) {
   CLI::App app{"elicit-conform: conformance checks for MCP elicitation"};
@@ -31,14 +36,50 @@ int main(int argc, char** argv) {
                       "the elicitation/create (message or params) that a result answers");
   add_common(message);
 
+  ec::RunCommandOptions run;
+  run.cases_dir = EC_CASES_DIR;
+  CLI::App* server = app.add_subcommand("server", "run the server cases against a server under test");
+  server->add_option("--command", run.command, "the SUT's command line (split like a shell, no shell runs)");
+  server->add_option("--url", run.url, "a Streamable HTTP endpoint (not in this build yet)");
+  server->add_option("--revision", run.revision, "only this revision (default: every revision a case lists)");
+  server->add_option("--case", run.case_glob, "case id or glob (default: *)");
+  server->add_option("--cases", run.cases_dir, "the case folder")->capture_default_str();
+  server->add_option("--report-dir", run.report_dir, "where the reports go")->capture_default_str();
+  server->add_option("--format", run.formats, "json,junit,md")->capture_default_str();
+  server->add_option("--expected-failures", run.expected_failures, "expected-failures YAML (official suite form)");
+  server->add_option("--timeout", run.timeout_ms, "ms an expect step waits")->check(CLI::Range(10, 600000))->capture_default_str();
+  server->add_flag("--verbose", run.verbose, "print the reason of every non-passing case");
+
+  std::string list_revision, list_role;
+  CLI::App* list = app.add_subcommand("list", "list the cases");
+  list->add_option("--revision", list_revision, "only cases of this revision");
+  list->add_option("--role", list_role, "client or server");
+  list->add_option("--cases", run.cases_dir, "the case folder")->capture_default_str();
+
+  std::string reference_role, fault;
+  bool list_faults = false;
+  CLI::App* reference = app.add_subcommand("reference", "the built-in reference peer (a conformant SUT)");
+  reference->add_option("role", reference_role, "server or client");
+  reference->add_option("--fault", fault, "break one named rule");
+  reference->add_flag("--list-faults", list_faults, "print the faults and the rule each breaks");
+
   try {
     app.parse(argc, argv);
+    if (server->parsed() && run.command.empty() && run.url.empty()) {
+      throw CLI::RequiredError("server needs --command or --url");
+    }
+    if (reference->parsed() && reference_role.empty() && !list_faults) {
+      throw CLI::RequiredError("reference needs a role (server or client) or --list-faults");
+    }
   } catch (const CLI::ParseError& e) {
     const int code = app.exit(e);
     return code == 0 ? 0 : ec::kExitUsage;
   }
   try {
     if (schema->parsed()) return ec::run_check_schema(options, std::cout, std::cerr);
+    if (server->parsed()) return ec::run_server_command(run, std::cout, std::cerr);
+    if (list->parsed()) return ec::run_list_command(run.cases_dir, list_revision, list_role, std::cout, std::cerr);
+    if (reference->parsed()) return ec::run_reference_command(reference_role, fault, list_faults, std::cout, std::cerr);
     return ec::run_check_message(options, std::cout, std::cerr);
   } catch (const std::exception& e) {
     std::cerr << "elicit-conform: internal error: " << e.what() << "\n";

@@ -1,6 +1,7 @@
 #include "core/utf8.h"
 
 #include <cstdint>
+#include <cstdio>
 
 namespace ec {
 
@@ -56,6 +57,27 @@ std::string abbreviate_utf8(std::string_view text, std::size_t max_bytes) {
   std::size_t cut = max_bytes;
   while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
   return std::string(text.substr(0, cut)) + "...";
+}
+
+}  // namespace ec
+
+namespace ec {
+
+std::string to_valid_utf8(std::string_view text) {
+  std::optional<std::size_t> bad = find_invalid_utf8(text);
+  if (!bad) return std::string(text);
+  std::string out;
+  out.reserve(text.size() + 16);
+  while (bad) {
+    out.append(text.substr(0, *bad));
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "\\x%02X", static_cast<unsigned char>(text[*bad]));
+    out.append(buf);
+    text.remove_prefix(*bad + 1);
+    bad = find_invalid_utf8(text);
+  }
+  out.append(text);
+  return out;
 }
 
 }  // namespace ec

@@ -25,3 +25,11 @@ namespace ec {
 std::string abbreviate_utf8(std::string_view text, std::size_t max_bytes);
 
 }  // namespace ec
+
+namespace ec {
+
+// `text` with every byte that is not part of well-formed UTF-8 written as the four characters
+// \xNN, so SUT bytes can go into JSON, XML and Markdown reports and still be read as evidence.
+std::string to_valid_utf8(std::string_view text);
+
+}  // namespace ec

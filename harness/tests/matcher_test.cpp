@@ -73,6 +73,14 @@ TEST(Matcher, OneOfNotContainsExact) {
   EXPECT_EQ(extra.pointer, "/content");
 }
 
+TEST(Matcher, AllOf) {
+  const char* p = R"({"$all_of":[{"result":"$any"},{"$not":{"result":{"isError":true}}}]})";
+  EXPECT_TRUE(try_match(p, R"({"result":{"content":[]}})").matched);
+  EXPECT_TRUE(try_match(p, R"({"result":{"isError":false}})").matched);
+  EXPECT_FALSE(try_match(p, R"({"result":{"isError":true}})").matched);
+  EXPECT_FALSE(try_match(p, R"({"error":{"code":1}})").matched);
+}
+
 TEST(Matcher, CapturesAreCommittedOnlyOnSuccess) {
   Captures c;
   EXPECT_TRUE(try_match(R"({"params":{"elicitationId":{"$capture":"eid"}}})",

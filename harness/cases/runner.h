@@ -1,0 +1,33 @@
+// Runs one case against a SUT process over stdio. The harness plays the other role: for a
+// server case it is the client (initialize with the case's capabilities, then the steps), for
+// a client case it is the server (not in this build yet: the stdio relay comes next).
+//
+// Step semantics (see cases/case.schema.json):
+//   send     writes a request (ids 1, 2, ...) or a notification (notifications/*)
+//   expect   takes the first unconsumed SUT message matching the pattern, waiting up to its
+//            timeout; while waiting, SUT requests that no remaining step expects are answered
+//            as a conformant client would (elicitation/create in an undeclared mode: -32602;
+//            otherwise cancel; ping: {}; anything else: -32601)
+//   reply    answers the SUT request an earlier expect step matched
+//   expect_silence_ms, check   as named
+#pragma once
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "cases/case_file.h"
+#include "cases/run_record.h"
+
+namespace ec {
+
+struct RunOptions {
+  std::vector<std::string> command;                  // the SUT, already split into words
+  std::chrono::milliseconds case_timeout{20000};     // the whole case, SUT start to end
+  std::chrono::milliseconds expect_timeout{5000};    // an expect step without within_ms
+  std::size_t max_message_bytes = std::size_t{4} << 20;
+};
+
+RunRecord run_case(const Case& c, Revision revision, const RunOptions& options);
+
+}  // namespace ec

@@ -1,0 +1,209 @@
+#include "cli/run_commands.h"
+
+#include <fnmatch.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <functional>
+#include <fstream>
+#include <ostream>
+#include <set>
+
+#include "cases/case_file.h"
+#include "cases/runner.h"
+#include "cli/output.h"
+#include "reference/faults.h"
+#include "reference/server.h"
+#include "report/baseline.h"
+#include "report/results.h"
+#include "transport/child_process.h"
+#include "transport/word_split.h"
+
+namespace ec {
+namespace {
+
+constexpr int kExitOk = 0, kExitFailures = 1, kExitUsage = 2;
+
+std::vector<Case> load_corpus(const std::string& dir, std::ostream& err, bool& ok) {
+  std::vector<CaseLoadError> errors;
+  std::vector<Case> cases = load_cases(dir, errors);
+  for (const CaseLoadError& e : errors) err << "elicit-conform: case file error: " << printable(e.display()) << "\n";
+  ok = errors.empty() && !cases.empty();
+  if (cases.empty() && errors.empty()) err << "elicit-conform: no case files under " << dir << "\n";
+  return cases;
+}
+
+// Every check id a run can report, for baseline entries of the form case-id:check-id.
+std::set<std::string> known_checks(const std::vector<Case>& cases) {
+  std::set<std::string> out = {"lifecycle.initialize", "lifecycle.tools-list"};
+  for (const Case& c : cases) {
+    for (std::size_t i = 0; i < c.steps.size(); ++i) {
+      const std::string step = "step-" + std::to_string(i) + ".";
+      for (const char* what : {"send", "expect", "reply", "silence"}) out.insert(step + what);
+      if (c.steps[i].kind == Step::Kind::Check) out.insert(step + "check." + c.steps[i].text);
+    }
+  }
+  return out;
+}
+
+bool write_file(const std::filesystem::path& path, const std::function<void(std::ostream&)>& write, std::ostream& err) {
+  std::ofstream file(path, std::ios::binary);
+  write(file);
+  if (!file) err << "elicit-conform: cannot write " << path.string() << "\n";
+  return static_cast<bool>(file);
+}
+
+}  // namespace
+
+int run_server_command(const RunCommandOptions& o, std::ostream& out, std::ostream& err) {
+  if (!o.url.empty()) {
+    err << "elicit-conform: --url (Streamable HTTP) is not in this build yet; use --command with a stdio server\n";
+    return kExitUsage;
+  }
+  SplitResult words = split_command(o.command);
+  if (!words.ok()) {
+    err << "elicit-conform: --command: " << printable(*words.error) << " (at character " << words.error_offset << ")\n";
+    return kExitUsage;
+  }
+  std::optional<Revision> only;
+  if (!o.revision.empty() && !(only = parse_revision(o.revision))) {
+    err << "elicit-conform: unknown --revision \"" << printable(o.revision) << "\"\n";
+    return kExitUsage;
+  }
+  std::set<std::string> formats;
+  for (std::size_t start = 0; start <= o.formats.size();) {
+    const std::size_t comma = std::min(o.formats.find(',', start), o.formats.size());
+    const std::string f = o.formats.substr(start, comma - start);
+    if (f != "json" && f != "junit" && f != "md") {
+      err << "elicit-conform: --format: unknown \"" << printable(f) << "\"; known: json, junit, md\n";
+      return kExitUsage;
+    }
+    formats.insert(f);
+    start = comma + 1;
+  }
+  bool ok = true;
+  const std::vector<Case> cases = load_corpus(o.cases_dir, err, ok);
+  if (!ok) return kExitUsage;
+  std::optional<Baseline> baseline = Baseline{};
+  if (!o.expected_failures.empty()) {
+    BaselineError error;
+    baseline = load_baseline(o.expected_failures, error);
+    if (!baseline) {
+      err << "elicit-conform: " << printable(error.message) << "\n";
+      return kExitUsage;
+    }
+  }
+
+  install_interrupt_cleanup();
+  enable_orphan_reaping();
+  RunOptions run_options;
+  run_options.command = words.words;
+  run_options.expect_timeout = std::chrono::milliseconds(o.timeout_ms);
+  run_options.case_timeout = std::chrono::milliseconds(std::max(20000, o.timeout_ms * 4));
+
+  RunSummary summary;
+  summary.role = "server";
+  summary.command = o.command;
+  std::vector<std::pair<const Case*, Revision>> plan;
+  for (const Case& c : cases) {
+    if (c.role != CaseRole::Server || fnmatch(o.case_glob.c_str(), c.id.c_str(), 0) != 0) continue;
+    for (Revision r : c.revisions) {
+      if (!only || *only == r) plan.emplace_back(&c, r);
+    }
+  }
+  if (plan.empty()) {
+    err << "elicit-conform: no server case matches --case \"" << printable(o.case_glob) << "\""
+        << (only ? " in revision " + std::string(to_string(*only)) : std::string()) << "\n";
+    return kExitUsage;
+  }
+  const bool tty = ::isatty(2) != 0;
+  std::size_t done = 0;
+  for (const auto& [c, revision] : plan) {
+    CaseResult result = judge_record(*c, run_case(*c, revision, run_options));
+    ++done;
+    err << (tty ? "\r\033[K" : "") << "[" << done << "/" << plan.size() << "] " << to_string(result.verdict) << "  "
+        << c->id << " (" << to_string(revision) << ")";
+    if (result.verdict != Verdict::Pass && (o.verbose || !tty)) err << ": " << printable(result.reason);
+    err << (tty && result.verdict == Verdict::Pass && done < plan.size() ? "" : "\n");
+    summary.results.push_back(std::move(result));
+  }
+
+  std::filesystem::path dir(o.report_dir);
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) {
+    err << "elicit-conform: cannot create --report-dir " << o.report_dir << ": " << ec.message() << "\n";
+    return 3;
+  }
+  bool written = true;
+  if (formats.contains("json")) written &= write_file(dir / "results.json", [&](std::ostream& s) { write_results_json(s, summary); }, err);
+  if (formats.contains("junit")) written &= write_file(dir / "junit.xml", [&](std::ostream& s) { write_junit(s, summary); }, err);
+  if (formats.contains("md")) written &= write_file(dir / "report.md", [&](std::ostream& s) { write_markdown(s, summary); }, err);
+
+  std::vector<CaseOutcome> outcomes;
+  std::set<std::string> ids;
+  for (const Case& c : cases) ids.insert(c.id);
+  for (const CaseResult& r : summary.results) {
+    CaseOutcome outcome{r.c->id, SutRole::Server, r.verdict, {}};
+    if (r.record.failure) outcome.failed_checks.insert(r.record.failure->check);
+    outcomes.push_back(std::move(outcome));
+  }
+  const Judgement j = judge(*baseline, outcomes, ids, known_checks(cases));
+  for (const std::string& s : j.unexpected) err << "unexpected failure: " << printable(s) << "\n";
+  for (const std::string& s : j.stale) err << "stale baseline entry: " << printable(s) << "\n";
+  for (const std::string& s : j.unknown) err << "unknown baseline entry: " << printable(s) << "\n";
+  for (const std::string& s : j.errors) err << "harness error: " << printable(s) << "\n";
+  out << "report: " << dir.string() << " (" << summary.results.size() << " runs)\n";
+  if (!written) return 3;
+  return j.exit_code;
+}
+
+int run_list_command(const std::string& cases_dir, const std::string& revision, const std::string& role,
+                     std::ostream& out, std::ostream& err) {
+  std::optional<Revision> only;
+  if (!revision.empty() && !(only = parse_revision(revision))) {
+    err << "elicit-conform: unknown --revision \"" << printable(revision) << "\"\n";
+    return kExitUsage;
+  }
+  if (!role.empty() && role != "client" && role != "server") {
+    err << "elicit-conform: --role is client or server\n";
+    return kExitUsage;
+  }
+  bool ok = true;
+  const std::vector<Case> cases = load_corpus(cases_dir, err, ok);
+  if (!ok) return kExitUsage;
+  for (const Case& c : cases) {
+    if (!role.empty() && to_string(c.role) != role) continue;
+    if (only && std::find(c.revisions.begin(), c.revisions.end(), *only) == c.revisions.end()) continue;
+    std::string revisions;
+    for (Revision r : c.revisions) revisions += (revisions.empty() ? "" : ",") + std::string(to_string(r));
+    out << c.id << "  [" << to_string(c.level) << "] " << revisions << "  " << c.title << "\n";
+  }
+  return kExitOk;
+}
+
+int run_reference_command(const std::string& role, const std::string& fault, bool list_faults, std::ostream& out,
+                          std::ostream& err) {
+  if (list_faults) {
+    for (const Fault& f : faults()) {
+      out << f.name << "  (" << f.role << ", breaks " << f.requirement << "): " << f.effect << "\n";
+    }
+    return kExitOk;
+  }
+  if (role != "server") {
+    err << "elicit-conform: reference " << printable(role) << ": only the reference server is in this build\n";
+    return kExitUsage;
+  }
+  if (!fault.empty()) {
+    const Fault* f = find_fault(fault);
+    if (f == nullptr || f->role != role) {
+      err << "elicit-conform: unknown fault \"" << printable(fault) << "\" for the reference " << role
+          << "; see --list-faults\n";
+      return kExitUsage;
+    }
+  }
+  return run_reference_server(0, 1, fault);
+}
+
+}  // namespace ec

@@ -1,0 +1,32 @@
+// `elicit-conform server|list|reference`: running the case corpus against a SUT, listing it,
+// and the built-in reference peer. Exit status of a run (DESIGN.md): 0 every case passed or was
+// expected to fail; 1 an unexpected failure, a stale or unknown baseline entry; 2 usage or
+// configuration error; 3 the harness itself failed.
+#pragma once
+
+#include <chrono>
+#include <iosfwd>
+#include <string>
+
+namespace ec {
+
+struct RunCommandOptions {
+  std::string command;             // --command
+  std::string url;                 // --url (Streamable HTTP: not in this build)
+  std::string revision;            // "" = every revision each case lists
+  std::string case_glob = "*";     // --case
+  std::string cases_dir;           // --cases
+  std::string report_dir = "elicit-conform-report";
+  std::string formats = "json,junit,md";
+  std::string expected_failures;
+  int timeout_ms = 5000;           // one expect step
+  bool verbose = false;
+};
+
+int run_server_command(const RunCommandOptions& options, std::ostream& out, std::ostream& err);
+int run_list_command(const std::string& cases_dir, const std::string& revision, const std::string& role,
+                     std::ostream& out, std::ostream& err);
+int run_reference_command(const std::string& role, const std::string& fault, bool list_faults, std::ostream& out,
+                          std::ostream& err);
+
+}  // namespace ec

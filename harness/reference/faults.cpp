@@ -1,0 +1,34 @@
+#include "reference/faults.h"
+
+#include <array>
+
+namespace ec {
+namespace {
+
+constexpr std::array kFaults{
+    Fault{"send-undeclared-mode", "server", "SERVER-MODE-DECLARED",
+          "sends elicitation/create in a mode the client did not declare, instead of refusing"},
+    Fault{"drop-message", "server", "REQUEST-MESSAGE",
+          "leaves \"message\" out of the elicitation/create it sends"},
+    Fault{"nest-schema", "server", "FORM-SCHEMA-RESTRICTED",
+          "wraps every requestedSchema property in a nested object"},
+    Fault{"url-required-as-result", "server", "URL-REQUIRED-ERROR-LIST",
+          "returns the URL-required list as a tool result instead of a -32042 JSON-RPC error"},
+    Fault{"form-entry-in-url-error", "server", "URL-REQUIRED-ERROR-URL-MODE",
+          "puts entries that are not URL mode, or lack an elicitationId, into a -32042 error"},
+    Fault{"complete-wrong-id", "server", "COMPLETE-ELICITATION-ID",
+          "sends notifications/elicitation/complete with an id it never issued"},
+};
+
+}  // namespace
+
+std::span<const Fault> faults() { return kFaults; }
+
+const Fault* find_fault(std::string_view name) {
+  for (const Fault& f : kFaults) {
+    if (f.name == name) return &f;
+  }
+  return nullptr;
+}
+
+}  // namespace ec

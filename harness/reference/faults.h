@@ -1,0 +1,21 @@
+// The faults of the built-in reference peer: each breaks exactly one rule, so that every case
+// can be shown to fail against a peer that breaks the rule it checks (DESIGN.md, "The built-in
+// reference peer"). `elicit-conform reference --list-faults` prints this table.
+#pragma once
+
+#include <span>
+#include <string_view>
+
+namespace ec {
+
+struct Fault {
+  std::string_view name;
+  std::string_view role;         // "server" or "client": which reference peer has it
+  std::string_view requirement;  // the requirement key it breaks
+  std::string_view effect;       // what the peer does wrong
+};
+
+std::span<const Fault> faults();
+const Fault* find_fault(std::string_view name);
+
+}  // namespace ec

@@ -1,0 +1,240 @@
+#include "reference/server.h"
+
+#include <deque>
+#include <set>
+#include <optional>
+
+#include <rapidjson/document.h>
+
+#include "core/json.h"
+#include "core/jsonrpc.h"
+#include "schema/message_check.h"
+#include "spec/capability.h"
+#include "spec/elicitation.h"
+#include "transport/line_reader.h"
+#include "transport/line_writer.h"
+
+namespace ec {
+namespace {
+
+using rapidjson::Value;
+
+std::string quote(std::string_view s) {
+  Value v(rapidjson::StringRef(s.data(), static_cast<rapidjson::SizeType>(s.size())));
+  return to_json(v);
+}
+
+std::string text_result(std::string_view text, bool is_error) {
+  return R"({"content":[{"type":"text","text":)" + quote(text) + "}]" + (is_error ? R"(,"isError":true)" : "") + "}";
+}
+
+constexpr const char* kTools = R"({"tools":[
+ {"name":"elicit","description":"Sends elicitation/create with the given params and returns the result as JSON text.",
+  "inputSchema":{"type":"object","properties":{"params":{"type":"object"}},"required":["params"]}},
+ {"name":"require_url","description":"Fails with a -32042 URLElicitationRequiredError listing the given elicitations.",
+  "inputSchema":{"type":"object","properties":{"elicitations":{"type":"array"}},"required":["elicitations"]}},
+ {"name":"complete","description":"Sends notifications/elicitation/complete for an elicitation id this server issued.",
+  "inputSchema":{"type":"object","properties":{"elicitationId":{"type":"string"}},"required":["elicitationId"]}}]})";
+
+class ReferenceServer {
+ public:
+  ReferenceServer(int in_fd, int out_fd, std::string fault) : reader_(in_fd), out_fd_(out_fd), fault_(std::move(fault)) {}
+
+  int run() {
+    while (auto message = next()) handle(*message);
+    return 0;
+  }
+
+ private:
+  // The next parsed message: deferred ones first, then stdin. Lines that are not JSON-RPC
+  // objects are dropped, as an SDK's transport would.
+  std::optional<rapidjson::Document> next() {
+    if (!deferred_.empty()) {
+      rapidjson::Document d = std::move(deferred_.front());
+      deferred_.pop_front();
+      return d;
+    }
+    return read();
+  }
+
+  std::optional<rapidjson::Document> read() {
+    for (;;) {
+      ReadResult r = reader_.read(Deadline::after(std::chrono::hours(1)));
+      if (r.status == ReadResult::Timeout || r.status == ReadResult::TooLarge) continue;
+      if (r.status != ReadResult::Line) return std::nullopt;
+      ParsedJson parsed = parse_json(r.line);
+      if (parsed.ok() && parsed.document.IsObject()) return std::move(parsed.document);
+    }
+  }
+
+  void send(const std::string& json) { write_line(out_fd_, json, Deadline::after(std::chrono::seconds(30))); }
+
+  void respond(const Value& id, const std::string& result) {
+    send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"result":)" + result + "}");
+  }
+
+  void respond_error(const Value& id, int code, std::string_view message, const std::string& data = "") {
+    send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"error":{"code":)" + std::to_string(code) +
+         R"(,"message":)" + quote(message) + (data.empty() ? "" : R"(,"data":)" + data) + "}}");
+  }
+
+  void handle(const rapidjson::Document& message) {
+    ClassifiedMessage m = classify_message(message);
+    if (m.kind == MessageKind::Notification || m.kind == MessageKind::ResultResponse ||
+        m.kind == MessageKind::ErrorResponse || m.kind == MessageKind::Invalid) {
+      return;  // nothing to answer; responses to unknown ids are ignored
+    }
+    const Value& id = message["id"];
+    if (m.method == "initialize") return initialize(id, m.params);
+    if (m.method == "ping") return respond(id, "{}");
+    if (m.method == "tools/list") {
+      static const std::string tools = to_json(parse_json(kTools).document);  // one line: stdio framing
+      return respond(id, tools);
+    }
+    if (m.method == "tools/call") return call(id, m.params);
+    respond_error(id, -32601, "Method not found: " + m.method);
+  }
+
+  void initialize(const Value& id, const Value* params) {
+    const Value* version = params ? find_member(*params, "protocolVersion") : nullptr;
+    revision_ = latest_revision();
+    if (version && version->IsString()) {
+      if (auto r = parse_revision(version->GetString())) revision_ = *r;
+    }
+    const Value* caps = params ? find_member(*params, "capabilities") : nullptr;
+    capability_ = parse_elicitation_capability(caps ? find_member(*caps, "elicitation") : nullptr, revision_, "").capability;
+    respond(id, R"({"protocolVersion":)" + quote(to_string(revision_)) +
+                    R"(,"capabilities":{"tools":{}},"serverInfo":{"name":"elicit-conform-reference","version":"0.1"}})");
+  }
+
+  void call(const Value& id, const Value* params) {
+    const Value* name = params ? find_member(*params, "name") : nullptr;
+    const Value* args = params ? find_member(*params, "arguments") : nullptr;
+    if (name == nullptr || !name->IsString() || args == nullptr || !args->IsObject()) {
+      return respond_error(id, -32602, "tools/call needs a name and an arguments object");
+    }
+    const std::string tool = name->GetString();
+    if (tool == "elicit") return elicit(id, *args);
+    if (tool == "require_url") return require_url(id, *args);
+    if (tool == "complete") return complete(id, *args);
+    respond_error(id, -32602, "Unknown tool: " + tool);
+  }
+
+  void elicit(const Value& call_id, const Value& args) {
+    const Value* params = find_member(args, "params");
+    if (params == nullptr || !params->IsObject()) return respond(call_id, text_result("elicit needs params", true));
+    const Value* mode_value = find_member(*params, "mode");
+    const Mode mode = mode_value && mode_value->IsString() && std::string_view(mode_value->GetString()) == "url" ? Mode::Url : Mode::Form;
+    if (!capability_.supports(mode) && fault_ != "send-undeclared-mode") {
+      return respond(call_id, text_result("Client does not support " + std::string(to_string(mode)) +
+                                              " elicitation (declared: " + capability_.describe() + ")", true));
+    }
+    rapidjson::Document outgoing;
+    outgoing.CopyFrom(*params, outgoing.GetAllocator());
+    if (fault_ == "drop-message") outgoing.RemoveMember("message");
+    if (fault_ == "nest-schema" && outgoing.HasMember("requestedSchema") && outgoing["requestedSchema"].IsObject() &&
+        outgoing["requestedSchema"].HasMember("properties")) {
+      Value wrapped(rapidjson::kObjectType);
+      wrapped.AddMember("type", "object", outgoing.GetAllocator());
+      wrapped.AddMember("properties", outgoing["requestedSchema"]["properties"], outgoing.GetAllocator());
+      Value nested(rapidjson::kObjectType);
+      nested.AddMember("nested", wrapped, outgoing.GetAllocator());
+      outgoing["requestedSchema"]["properties"] = nested;
+    }
+    if (mode == Mode::Url) {
+      const Value* eid = find_member(*params, "elicitationId");
+      if (eid && eid->IsString()) issued_.insert(eid->GetString());
+    }
+    const std::string request_id = "ref-" + std::to_string(++next_id_);
+    send(R"({"jsonrpc":"2.0","id":)" + quote(request_id) + R"(,"method":"elicitation/create","params":)" +
+         to_json(outgoing) + "}");
+    // Wait for the answer; other requests wait their turn (pings are answered at once).
+    while (auto message = read()) {
+      const Value* rid = find_member(*message, "id");
+      const bool answer = rid && rid->IsString() && rid->GetString() == request_id && !message->HasMember("method");
+      if (!answer) {
+        const Value* method = find_member(*message, "method");
+        if (method && method->IsString() && std::string_view(method->GetString()) == "ping" && rid) {
+          respond(*rid, "{}");
+        } else if (method != nullptr) {
+          deferred_.push_back(std::move(*message));
+        }
+        continue;
+      }
+      if (const Value* error = find_member(*message, "error")) {
+        return respond(call_id, text_result("elicitation failed: " + to_json(*error), true));
+      }
+      const Value* result = find_member(*message, "result");
+      if (result == nullptr) return respond(call_id, text_result("elicitation answer has no result", true));
+      // A careful server validates what it receives (SERVER-VALIDATE-CONTENT).
+      MessageReport check = check_result(*message, *params);
+      if (!check.conforms() || has_level(check.diagnostics, Level::Should)) {
+        for (const Diagnostic& d : check.diagnostics) {
+          if (d.level == Level::Must || d.level == Level::Should) {
+            return respond(call_id, text_result("invalid elicitation result at " + d.pointer + ": " + d.message, true));
+          }
+        }
+      }
+      return respond(call_id, text_result(to_json(*result), false));
+    }
+  }
+
+  MessageReport check_result(const rapidjson::Document& message, const Value& params) {
+    MessageCheckOptions o;
+    o.revision = revision_;
+    o.answered_request_params = &params;
+    return check_message(message, o);
+  }
+
+  void require_url(const Value& call_id, const Value& args) {
+    const Value* list = find_member(args, "elicitations");
+    if (list == nullptr || !list->IsArray()) return respond(call_id, text_result("require_url needs elicitations", true));
+    if (fault_ != "form-entry-in-url-error") {
+      for (const Value& entry : list->GetArray()) {
+        const Value* mode = find_member(entry, "mode");
+        const Value* eid = find_member(entry, "elicitationId");
+        if (!mode || !mode->IsString() || std::string_view(mode->GetString()) != "url" || !eid || !eid->IsString()) {
+          return respond(call_id, text_result("refused: a URL elicitation required error lists only URL-mode "
+                                              "elicitations with an elicitationId", true));
+        }
+      }
+    }
+    for (const Value& entry : list->GetArray()) {
+      const Value* eid = find_member(entry, "elicitationId");
+      if (eid && eid->IsString()) issued_.insert(eid->GetString());
+    }
+    const std::string data = R"({"elicitations":)" + to_json(*list) + "}";
+    if (fault_ == "url-required-as-result") return respond(call_id, text_result(data, true));
+    respond_error(call_id, static_cast<int>(kUrlElicitationRequired), "This request requires more information.", data);
+  }
+
+  void complete(const Value& call_id, const Value& args) {
+    const Value* eid = find_member(args, "elicitationId");
+    if (eid == nullptr || !eid->IsString()) return respond(call_id, text_result("complete needs elicitationId", true));
+    std::string id = eid->GetString();
+    if (fault_ == "complete-wrong-id") {
+      id += "-other";
+    } else if (!issued_.contains(id)) {
+      return respond(call_id, text_result("refused: elicitation " + id + " was not issued to this client", true));
+    }
+    send(R"({"jsonrpc":"2.0","method":"notifications/elicitation/complete","params":{"elicitationId":)" + quote(id) + "}}");
+    respond(call_id, text_result("completion sent", false));
+  }
+
+  LineReader reader_;
+  int out_fd_;
+  std::string fault_;
+  Revision revision_ = latest_revision();
+  ElicitationCapability capability_;
+  std::deque<rapidjson::Document> deferred_;
+  std::set<std::string> issued_;
+  int next_id_ = 0;
+};
+
+}  // namespace
+
+int run_reference_server(int in_fd, int out_fd, const std::string& fault) {
+  return ReferenceServer(in_fd, out_fd, fault).run();
+}
+
+}  // namespace ec

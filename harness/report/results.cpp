@@ -1,0 +1,260 @@
+#include "report/results.h"
+
+#include <cstdio>
+#include <map>
+
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+#include "core/utf8.h"
+#include "spec/requirements.h"
+
+namespace ec {
+namespace {
+
+std::string requirement_line(const Case& c, Revision r) {
+  std::string out;
+  for (const std::string& key : c.requirements) {
+    out += (out.empty() ? "" : "; ") + requirement_id(r, key);
+  }
+  return out;
+}
+
+std::string quotes(const Case& c, Revision r) {
+  std::string out;
+  for (const std::string& key : c.requirements) {
+    if (const Requirement* req = find_requirement(key, r)) {
+      out += "> **" + requirement_id(r, key) + "** (" + std::string(req->section) + "): " + std::string(req->quote) + "\n";
+    }
+  }
+  return out;
+}
+
+// Markdown table cells and inline text: no pipes or newlines from SUT data.
+std::string md_cell(std::string_view raw) {
+  const std::string s = to_valid_utf8(raw);
+  std::string out;
+  for (char ch : s) {
+    if (ch == '|') out += "\\|";
+    else if (ch == '\n' || ch == '\r') out += ' ';
+    else if (ch == '<') out += "&lt;";
+    else out += ch;
+  }
+  return out;
+}
+
+// A fenced block whose fence is longer than any backtick run inside it.
+std::string md_fence(std::string_view raw) {
+  const std::string s = to_valid_utf8(raw);
+  std::size_t longest = 0, run = 0;
+  for (char ch : s) {
+    run = ch == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  const std::string fence(std::max<std::size_t>(3, longest + 1), '`');
+  return fence + "\n" + std::string(s) + "\n" + fence + "\n";
+}
+
+}  // namespace
+
+CaseResult judge_record(const Case& c, RunRecord record) {
+  CaseResult r;
+  r.c = &c;
+  if (record.skipped) {
+    r.verdict = Verdict::Skip;
+    r.reason = *record.skipped;
+  } else if (record.harness_error) {
+    r.verdict = Verdict::Error;
+    r.reason = *record.harness_error;
+  } else if (record.failure) {
+    r.verdict = c.level == Level::Must ? Verdict::Fail : Verdict::Warn;
+    r.reason = (record.failure->prerequisite ? "the rule was never reached: " : "") + record.failure->reason;
+  }
+  r.record = std::move(record);
+  return r;
+}
+
+void write_results_json(std::ostream& out, const RunSummary& run) {
+  rapidjson::StringBuffer buffer;
+  rapidjson::Writer<rapidjson::StringBuffer> w(buffer);
+  // Every string may carry SUT bytes: made valid UTF-8 first, then escaped by the writer.
+  const auto str = [&](std::string_view s) {
+    const std::string v = to_valid_utf8(s);
+    w.String(v.data(), static_cast<rapidjson::SizeType>(v.size()));
+  };
+  std::map<Verdict, int> counts;
+  for (const CaseResult& r : run.results) ++counts[r.verdict];
+  w.StartObject();
+  str("tool"); str("elicit-conform");
+  str("role"); str(run.role);
+  str("command"); str(run.command);
+  str("counts");
+  w.StartObject();
+  for (Verdict v : {Verdict::Pass, Verdict::Fail, Verdict::Warn, Verdict::Skip, Verdict::Error}) {
+    str(to_string(v));
+    w.Int(counts[v]);
+  }
+  w.EndObject();
+  str("cases");
+  w.StartArray();
+  for (const CaseResult& r : run.results) {
+    const Case& c = *r.c;
+    w.StartObject();
+    str("id"); str(c.id);
+    str("title"); str(c.title);
+    str("revision"); str(to_string(r.record.revision));
+    str("transport"); str(to_string(r.record.transport));
+    str("role"); str(to_string(c.role));
+    str("requirements");
+    w.StartArray();
+    for (const std::string& key : c.requirements) str(requirement_id(r.record.revision, key));
+    w.EndArray();
+    str("level"); str(to_string(c.level));
+    str("status"); str(to_string(r.verdict));
+    str("reason"); str(r.reason);
+    if (r.record.failure) {
+      const StepFailure& f = *r.record.failure;
+      str("check"); str(f.check);
+      str("step"); str(f.step_pointer);
+      str("pointer"); str(f.message_pointer);
+      str("offending_message"); str(f.message);
+    }
+    str("duration_ms"); w.Double(r.record.duration_ms);
+    str("sut_findings");
+    w.StartArray();
+    for (const Diagnostic& d : r.record.sut_findings) {
+      w.StartObject();
+      str("check"); str(d.check);
+      str("requirement"); str(requirement_id(r.record.revision, d.requirement));
+      str("level"); str(to_string(d.level));
+      str("pointer"); str(d.pointer);
+      str("message"); str(d.message);
+      w.EndObject();
+    }
+    w.EndArray();
+    str("transcript");
+    w.StartArray();
+    for (const TranscriptEntry& t : r.record.transcript) {
+      w.StartObject();
+      str("at_ms"); w.Double(t.at_ms);
+      str("from"); str(t.from);
+      str("text"); str(t.text);
+      w.EndObject();
+    }
+    w.EndArray();
+    str("sut_exit"); str(r.record.sut_exit);
+    str("sut_stderr"); str(r.record.sut_stderr);
+    w.EndObject();
+  }
+  w.EndArray();
+  w.EndObject();
+  out << buffer.GetString() << "\n";
+}
+
+std::string xml_escape(std::string_view raw) {
+  const std::string valid = to_valid_utf8(raw);
+  const std::string_view text = valid;
+  std::string out;
+  out.reserve(text.size());
+  for (char ch : text) {
+    const auto u = static_cast<unsigned char>(ch);
+    switch (ch) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&apos;"; break;
+      default:
+        if (u < 0x20 && ch != '\n' && ch != '\t' && ch != '\r') {
+          out += "\\x";  // XML 1.0 cannot carry these at all, not even escaped
+          const char* hex = "0123456789abcdef";
+          out += hex[u >> 4];
+          out += hex[u & 15];
+        } else {
+          out += ch;
+        }
+    }
+  }
+  return out;
+}
+
+void write_junit(std::ostream& out, const RunSummary& run) {
+  std::map<Verdict, int> counts;
+  double total_ms = 0;
+  for (const CaseResult& r : run.results) {
+    ++counts[r.verdict];
+    total_ms += r.record.duration_ms;
+  }
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.3f", total_ms / 1000);
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  out << "<testsuites name=\"elicit-conform\">\n";
+  out << "  <testsuite name=\"elicit-conform " << xml_escape(run.role) << "\" tests=\"" << run.results.size()
+      << "\" failures=\"" << counts[Verdict::Fail] << "\" errors=\"" << counts[Verdict::Error] << "\" skipped=\""
+      << counts[Verdict::Skip] << "\" time=\"" << seconds << "\">\n";
+  for (const CaseResult& r : run.results) {
+    std::snprintf(seconds, sizeof seconds, "%.3f", r.record.duration_ms / 1000);
+    out << "    <testcase classname=\"" << xml_escape(std::string(to_string(r.c->role)) + "." +
+                                                    std::string(to_string(r.record.revision)))
+        << "\" name=\"" << xml_escape(r.c->id) << "\" time=\"" << seconds << "\">\n";
+    const std::string detail = requirement_line(*r.c, r.record.revision) + "\n" + r.reason +
+                               (r.record.failure && !r.record.failure->message.empty()
+                                    ? "\noffending message: " + abbreviate_utf8(r.record.failure->message, 4000)
+                                    : "");
+    switch (r.verdict) {
+      case Verdict::Fail:
+        out << "      <failure message=\"" << xml_escape(abbreviate_utf8(r.reason, 500)) << "\">" << xml_escape(detail)
+            << "</failure>\n";
+        break;
+      case Verdict::Error:
+        out << "      <error message=\"" << xml_escape(abbreviate_utf8(r.reason, 500)) << "\">" << xml_escape(detail)
+            << "</error>\n";
+        break;
+      case Verdict::Skip:
+        out << "      <skipped message=\"" << xml_escape(r.reason) << "\"/>\n";
+        break;
+      case Verdict::Warn:
+        out << "      <system-out>WARN (" << to_string(r.c->level) << " not met): " << xml_escape(detail)
+            << "</system-out>\n";
+        break;
+      case Verdict::Pass:
+        break;
+    }
+    out << "    </testcase>\n";
+  }
+  out << "  </testsuite>\n</testsuites>\n";
+}
+
+void write_markdown(std::ostream& out, const RunSummary& run) {
+  std::map<Verdict, int> counts;
+  for (const CaseResult& r : run.results) ++counts[r.verdict];
+  out << "# elicit-conform: " << md_cell(run.role) << " conformance\n\n";
+  out << "SUT: `" << md_cell(run.command) << "`\n\n";
+  out << "| PASS | FAIL | WARN | SKIP | ERROR |\n|---|---|---|---|---|\n| " << counts[Verdict::Pass] << " | "
+      << counts[Verdict::Fail] << " | " << counts[Verdict::Warn] << " | " << counts[Verdict::Skip] << " | "
+      << counts[Verdict::Error] << " |\n\n";
+  out << "| case | revision | level | status |\n|---|---|---|---|\n";
+  for (const CaseResult& r : run.results) {
+    out << "| " << md_cell(r.c->id) << " | " << to_string(r.record.revision) << " | " << to_string(r.c->level) << " | "
+        << to_string(r.verdict) << " |\n";
+  }
+  bool header = false;
+  for (const CaseResult& r : run.results) {
+    if (r.verdict == Verdict::Pass) continue;
+    if (!header) out << "\n## Not passing\n";
+    header = true;
+    out << "\n### " << to_string(r.verdict) << ": " << md_cell(r.c->id) << " (" << to_string(r.record.revision)
+        << ")\n\n" << md_cell(r.c->title) << "\n\n" << quotes(*r.c, r.record.revision) << "\n";
+    out << "- expected vs observed: " << md_cell(r.reason) << "\n";
+    if (r.record.failure) {
+      out << "- check: `" << md_cell(r.record.failure->check) << "` at " << md_cell(r.record.failure->step_pointer)
+          << " of " << md_cell(r.c->file) << "\n";
+      if (!r.record.failure->message.empty()) {
+        out << "- offending message" << (r.record.failure->message_pointer.empty() ? "" : " (at " + md_cell(r.record.failure->message_pointer) + ")")
+            << ":\n\n" << md_fence(abbreviate_utf8(r.record.failure->message, 4000));
+      }
+    }
+  }
+}
+
+}  // namespace ec

@@ -1,0 +1,43 @@
+// The results model and its writers. A CaseResult is a case, the revision it ran in, and what
+// the runner recorded, judged into a verdict:
+//   SKIP  the record says skipped;  ERROR  the harness could not run it;
+//   FAIL / WARN  a step failed (by the case's level: MUST fails, SHOULD and MAY warn);
+//   PASS  otherwise.
+// Writers: results.json (everything, transcripts included), junit.xml (one testcase per case),
+// report.md (summary table, then each non-passing case with the rule quoted, expected vs
+// observed, and the offending message). Every SUT string is escaped for its format.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "cases/case_file.h"
+#include "cases/run_record.h"
+#include "report/verdict.h"
+
+namespace ec {
+
+struct CaseResult {
+  const Case* c = nullptr;
+  RunRecord record;
+  Verdict verdict = Verdict::Pass;
+  std::string reason;  // one sentence: why not PASS (empty for PASS)
+};
+
+CaseResult judge_record(const Case& c, RunRecord record);
+
+struct RunSummary {
+  std::string role;     // "server" or "client"
+  std::string command;  // the SUT command, as given
+  std::vector<CaseResult> results;
+};
+
+void write_results_json(std::ostream& out, const RunSummary& run);
+void write_junit(std::ostream& out, const RunSummary& run);
+void write_markdown(std::ostream& out, const RunSummary& run);
+
+// Escapes for XML text and attributes; drops characters XML 1.0 cannot carry.
+std::string xml_escape(std::string_view text);
+
+}  // namespace ec

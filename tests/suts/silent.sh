@@ -1,0 +1,3 @@
+#!/bin/sh
+# Never reads, never answers.
+exec sleep 6172

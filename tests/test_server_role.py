@@ -1,0 +1,137 @@
+"""`elicit-conform server` against the built-in reference server: the corpus passes against the
+clean peer, every fault fails the cases that check its rule (and every case is failed by some
+fault), the reports agree with each other, the baseline exit codes hold, and hostile SUTs get a
+verdict within their timeout and leave no process behind."""
+import json
+import pathlib
+import subprocess
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from conftest import ROOT
+
+SUTS = pathlib.Path(__file__).resolve().parent / "suts"
+
+
+def run(cli, tmp_path, sut, *extra, timeout=300):
+    report = tmp_path / "report"
+    proc = cli.run("server", "--command", sut, "--report-dir", report, *extra, timeout=timeout)
+    results = json.loads((report / "results.json").read_text()) if (report / "results.json").exists() else None
+    return proc, results, report
+
+
+def faults(cli):
+    out = cli.run("reference", "--list-faults").stdout.decode().splitlines()
+    return [(line.split()[0], line.split("breaks ")[1].split(")")[0]) for line in out if "(server," in line]
+
+
+def test_clean_reference_passes_everything(cli, tmp_path):
+    proc, results, _ = run(cli, tmp_path, f"{cli.path} reference server")
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert results["counts"]["PASS"] == len(results["cases"]) >= 5
+    for case in results["cases"]:
+        assert case["requirements"] and case["transcript"], case["id"]
+
+
+def test_every_fault_is_caught_and_every_case_can_fail(cli, tmp_path):
+    matrix = {}
+    for name, requirement in faults(cli):
+        proc, results, _ = run(cli, tmp_path / name, f"{cli.path} reference server --fault {name}")
+        assert proc.returncode == 1, (name, proc.stderr.decode())
+        failed = {c["id"]: c for c in results["cases"] if c["status"] in ("FAIL", "WARN")}
+        matrix[name] = sorted(failed)
+        # The cases that check the broken rule are the ones that fail, and they name it.
+        checking = [c for c in failed.values() if any(r.endswith("-" + requirement) for r in c["requirements"])]
+        assert checking, f"fault {name} breaks {requirement}, but no case checking it failed: {sorted(failed)}"
+    cases = {c["id"] for c in run(cli, tmp_path / "clean", f"{cli.path} reference server")[1]["cases"]}
+    print("\nkill matrix (fault -> failing cases):")
+    for name, failed in matrix.items():
+        print(f"  {name:28} {', '.join(failed)}")
+    never = cases - {c for failed in matrix.values() for c in failed}
+    assert not never, f"cases no fault can fail (they assert nothing): {sorted(never)}"
+
+
+def test_reports_agree(cli, tmp_path):
+    _, results, report = run(cli, tmp_path, f"{cli.path} reference server --fault complete-wrong-id")
+    suite = ET.parse(report / "junit.xml").getroot().find("testsuite")
+    assert int(suite.get("tests")) == len(results["cases"])
+    assert int(suite.get("failures")) == results["counts"]["FAIL"]
+    assert int(suite.get("skipped")) == results["counts"]["SKIP"]
+    assert int(suite.get("errors")) == results["counts"]["ERROR"]
+    md = (report / "report.md").read_text()
+    assert "server.completion.issued-id" in md and "EL-2025-11-25-COMPLETE-ELICITATION-ID" in md
+    [failed] = [c for c in results["cases"] if c["status"] == "FAIL"]
+    assert failed["check"].endswith(".expect") and failed["reason"]
+
+
+def test_baseline_exit_codes(cli, tmp_path):
+    sut = f"{cli.path} reference server --fault complete-wrong-id"
+    expected = tmp_path / "expected.yml"
+    expected.write_text("server:\n  - server.completion.issued-id\n")
+    assert run(cli, tmp_path / "a", sut, "--expected-failures", expected)[0].returncode == 0
+    expected.write_text("server:\n  - server.completion.issued-id:step-5.expect\n")
+    assert run(cli, tmp_path / "b", sut, "--expected-failures", expected)[0].returncode == 0
+    expected.write_text("server: []\n")
+    assert run(cli, tmp_path / "c", sut, "--expected-failures", expected)[0].returncode == 1  # unexpected
+    expected.write_text("server:\n  - server.completion.issued-id\n")
+    proc = run(cli, tmp_path / "d", f"{cli.path} reference server", "--expected-failures", expected)[0]
+    assert proc.returncode == 1 and b"stale baseline entry" in proc.stderr
+    expected.write_text("server:\n  - server.completion.issued-id\n  - server.no-such-case\n")
+    proc = run(cli, tmp_path / "e", sut, "--expected-failures", expected)[0]
+    assert proc.returncode == 1 and b"unknown baseline entry" in proc.stderr
+    expected.write_text("servers: [x]\n")
+    assert run(cli, tmp_path / "f", sut, "--expected-failures", expected)[0].returncode == 2
+
+
+def leftovers(marker):
+    out = subprocess.run(["ps", "-eo", "pid,args"], capture_output=True, text=True).stdout
+    return [line for line in out.splitlines() if marker in line and "ps -eo" not in line]
+
+
+@pytest.mark.parametrize("script,marker,verdicts", [
+    ("garbage.sh", "sleep 6171", {"FAIL"}),
+    ("silent.sh", "sleep 6172", {"FAIL"}),
+    ("exits_midway.sh", "exits_midway", {"FAIL"}),
+])
+def test_hostile_sut_gets_a_verdict(cli, tmp_path, script, marker, verdicts):
+    proc, results, _ = run(cli, tmp_path, f"{SUTS / script}", "--timeout", "1000", timeout=120)
+    assert proc.returncode == 1
+    assert {c["status"] for c in results["cases"]} <= verdicts, results["counts"]
+    assert not leftovers(marker)
+
+
+def test_garbage_is_a_finding_not_a_crash(cli, tmp_path):
+    _, results, _ = run(cli, tmp_path, f"{SUTS / 'garbage.sh'}", "--timeout", "500", "--case", "server.form.*")
+    [case] = results["cases"]
+    checks = {f["check"] for f in case["sut_findings"]}
+    assert {"json.syntax", "json.invalid-utf8"} <= checks, checks
+
+
+@pytest.mark.parametrize("script,marker", [("stderr_flood.sh", "stderr noise"), ("grandchild.sh", "sleep 6174")])
+def test_noisy_but_conformant_sut_passes_and_leaves_nothing(cli, tmp_path, script, marker):
+    proc, results, _ = run(cli, tmp_path, f"{SUTS / script} {cli.path} reference server", timeout=120)
+    assert proc.returncode == 0, results and [c["reason"] for c in results["cases"]]
+    assert not leftovers(marker)
+    assert all(len(c["sut_stderr"]) <= 1_100_000 for c in results["cases"])
+
+
+@pytest.mark.parametrize("args", [
+    ["server"],
+    ["server", "--command", "x 'unterminated"],
+    ["server", "--command", "a | b"],
+    ["server", "--command", "true", "--format", "pdf"],
+    ["server", "--command", "true", "--case", "no.such.case"],
+    ["server", "--url", "http://127.0.0.1:1/mcp"],
+    ["reference", "server", "--fault", "no-such-fault"],
+    ["list", "--role", "browser"],
+])
+def test_run_usage_errors_exit_2(cli, args):
+    proc = cli.run(*args)
+    assert proc.returncode == 2 and proc.stderr
+
+
+def test_missing_program_is_a_harness_error(cli, tmp_path):
+    proc, results, _ = run(cli, tmp_path, "/nonexistent/sut", "--case", "server.form.*")
+    assert proc.returncode == 3
+    assert results["cases"][0]["status"] == "ERROR" and "cannot start" in results["cases"][0]["reason"]
