@@ -52,6 +52,13 @@ def test_every_fault_is_caught_and_every_case_can_fail(cli, tmp_path):
     assert not never, f"cases no fault can fail (they assert nothing): {sorted(never)}"
 
 
+def test_parallel_run_gives_the_same_verdicts(cli, tmp_path):
+    sut = f"{cli.path} reference server --fault send-undeclared-mode"
+    _, serial, _ = run(cli, tmp_path / "serial", sut)
+    _, parallel, _ = run(cli, tmp_path / "parallel", sut, "-j", "4")
+    assert [(c["id"], c["status"]) for c in serial["cases"]] == [(c["id"], c["status"]) for c in parallel["cases"]]
+
+
 def test_reports_agree(cli, tmp_path):
     _, results, report = run(cli, tmp_path, f"{cli.path} reference server --fault complete-wrong-id")
     suite = ET.parse(report / "junit.xml").getroot().find("testsuite")

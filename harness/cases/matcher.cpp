@@ -193,6 +193,12 @@ void Captures::set(const std::string& name, const rapidjson::Value& value) {
   values_[name] = std::move(doc);
 }
 
+void Captures::set_string(const std::string& name, const std::string& text) {
+  auto doc = std::make_shared<rapidjson::Document>();
+  doc->SetString(text.c_str(), static_cast<rapidjson::SizeType>(text.size()), doc->GetAllocator());
+  values_[name] = std::move(doc);
+}
+
 const rapidjson::Value* Captures::get(const std::string& name) const {
   auto it = values_.find(name);
   return it == values_.end() ? nullptr : it->second.get();

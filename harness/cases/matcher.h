@@ -32,7 +32,10 @@ namespace ec {
 
 class Captures {
  public:
+  // Copies `value`. RapidJSON 1.1.0's CopyFrom does not copy strings made with StringRef (it keeps
+  // the pointer), so values built from temporaries must go through set_string.
   void set(const std::string& name, const rapidjson::Value& value);
+  void set_string(const std::string& name, const std::string& text);
   const rapidjson::Value* get(const std::string& name) const;
   bool contains(const std::string& name) const { return values_.contains(name); }
   void merge(const Captures& other);

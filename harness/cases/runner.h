@@ -1,6 +1,7 @@
 // Runs one case against a SUT process over stdio. The harness plays the other role: for a
 // server case it is the client (initialize with the case's capabilities, then the steps), for
-// a client case it is the server (not in this build yet: the stdio relay comes next).
+// a client case it is the server: the client is given the path of a relay script to spawn as
+// its stdio server, and the relay connects back to the harness over a Unix socket.
 //
 // Step semantics (see cases/case.schema.json):
 //   send     writes a request (ids 1, 2, ...) or a notification (notifications/*)
@@ -26,6 +27,9 @@ struct RunOptions {
   std::chrono::milliseconds case_timeout{20000};     // the whole case, SUT start to end
   std::chrono::milliseconds expect_timeout{5000};    // an expect step without within_ms
   std::size_t max_message_bytes = std::size_t{4} << 20;
+  // Client cases: the program the stdio relay script runs (`<program> relay SOCKET`); the CLI
+  // passes its own path.
+  std::string relay_program;
 };
 
 RunRecord run_case(const Case& c, Revision revision, const RunOptions& options);

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/check_commands.h"
+#include "cli/relay.h"
 #include "cli/run_commands.h"
 
 #ifndef EC_CASES_DIR
@@ -38,17 +39,23 @@ int main(int argc, char** argv) {
 
   ec::RunCommandOptions run;
   run.cases_dir = EC_CASES_DIR;
-  CLI::App* server = app.add_subcommand("server", "run the server cases against a server under test");
-  server->add_option("--command", run.command, "the SUT's command line (split like a shell, no shell runs)");
-  server->add_option("--url", run.url, "a Streamable HTTP endpoint (not in this build yet)");
-  server->add_option("--revision", run.revision, "only this revision (default: every revision a case lists)");
-  server->add_option("--case", run.case_glob, "case id or glob (default: *)");
-  server->add_option("--cases", run.cases_dir, "the case folder")->capture_default_str();
-  server->add_option("--report-dir", run.report_dir, "where the reports go")->capture_default_str();
-  server->add_option("--format", run.formats, "json,junit,md")->capture_default_str();
-  server->add_option("--expected-failures", run.expected_failures, "expected-failures YAML (official suite form)");
-  server->add_option("--timeout", run.timeout_ms, "ms an expect step waits")->check(CLI::Range(10, 600000))->capture_default_str();
-  server->add_flag("--verbose", run.verbose, "print the reason of every non-passing case");
+  const auto add_suite = [&](const char* name, const char* help) {
+    CLI::App* sub = app.add_subcommand(name, help);
+    sub->add_option("--command", run.command, "the SUT's command line (split like a shell, no shell runs)");
+    sub->add_option("--url", run.url, "a Streamable HTTP endpoint (not in this build yet)");
+    sub->add_option("--revision", run.revision, "only this revision (default: every revision a case lists)");
+    sub->add_option("--case", run.case_glob, "case id or glob (default: *)");
+    sub->add_option("--cases", run.cases_dir, "the case folder")->capture_default_str();
+    sub->add_option("--report-dir", run.report_dir, "where the reports go")->capture_default_str();
+    sub->add_option("--format", run.formats, "json,junit,md")->capture_default_str();
+    sub->add_option("--expected-failures", run.expected_failures, "expected-failures YAML (official suite form)");
+    sub->add_option("--timeout", run.timeout_ms, "ms an expect step waits")->check(CLI::Range(10, 600000))->capture_default_str();
+    sub->add_option("-j,--jobs", run.jobs, "cases run at once")->check(CLI::Range(1, 64))->capture_default_str();
+    sub->add_flag("--verbose", run.verbose, "print the reason of every non-passing case");
+    return sub;
+  };
+  CLI::App* server = add_suite("server", "run the server cases against a server under test");
+  CLI::App* client = add_suite("client", "run the client cases against a client under test");
 
   std::string list_revision, list_role;
   CLI::App* list = app.add_subcommand("list", "list the cases");
@@ -57,16 +64,23 @@ int main(int argc, char** argv) {
   list->add_option("--cases", run.cases_dir, "the case folder")->capture_default_str();
 
   std::string reference_role, fault;
+  std::vector<std::string> reference_server;
   bool list_faults = false;
   CLI::App* reference = app.add_subcommand("reference", "the built-in reference peer (a conformant SUT)");
   reference->add_option("role", reference_role, "server or client");
+  reference->add_option("server", reference_server, "client only: the command of its stdio server");
   reference->add_option("--fault", fault, "break one named rule");
   reference->add_flag("--list-faults", list_faults, "print the faults and the rule each breaks");
 
+  std::string relay_socket;
+  CLI::App* relay = app.add_subcommand("relay", "");  // hidden: the stdio server a client SUT spawns
+  relay->group("");
+  relay->add_option("socket", relay_socket)->required();
+
   try {
     app.parse(argc, argv);
-    if (server->parsed() && run.command.empty() && run.url.empty()) {
-      throw CLI::RequiredError("server needs --command or --url");
+    if ((server->parsed() || client->parsed()) && run.command.empty() && run.url.empty()) {
+      throw CLI::RequiredError("--command (or, for servers, --url) is required");
     }
     if (reference->parsed() && reference_role.empty() && !list_faults) {
       throw CLI::RequiredError("reference needs a role (server or client) or --list-faults");
@@ -77,9 +91,13 @@ int main(int argc, char** argv) {
   }
   try {
     if (schema->parsed()) return ec::run_check_schema(options, std::cout, std::cerr);
-    if (server->parsed()) return ec::run_server_command(run, std::cout, std::cerr);
+    if (server->parsed()) return ec::run_suite_command("server", run, std::cout, std::cerr);
+    if (client->parsed()) return ec::run_suite_command("client", run, std::cout, std::cerr);
+    if (relay->parsed()) return ec::run_relay(relay_socket);
     if (list->parsed()) return ec::run_list_command(run.cases_dir, list_revision, list_role, std::cout, std::cerr);
-    if (reference->parsed()) return ec::run_reference_command(reference_role, fault, list_faults, std::cout, std::cerr);
+    if (reference->parsed()) {
+      return ec::run_reference_command(reference_role, reference_server, fault, list_faults, std::cout, std::cerr);
+    }
     return ec::run_check_message(options, std::cout, std::cerr);
   } catch (const std::exception& e) {
     std::cerr << "elicit-conform: internal error: " << e.what() << "\n";

@@ -4,6 +4,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <thread>
 #include <filesystem>
 #include <functional>
 #include <fstream>
@@ -14,6 +17,7 @@
 #include "cases/runner.h"
 #include "cli/output.h"
 #include "reference/faults.h"
+#include "reference/client.h"
 #include "reference/server.h"
 #include "report/baseline.h"
 #include "report/results.h"
@@ -36,11 +40,12 @@ std::vector<Case> load_corpus(const std::string& dir, std::ostream& err, bool& o
 
 // Every check id a run can report, for baseline entries of the form case-id:check-id.
 std::set<std::string> known_checks(const std::vector<Case>& cases) {
-  std::set<std::string> out = {"lifecycle.initialize", "lifecycle.tools-list"};
+  std::set<std::string> out = {"lifecycle.initialize", "lifecycle.tools-list", "lifecycle.connect",
+                               "lifecycle.capability", "lifecycle.initialized", "lifecycle.tool-call"};
   for (const Case& c : cases) {
     for (std::size_t i = 0; i < c.steps.size(); ++i) {
       const std::string step = "step-" + std::to_string(i) + ".";
-      for (const char* what : {"send", "expect", "reply", "silence"}) out.insert(step + what);
+      for (const char* what : {"send", "expect", "reply", "silence", "no-fetch"}) out.insert(step + what);
       if (c.steps[i].kind == Step::Kind::Check) out.insert(step + "check." + c.steps[i].text);
     }
   }
@@ -56,7 +61,9 @@ bool write_file(const std::filesystem::path& path, const std::function<void(std:
 
 }  // namespace
 
-int run_server_command(const RunCommandOptions& o, std::ostream& out, std::ostream& err) {
+int run_suite_command(const std::string& role, const RunCommandOptions& o, std::ostream& out, std::ostream& err) {
+  const CaseRole wanted = role == "server" ? CaseRole::Server : CaseRole::Client;
+  const SutRole sut_role = role == "server" ? SutRole::Server : SutRole::Client;
   if (!o.url.empty()) {
     err << "elicit-conform: --url (Streamable HTTP) is not in this build yet; use --command with a stdio server\n";
     return kExitUsage;
@@ -101,33 +108,48 @@ int run_server_command(const RunCommandOptions& o, std::ostream& out, std::ostre
   run_options.command = words.words;
   run_options.expect_timeout = std::chrono::milliseconds(o.timeout_ms);
   run_options.case_timeout = std::chrono::milliseconds(std::max(20000, o.timeout_ms * 4));
+  std::error_code self_error;
+  run_options.relay_program = std::filesystem::read_symlink("/proc/self/exe", self_error).string();
 
   RunSummary summary;
-  summary.role = "server";
+  summary.role = role;
   summary.command = o.command;
   std::vector<std::pair<const Case*, Revision>> plan;
   for (const Case& c : cases) {
-    if (c.role != CaseRole::Server || fnmatch(o.case_glob.c_str(), c.id.c_str(), 0) != 0) continue;
+    if (c.role != wanted || fnmatch(o.case_glob.c_str(), c.id.c_str(), 0) != 0) continue;
     for (Revision r : c.revisions) {
       if (!only || *only == r) plan.emplace_back(&c, r);
     }
   }
   if (plan.empty()) {
-    err << "elicit-conform: no server case matches --case \"" << printable(o.case_glob) << "\""
+    err << "elicit-conform: no " << role << " case matches --case \"" << printable(o.case_glob) << "\""
         << (only ? " in revision " + std::string(to_string(*only)) : std::string()) << "\n";
     return kExitUsage;
   }
+  // Cases run on `jobs` threads, each with its own SUT process; results keep the plan's order.
   const bool tty = ::isatty(2) != 0;
+  std::vector<std::optional<CaseResult>> slots(plan.size());
+  std::atomic<std::size_t> next{0};
+  std::mutex progress;
   std::size_t done = 0;
-  for (const auto& [c, revision] : plan) {
-    CaseResult result = judge_record(*c, run_case(*c, revision, run_options));
-    ++done;
-    err << (tty ? "\r\033[K" : "") << "[" << done << "/" << plan.size() << "] " << to_string(result.verdict) << "  "
-        << c->id << " (" << to_string(revision) << ")";
-    if (result.verdict != Verdict::Pass && (o.verbose || !tty)) err << ": " << printable(result.reason);
-    err << (tty && result.verdict == Verdict::Pass && done < plan.size() ? "" : "\n");
-    summary.results.push_back(std::move(result));
-  }
+  const auto worker = [&] {
+    for (std::size_t i = next++; i < plan.size(); i = next++) {
+      const auto& [c, revision] = plan[i];
+      CaseResult result = judge_record(*c, run_case(*c, revision, run_options));
+      std::lock_guard lock(progress);
+      ++done;
+      err << (tty ? "\r\033[K" : "") << "[" << done << "/" << plan.size() << "] " << to_string(result.verdict) << "  "
+          << c->id << " (" << to_string(revision) << ")";
+      if (result.verdict != Verdict::Pass && (o.verbose || !tty)) err << ": " << printable(result.reason);
+      err << (tty && result.verdict == Verdict::Pass && done < plan.size() ? "" : "\n");
+      slots[i] = std::move(result);
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 1; t < std::min<int>(o.jobs, static_cast<int>(plan.size())); ++t) threads.emplace_back(worker);
+  worker();
+  for (std::thread& t : threads) t.join();
+  for (auto& slot : slots) summary.results.push_back(std::move(*slot));
 
   std::filesystem::path dir(o.report_dir);
   std::error_code ec;
@@ -145,7 +167,7 @@ int run_server_command(const RunCommandOptions& o, std::ostream& out, std::ostre
   std::set<std::string> ids;
   for (const Case& c : cases) ids.insert(c.id);
   for (const CaseResult& r : summary.results) {
-    CaseOutcome outcome{r.c->id, SutRole::Server, r.verdict, {}};
+    CaseOutcome outcome{r.c->id, sut_role, r.verdict, {}};
     if (r.record.failure) outcome.failed_checks.insert(r.record.failure->check);
     outcomes.push_back(std::move(outcome));
   }
@@ -183,16 +205,16 @@ int run_list_command(const std::string& cases_dir, const std::string& revision, 
   return kExitOk;
 }
 
-int run_reference_command(const std::string& role, const std::string& fault, bool list_faults, std::ostream& out,
-                          std::ostream& err) {
+int run_reference_command(const std::string& role, const std::vector<std::string>& server_command,
+                          const std::string& fault, bool list_faults, std::ostream& out, std::ostream& err) {
   if (list_faults) {
     for (const Fault& f : faults()) {
       out << f.name << "  (" << f.role << ", breaks " << f.requirement << "): " << f.effect << "\n";
     }
     return kExitOk;
   }
-  if (role != "server") {
-    err << "elicit-conform: reference " << printable(role) << ": only the reference server is in this build\n";
+  if (role != "server" && role != "client") {
+    err << "elicit-conform: reference " << printable(role) << ": the role is server or client\n";
     return kExitUsage;
   }
   if (!fault.empty()) {
@@ -202,6 +224,13 @@ int run_reference_command(const std::string& role, const std::string& fault, boo
           << "; see --list-faults\n";
       return kExitUsage;
     }
+  }
+  if (role == "client") {
+    if (server_command.empty()) {
+      err << "elicit-conform: reference client needs the command of its stdio server as arguments\n";
+      return kExitUsage;
+    }
+    return run_reference_client(server_command, fault);
   }
   return run_reference_server(0, 1, fault);
 }

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 namespace ec {
 
@@ -20,13 +21,15 @@ struct RunCommandOptions {
   std::string formats = "json,junit,md";
   std::string expected_failures;
   int timeout_ms = 5000;           // one expect step
+  int jobs = 1;                    // cases run at once (each has its own SUT process)
   bool verbose = false;
 };
 
-int run_server_command(const RunCommandOptions& options, std::ostream& out, std::ostream& err);
+// `elicit-conform server` (role "server": the SUT is a server) and `client` (the SUT is a client).
+int run_suite_command(const std::string& role, const RunCommandOptions& options, std::ostream& out, std::ostream& err);
 int run_list_command(const std::string& cases_dir, const std::string& revision, const std::string& role,
                      std::ostream& out, std::ostream& err);
-int run_reference_command(const std::string& role, const std::string& fault, bool list_faults, std::ostream& out,
-                          std::ostream& err);
+int run_reference_command(const std::string& role, const std::vector<std::string>& server_command,
+                          const std::string& fault, bool list_faults, std::ostream& out, std::ostream& err);
 
 }  // namespace ec

@@ -18,6 +18,14 @@ constexpr std::array kFaults{
           "puts entries that are not URL mode, or lack an elicitationId, into a -32042 error"},
     Fault{"complete-wrong-id", "server", "COMPLETE-ELICITATION-ID",
           "sends notifications/elicitation/complete with an id it never issued"},
+    Fault{"accept-undeclared-mode", "client", "CLIENT-ERR-UNSUPPORTED-MODE",
+          "answers an elicitation in a mode it did not declare instead of returning -32602"},
+    Fault{"mode-required", "client", "CLIENT-MODE-DEFAULT",
+          "rejects an elicitation/create without \"mode\" instead of treating it as form mode"},
+    Fault{"answer-notification", "client", "CLIENT-IGNORE-UNKNOWN-COMPLETE",
+          "answers a completion notification for an unknown id with an error response"},
+    Fault{"prefetch-url", "client", "CLIENT-URL-NO-PREFETCH",
+          "fetches every elicitation URL as soon as it sees it, before asking the user"},
 };
 
 }  // namespace

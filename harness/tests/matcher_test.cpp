@@ -101,6 +101,17 @@ TEST(Matcher, CapturesAreCommittedOnlyOnSuccess) {
   EXPECT_TRUE(try_match(R"({"$capture":"n","match":{"$type":"string"}})", R"("s")", guarded).matched);
 }
 
+TEST(Matcher, CapturedStringsOutliveTheirSource) {
+  Captures c;
+  {
+    std::string temporary = "http://127.0.0.1:4242";
+    c.set_string("trap", temporary);
+    temporary.assign(temporary.size(), 'x');
+  }
+  ASSERT_NE(c.get("trap"), nullptr);
+  EXPECT_STREQ(c.get("trap")->GetString(), "http://127.0.0.1:4242");
+}
+
 TEST(Matcher, SameAsWithoutCaptureExplains) {
   MatchResult r = try_match(R"({"$same_as":"never"})", "1");
   EXPECT_FALSE(r.matched);

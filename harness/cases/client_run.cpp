@@ -1,0 +1,280 @@
+#include "cases/client_run.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include "cases/step_engine.h"
+#include "core/json.h"
+#include "core/json_pointer.h"
+#include "spec/elicitation.h"
+#include "transport/child_process.h"
+#include "transport/line_writer.h"
+#include "transport/url_trap.h"
+
+namespace ec {
+namespace {
+
+using rapidjson::Value;
+
+constexpr const char* kDefaultTool = "elicitation_case";
+
+std::string sh_quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+class ClientRun final : public StepEngine {
+ public:
+  ClientRun(const Case& c, Revision revision, const RunOptions& options) : StepEngine(c, revision, options) {
+    record_.transport = Transport::Stdio;
+    tool_ = c.sut.tool.empty() ? kDefaultTool : c.sut.tool;
+  }
+  ~ClientRun() override { cleanup(); }
+
+ private:
+  // --- start: private folder, socket, relay script, URL trap, the client ---------------------
+  bool start() override {
+    std::string error;
+    trap_ = std::make_unique<UrlTrap>(error);
+    if (trap_->base().empty()) return harness_error("URL trap: " + error);
+    captures_.set_string("trap", trap_->base());
+
+    char dir_template[] = "/tmp/elicit-conform-XXXXXX";
+    if (::mkdtemp(dir_template) == nullptr) return harness_error(std::string("mkdtemp: ") + std::strerror(errno));
+    dir_ = dir_template;  // mode 0700: only we can reach the socket
+    const std::string socket_path = dir_ + "/relay.sock";
+    relay_path_ = dir_ + "/stdio-server";
+    listen_fd_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_un addr{};
+    addr.sun_family = AF_UNIX;
+    std::strncpy(addr.sun_path, socket_path.c_str(), sizeof addr.sun_path - 1);
+    if (listen_fd_ < 0 || ::bind(listen_fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 ||
+        ::listen(listen_fd_, 4) != 0) {
+      return harness_error(std::string("cannot listen on ") + socket_path + ": " + std::strerror(errno));
+    }
+    if (options_.relay_program.empty()) return harness_error("no relay program (the harness's own path) is set");
+    {
+      std::ofstream script(relay_path_);
+      script << "#!/bin/sh\nexec " << sh_quote(options_.relay_program) << " relay " << sh_quote(socket_path) << "\n";
+    }
+    ::chmod(relay_path_.c_str(), 0700);
+
+    ChildOptions child;
+    child.argv = options_.command;
+    child.argv.push_back(relay_path_);
+    std::string capabilities = "none";
+    if (case_.sut.capabilities && *case_.sut.capabilities != nullptr) capabilities = to_json(**case_.sut.capabilities);
+    std::string user = "[]";
+    if (case_.sut.user != nullptr) {
+      rapidjson::Document answers;
+      answers.CopyFrom(*case_.sut.user, answers.GetAllocator());
+      substitute(answers, captures_, answers.GetAllocator());
+      user = to_json(answers);
+    }
+    child.environment = {{"ELICIT_CONFORM_CASE", case_.id},
+                         {"MCP_CONFORMANCE_SCENARIO", case_.id},
+                         {"ELICIT_CONFORM_PROTOCOL_VERSION", std::string(to_string(revision_))},
+                         {"MCP_CONFORMANCE_PROTOCOL_VERSION", std::string(to_string(revision_))},
+                         {"ELICIT_CONFORM_CAPABILITIES", capabilities},
+                         {"ELICIT_CONFORM_USER", user},
+                         {"ELICIT_CONFORM_TOOL", tool_}};
+    child_ = ChildProcess::spawn(child, error);
+    if (!child_) return harness_error("cannot start the SUT: " + error);
+    note("client started; its stdio server is " + relay_path_ + ", URL trap at " + trap_->base());
+    return accept_relay();
+  }
+
+  bool harness_error(std::string why) {
+    record_.harness_error = std::move(why);
+    return false;
+  }
+
+  // Waits for the client to spawn the relay and the relay to connect.
+  bool accept_relay() {
+    const Deadline until = Deadline::after(options_.expect_timeout * 2);
+    while (!until.expired()) {
+      pollfd p{listen_fd_, POLLIN, 0};
+      const int ready = ::poll(&p, 1, 50);
+      if (ready > 0) {
+        conn_fd_ = ::accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC);
+        if (conn_fd_ >= 0) {
+          reader_ = std::make_unique<LineReader>(conn_fd_, options_.max_message_bytes);
+          return true;
+        }
+      }
+      if (auto exit = child_->poll_exit()) {
+        fail_lifecycle("lifecycle.connect", "the client exited (" + exit->describe() +
+                                                ") without starting the stdio server it was given", "");
+        return false;
+      }
+    }
+    fail_lifecycle("lifecycle.connect", "the client did not start the stdio server it was given (" + relay_path_ + ")", "");
+    return false;
+  }
+
+  bool write_line(const std::string& json) override {
+    return conn_fd_ >= 0 && ec::write_line(conn_fd_, json, Deadline::after(std::chrono::seconds(5))) == WriteStatus::Ok;
+  }
+
+  ReadResult read_line(Deadline until) override { return reader_->read(until); }
+
+  // --- lifecycle: initialize, initialized, and (unless a step takes it) the tool call --------
+  bool lifecycle() override {
+    rapidjson::Document pattern;
+    pattern.Parse(R"({"method":"initialize","id":"$any"})");
+    auto init = take(pattern, Deadline::after(options_.expect_timeout));
+    if (!init) {
+      fail_lifecycle("lifecycle.initialize", "the client sent no initialize request", "");
+      return false;
+    }
+    const Value* params = find_member(*init, "params");
+    const Value* caps = params ? find_member(*params, "capabilities") : nullptr;
+    const Value* elicitation = caps && caps->IsObject() ? find_member(*caps, "elicitation") : nullptr;
+    client_capability_ = parse_elicitation_capability(elicitation, revision_, "").capability;
+    ElicitationCapability asked;
+    if (case_.sut.capabilities && *case_.sut.capabilities != nullptr) {
+      asked = parse_elicitation_capability(*case_.sut.capabilities, revision_, "").capability;
+    }
+    if (case_.sut.capabilities && (asked.declared != client_capability_.declared || asked.form != client_capability_.form ||
+                                   asked.url != client_capability_.url)) {
+      fail_lifecycle("lifecycle.capability",
+                     "the client declared elicitation \"" + client_capability_.describe() + "\", the case asked for \"" +
+                         asked.describe() + "\" (ELICIT_CONFORM_CAPABILITIES)",
+                     to_json(*init));
+      return false;
+    }
+    respond((*init)["id"], R"({"protocolVersion":")" + std::string(to_string(revision_)) +
+                               R"(","capabilities":{"tools":{}},"serverInfo":{"name":"elicit-conform","version":"0.1"}})");
+    pattern.Parse(R"({"method":"notifications/initialized"})");
+    if (!take(pattern, Deadline::after(options_.expect_timeout))) {
+      fail_lifecycle("lifecycle.initialized", "the client did not send notifications/initialized", "");
+      return false;
+    }
+    if (a_step_expects_the_tool_call()) return true;
+    // The elicitations of the steps are nested in the client's tool call: wait for it.
+    const Deadline until = Deadline::after(options_.expect_timeout);
+    for (;;) {
+      for (const Received& r : inbox_) {
+        if (!r.consumed && held(r)) return true;
+      }
+      answer_unexpected_requests(nullptr);
+      if (eof_ || until.expired()) break;
+      pump(until);
+    }
+    fail_lifecycle("lifecycle.tool-call", "the client did not call the tool \"" + tool_ + "\" (ELICIT_CONFORM_TOOL)", "");
+    return false;
+  }
+
+  bool a_step_expects_the_tool_call() {
+    rapidjson::Document call;
+    call.Parse(R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"","arguments":{}}})");
+    call["params"]["name"].SetString(tool_.c_str(), static_cast<rapidjson::SizeType>(tool_.size()), call.GetAllocator());
+    for (const Step& s : case_.steps) {
+      Captures scratch = captures_;
+      if (s.kind == Step::Kind::Expect && s.target.empty() && match(*s.body, call, scratch).matched) return true;
+    }
+    return false;
+  }
+
+  // The tool call waits until the steps are done: the case's elicitations are nested in it.
+  bool held(const Received& r) override {
+    const Value* method = find_member(*r.doc, "method");
+    return method && method->IsString() && std::string_view(method->GetString()) == "tools/call";
+  }
+
+  void answer(const Received& r) override {
+    const Value& id = (*r.doc)["id"];
+    const std::string method = (*r.doc)["method"].GetString();
+    if (method == "ping") return respond(id, "{}");
+    if (method == "tools/list") {
+      return respond(id, R"({"tools":[{"name":")" + tool_ +
+                             R"(","description":"The tool of this case.","inputSchema":{"type":"object","properties":{}}}]})");
+    }
+    respond_error(id, -32601, "Method not found");
+  }
+
+  void finish_steps() override {
+    for (Received& r : inbox_) {
+      if (r.consumed || r.answered || !held(r)) continue;
+      r.answered = true;
+      respond((*r.doc)["id"], R"({"content":[{"type":"text","text":"done"}]})");
+    }
+  }
+
+  void no_fetch(const Step& s) override {
+    rapidjson::Document url;
+    url.SetString(s.text.c_str(), static_cast<rapidjson::SizeType>(s.text.size()), url.GetAllocator());
+    substitute(url, captures_, url.GetAllocator());
+    const std::string full = url.GetString();
+    if (!full.starts_with(trap_->base())) {
+      record_.harness_error = s.pointer + ": " + full + " is not a URL of the trap ({trap}/...)";
+      return;
+    }
+    const std::string target = full.substr(trap_->base().size());
+    // A fetch may trail the last message: give it a moment.
+    const Deadline settle = Deadline::after(std::chrono::milliseconds(200));
+    while (!settle.expired() && !eof_) pump(settle);
+    // The same path counts as a fetch of this URL, whatever the query: a client may re-encode it.
+    const auto path_of = [](const std::string& t) { return t.substr(0, t.find('?')); };
+    for (const std::string& seen : trap_->requests()) {
+      if (path_of(seen) == path_of(target)) {
+        return fail(s, "no-fetch", "the client fetched " + trap_->base() + seen + " (an elicitation URL it was not allowed to open)");
+      }
+    }
+  }
+
+  void stop() override {
+    if (conn_fd_ >= 0) ::shutdown(conn_fd_, SHUT_RDWR);
+    if (child_) {
+      // A conformant client exits by itself once its tool call is answered.
+      auto exit = child_->wait_exit(Deadline::after(std::chrono::milliseconds(1000)));
+      const ExitInfo info = exit ? *exit : child_->terminate(std::chrono::milliseconds(500));
+      child_->terminate(std::chrono::milliseconds(200));  // the group may outlive the leader
+      record_.sut_exit = info.describe();
+      record_.sut_stderr = child_->stderr_text();
+    }
+    if (trap_) {
+      for (const std::string& seen : trap_->requests()) note("URL trap saw a request for " + seen);
+    }
+    cleanup();
+  }
+
+  void cleanup() {
+    for (int* fd : {&conn_fd_, &listen_fd_}) {
+      if (*fd >= 0) ::close(*fd);
+      *fd = -1;
+    }
+    if (!dir_.empty()) {
+      std::error_code ec;
+      std::filesystem::remove_all(dir_, ec);
+      dir_.clear();
+    }
+  }
+
+  std::string tool_;
+  std::string dir_;
+  std::string relay_path_;
+  int listen_fd_ = -1;
+  int conn_fd_ = -1;
+  std::unique_ptr<UrlTrap> trap_;
+  std::unique_ptr<ChildProcess> child_;
+  std::unique_ptr<LineReader> reader_;
+};
+
+}  // namespace
+
+RunRecord run_client_case(const Case& c, Revision revision, const RunOptions& options) {
+  return ClientRun(c, revision, options).run();
+}
+
+}  // namespace ec

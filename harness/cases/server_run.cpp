@@ -1,0 +1,114 @@
+// A server case: the harness is the client. It starts the SUT, initializes it with the case's
+// elicitation capability, checks the tools the case needs, and answers SUT requests that no
+// step expects as a conformant client would.
+#include "cases/server_run.h"
+
+#include "cases/step_engine.h"
+
+#include "core/json.h"
+#include "spec/elicitation.h"
+#include "transport/child_process.h"
+
+namespace ec {
+namespace {
+
+using rapidjson::Value;
+
+class ServerRun final : public StepEngine {
+ public:
+  ServerRun(const Case& c, Revision revision, const RunOptions& options) : StepEngine(c, revision, options) {
+    record_.transport = Transport::Stdio;
+    if (c.sut.capabilities && *c.sut.capabilities != nullptr) {
+      client_capability_ = parse_elicitation_capability(*c.sut.capabilities, revision, "").capability;
+    }
+  }
+
+ private:
+  bool start() override {
+    ChildOptions child;
+    child.argv = options_.command;
+    child.environment = {{"ELICIT_CONFORM_CASE", case_.id},
+                         {"MCP_CONFORMANCE_SCENARIO", case_.id},
+                         {"ELICIT_CONFORM_PROTOCOL_VERSION", std::string(to_string(revision_))},
+                         {"MCP_CONFORMANCE_PROTOCOL_VERSION", std::string(to_string(revision_))}};
+    std::string error;
+    child_ = ChildProcess::spawn(child, error);
+    if (!child_) {
+      record_.harness_error = "cannot start the SUT: " + error;
+      return false;
+    }
+    reader_ = std::make_unique<LineReader>(child_->stdout_fd(), options_.max_message_bytes);
+    return true;
+  }
+
+  bool write_line(const std::string& json) override {
+    return child_->write_line(json, Deadline::after(std::chrono::seconds(5))) == WriteStatus::Ok;
+  }
+
+  ReadResult read_line(Deadline until) override { return reader_->read(until); }
+
+  bool lifecycle() override {
+    std::string caps = "{}";
+    if (case_.sut.capabilities && *case_.sut.capabilities != nullptr) {
+      caps = R"({"elicitation":)" + to_json(**case_.sut.capabilities) + "}";
+    }
+    const std::string id = new_request_id();
+    send(R"({"jsonrpc":"2.0","id":)" + id + R"(,"method":"initialize","params":{"protocolVersion":")" +
+         std::string(to_string(revision_)) + R"(","capabilities":)" + caps +
+         R"(,"clientInfo":{"name":"elicit-conform","version":"0.1"}}})");
+    if (!await_response(id, "lifecycle.initialize", "the SUT did not answer initialize")) return false;
+    send(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
+    if (case_.sut.needs_tools.empty()) return true;
+    const std::string list_id = new_request_id();
+    send(R"({"jsonrpc":"2.0","id":)" + list_id + R"(,"method":"tools/list"})");
+    const Value* result = await_response(list_id, "lifecycle.tools-list", "the SUT did not answer tools/list");
+    if (result == nullptr) return false;
+    std::set<std::string> tools;
+    if (const Value* list = find_member(*result, "tools"); list && list->IsArray()) {
+      for (const Value& t : list->GetArray()) {
+        if (const Value* n = find_member(t, "name"); n && n->IsString()) tools.insert(n->GetString());
+      }
+    }
+    for (const std::string& needed : case_.sut.needs_tools) {
+      if (!tools.contains(needed)) {
+        record_.skipped = "the SUT has no tool \"" + needed + "\"";
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // As a conformant client: a mode it did not declare gets -32602, any other elicitation the
+  // user cancels, ping is answered, anything else is not implemented.
+  void answer(const Received& r) override {
+    const Value& id = (*r.doc)["id"];
+    const std::string method = (*r.doc)["method"].GetString();
+    if (method == "ping") return respond(id, "{}");
+    if (method != kElicitCreate) return respond_error(id, -32601, "Method not found");
+    const Value* params = find_member(*r.doc, "params");
+    const Value* mode = params ? find_member(*params, "mode") : nullptr;
+    const Mode asked = mode && mode->IsString() && std::string_view(mode->GetString()) == "url" ? Mode::Url : Mode::Form;
+    if (!client_capability_.supports(asked)) {
+      return respond_error(id, -32602, "elicitation mode " + std::string(to_string(asked)) + " was not declared by this client");
+    }
+    respond(id, R"({"action":"cancel"})");
+  }
+
+  void stop() override {
+    if (!child_) return;
+    const ExitInfo exit = child_->terminate(std::chrono::milliseconds(500));
+    record_.sut_exit = exit.describe();
+    record_.sut_stderr = child_->stderr_text();
+  }
+
+  std::unique_ptr<ChildProcess> child_;
+  std::unique_ptr<LineReader> reader_;
+};
+
+}  // namespace
+
+RunRecord run_server_case(const Case& c, Revision revision, const RunOptions& options) {
+  return ServerRun(c, revision, options).run();
+}
+
+}  // namespace ec

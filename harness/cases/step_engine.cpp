@@ -1,0 +1,352 @@
+#include "cases/step_engine.h"
+
+#include "core/json.h"
+#include "core/utf8.h"
+#include "schema/message_check.h"
+#include "spec/elicitation.h"
+
+namespace ec {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using rapidjson::Value;
+
+constexpr std::size_t kTranscriptTextLimit = 64 * 1024;
+
+Mode mode_of(const Value& request) {
+  const Value* params = find_member(request, "params");
+  const Value* mode = params ? find_member(*params, "mode") : nullptr;
+  return mode && mode->IsString() && std::string_view(mode->GetString()) == "url" ? Mode::Url : Mode::Form;
+}
+
+}  // namespace
+
+void substitute(Value& value, const Captures& captures, rapidjson::Document::AllocatorType& a) {
+  if (value.IsString()) {
+    std::string s(value.GetString(), value.GetStringLength());
+    bool changed = false;
+    for (std::size_t open = s.find('{'); open != std::string::npos; open = s.find('{', open + 1)) {
+      const std::size_t close = s.find('}', open);
+      if (close == std::string::npos) break;
+      const Value* v = captures.get(s.substr(open + 1, close - open - 1));
+      if (v == nullptr || !v->IsString()) continue;
+      s.replace(open, close - open + 1, v->GetString(), v->GetStringLength());
+      changed = true;
+    }
+    if (changed) value.SetString(s.c_str(), static_cast<rapidjson::SizeType>(s.size()), a);
+  } else if (value.IsObject()) {
+    for (auto it = value.MemberBegin(); it != value.MemberEnd(); ++it) substitute(it->value, captures, a);
+  } else if (value.IsArray()) {
+    for (auto& item : value.GetArray()) substitute(item, captures, a);
+  }
+}
+
+StepEngine::StepEngine(const Case& c, Revision revision, const RunOptions& options)
+    : case_(c), revision_(revision), options_(options), deadline_(Deadline::after(options.case_timeout)),
+      started_(Clock::now()) {
+  record_.case_id = c.id;
+  record_.revision = revision;
+}
+
+RunRecord StepEngine::run() {
+  if (start() && lifecycle()) {
+    for (std::size_t i = 0; i < case_.steps.size() && !record_.failure && !record_.skipped && !record_.harness_error;
+         ++i) {
+      step_index_ = i;
+      run_step(case_.steps[i]);
+    }
+    if (!record_.harness_error) finish_steps();
+  }
+  stop();
+  record_.duration_ms = now_ms();
+  return std::move(record_);
+}
+
+double StepEngine::now_ms() const { return std::chrono::duration<double, std::milli>(Clock::now() - started_).count(); }
+
+void StepEngine::note(std::string text) { record_.transcript.push_back({now_ms(), "note", std::move(text)}); }
+
+bool StepEngine::send(const std::string& json) {
+  record_.transcript.push_back({now_ms(), "harness", json});
+  const bool ok = write_line(json);
+  if (!ok) note("writing to the SUT failed");
+  return ok;
+}
+
+void StepEngine::respond(const Value& id, const std::string& result) {
+  send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"result":)" + result + "}");
+}
+
+void StepEngine::respond_error(const Value& id, int code, const std::string& message) {
+  Value text(rapidjson::StringRef(message.c_str(), static_cast<rapidjson::SizeType>(message.size())));
+  send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"error":{"code":)" + std::to_string(code) +
+       R"(,"message":)" + to_json(text) + "}}");
+}
+
+std::string StepEngine::new_request_id() {
+  const std::string id = std::to_string(next_id_++);
+  harness_ids_.insert(id);
+  return id;
+}
+
+bool StepEngine::pump(Deadline until) {
+  if (deadline_.at() < until.at()) until = deadline_;
+  ReadResult r = read_line(until);
+  switch (r.status) {
+    case ReadResult::Timeout: return false;
+    case ReadResult::Eof:
+      if (!eof_) note("the SUT closed its end of the connection");
+      eof_ = true;
+      return false;
+    case ReadResult::Error:
+      if (!eof_) note("reading from the SUT failed");
+      eof_ = true;
+      return false;
+    case ReadResult::TooLarge:
+      note("the SUT sent a message over " + std::to_string(options_.max_message_bytes) + " bytes; discarded");
+      record_.sut_findings.push_back({"json.too-large", "JSONRPC-MESSAGE-FORMAT", Level::Must, "",
+                                      "The SUT sent a message over the size limit.", ""});
+      return true;
+    case ReadResult::Line: break;
+  }
+  record_.transcript.push_back({now_ms(), "sut", abbreviate_utf8(r.line, kTranscriptTextLimit)});
+  MessageCheckOptions check;
+  check.revision = revision_;
+  check.limits.max_bytes = options_.max_message_bytes;
+  MessageReport report = check_message_bytes(r.line, check);
+  for (Diagnostic& d : report.diagnostics) {
+    if (d.level == Level::Must || d.level == Level::Should) record_.sut_findings.push_back(std::move(d));
+  }
+  ParsedJson parsed = parse_json(r.line, check.limits);
+  if (!parsed.ok()) return true;
+  auto doc = std::make_shared<rapidjson::Document>(std::move(parsed.document));
+  inbox_.push_back(Received{doc, r.line, false, false});
+  sut_messages_.push_back(doc);
+  return true;
+}
+
+std::shared_ptr<rapidjson::Document> StepEngine::take(const Value& pattern, Deadline until) {
+  for (;;) {
+    for (Received& r : inbox_) {
+      if (r.consumed) continue;
+      if (match(pattern, *r.doc, captures_).matched) {
+        r.consumed = true;
+        return r.doc;
+      }
+    }
+    if (eof_ || until.expired() || deadline_.expired()) return nullptr;
+    pump(until);
+  }
+}
+
+const Value* StepEngine::await_response(const std::string& id, const char* check, const char* reason) {
+  const Deadline until = Deadline::after(options_.expect_timeout);
+  for (;;) {
+    for (Received& r : inbox_) {
+      if (r.consumed) continue;
+      const Value* rid = find_member(*r.doc, "id");
+      if (rid && !r.doc->HasMember("method") && to_json(*rid) == id) {
+        r.consumed = true;
+        if (const Value* result = find_member(*r.doc, "result"); result && result->IsObject()) return result;
+        fail_lifecycle(check, std::string(reason) + ": it answered with an error", r.text);
+        return nullptr;
+      }
+    }
+    answer_unexpected_requests(nullptr);
+    if (eof_ || until.expired() || deadline_.expired()) break;
+    pump(until);
+  }
+  fail_lifecycle(check, std::string(reason) + (eof_ ? " (it closed the connection)" : " in time"), "");
+  return nullptr;
+}
+
+void StepEngine::fail_lifecycle(const char* check, std::string reason, std::string message) {
+  record_.failure = StepFailure{check, "", std::move(reason), "", std::move(message), true};
+}
+
+void StepEngine::fail(const Step& s, std::string_view what, std::string reason, std::string message_pointer,
+                      std::string message) {
+  record_.failure = StepFailure{"step-" + std::to_string(step_index_) + "." + std::string(what), s.pointer,
+                                std::move(reason), std::move(message_pointer), std::move(message), s.prerequisite};
+}
+
+void StepEngine::no_fetch(const Step& s) {
+  record_.harness_error = "expect_no_fetch applies to client cases (the URL trap); " + s.pointer;
+}
+
+bool StepEngine::expected_later(const Received& r, const Step* current) {
+  for (std::size_t i = step_index_; i < case_.steps.size(); ++i) {
+    const Step& s = case_.steps[i];
+    if (&s == current || s.kind != Step::Kind::Expect || !s.target.empty()) continue;
+    Captures scratch = captures_;
+    if (match(*s.body, *r.doc, scratch).matched) return true;
+  }
+  return false;
+}
+
+void StepEngine::answer_unexpected_requests(const Step* current) {
+  for (Received& r : inbox_) {
+    if (r.consumed || r.answered) continue;
+    const Value* method = find_member(*r.doc, "method");
+    if (method == nullptr || !method->IsString() || find_member(*r.doc, "id") == nullptr) continue;
+    if (current != nullptr) {
+      Captures scratch = captures_;
+      if (match(*current->body, *r.doc, scratch).matched) continue;
+    }
+    if (expected_later(r, current) || held(r)) continue;
+    r.answered = true;
+    answer(r);
+  }
+}
+
+void StepEngine::run_step(const Step& s) {
+  switch (s.kind) {
+    case Step::Kind::Send: return do_send(s);
+    case Step::Kind::Expect: return do_expect(s);
+    case Step::Kind::Reply: return do_reply(s);
+    case Step::Kind::ExpectSilence: return do_silence(s);
+    case Step::Kind::ExpectNoFetch: return no_fetch(s);
+    case Step::Kind::Check: return do_check(s);
+  }
+}
+
+void StepEngine::do_send(const Step& s) {
+  rapidjson::Document message;
+  message.CopyFrom(*s.body, message.GetAllocator());
+  substitute(message, captures_, message.GetAllocator());
+  message.AddMember("jsonrpc", "2.0", message.GetAllocator());
+  const std::string method = message["method"].GetString();
+  if (!method.starts_with("notifications/")) {
+    const std::string id = new_request_id();
+    message.AddMember("id", std::stoi(id), message.GetAllocator());
+    if (!s.name.empty()) sent_ids_[s.name] = id;
+  }
+  if (!send(to_json(message))) fail(s, "send", "the SUT is not reading any more");
+}
+
+void StepEngine::do_expect(const Step& s) {
+  const auto wait = s.within.count() > 0 ? s.within : options_.expect_timeout;
+  const Deadline until = Deadline::after(wait);
+  std::string closest, closest_pointer, closest_text;
+  for (;;) {
+    for (Received& r : inbox_) {
+      if (r.consumed) continue;
+      if (!s.target.empty()) {
+        const Value* rid = find_member(*r.doc, "id");
+        const auto sent = sent_ids_.find(s.target);
+        if (r.doc->HasMember("method") || rid == nullptr || sent == sent_ids_.end() || to_json(*rid) != sent->second) {
+          continue;
+        }
+      }
+      MatchResult m = match(*s.body, *r.doc, captures_);
+      if (m.matched) {
+        r.consumed = true;
+        if (!s.name.empty()) matched_[s.name] = r.doc;
+        return;
+      }
+      closest = m.reason;
+      closest_pointer = m.pointer;
+      closest_text = r.text;
+      if (!s.target.empty()) {
+        r.consumed = true;  // the one response to that request did not match: no other will come
+        return fail(s, "expect", "the response to \"" + s.target + "\" does not match: " + closest, closest_pointer,
+                    closest_text);
+      }
+    }
+    answer_unexpected_requests(&s);
+    if (eof_ || until.expired() || deadline_.expired()) break;
+    pump(until);
+  }
+  std::string reason = s.target.empty() ? "no SUT message matched" : "no response to \"" + s.target + "\"";
+  reason += eof_ ? " (the SUT closed the connection)" : " within " + std::to_string(wait.count()) + " ms";
+  if (!closest.empty()) reason += "; closest: " + closest;
+  fail(s, "expect", reason, closest_pointer, closest_text);
+}
+
+void StepEngine::do_reply(const Step& s) {
+  const auto it = matched_.find(s.target);
+  const Value* id = it == matched_.end() ? nullptr : find_member(*it->second, "id");
+  if (id == nullptr) {
+    record_.harness_error = s.pointer + ": \"" + s.target + "\" matched no request with an id to answer";
+    return;
+  }
+  rapidjson::Document message;
+  message.CopyFrom(*s.body, message.GetAllocator());
+  substitute(message, captures_, message.GetAllocator());
+  message.AddMember("jsonrpc", "2.0", message.GetAllocator());
+  Value id_copy;
+  id_copy.CopyFrom(*id, message.GetAllocator());
+  message.AddMember("id", id_copy, message.GetAllocator());
+  if (!send(to_json(message))) fail(s, "reply", "the SUT is not reading any more");
+}
+
+void StepEngine::do_silence(const Step& s) {
+  const Deadline until = Deadline::after(s.within);
+  const std::size_t before = inbox_.size();
+  while (!until.expired() && !eof_ && !deadline_.expired()) {
+    answer_unexpected_requests(nullptr);
+    pump(until);
+  }
+  // Requests the role answers by itself (a ping, a tools/list) are not noise.
+  for (std::size_t i = before; i < inbox_.size(); ++i) {
+    if (!inbox_[i].answered && !held(inbox_[i])) {
+      return fail(s, "silence", "expected no message for " + std::to_string(s.within.count()) + " ms, got one", "",
+                  inbox_[i].text);
+    }
+  }
+}
+
+void StepEngine::do_check(const Step& s) {
+  // Let in-flight messages arrive before judging the whole transcript.
+  const Deadline settle = Deadline::after(std::chrono::milliseconds(100));
+  while (!settle.expired() && !eof_) pump(settle);
+  if (s.text == "no-elicitation") {
+    for (const auto& d : sut_messages_) {
+      const Value* m = find_member(*d, "method");
+      if (m && m->IsString() && std::string_view(m->GetString()) == kElicitCreate) {
+        return fail(s, "check.no-elicitation", "the SUT sent elicitation/create", "/method", to_json(*d));
+      }
+    }
+  } else if (s.text == "elicitations-valid") {
+    for (const auto& d : sut_messages_) {
+      const Value* m = find_member(*d, "method");
+      if (!m || !m->IsString() || std::string_view(m->GetString()) != kElicitCreate) continue;
+      MessageCheckOptions o;
+      o.revision = revision_;
+      MessageReport report = check_message(*d, o);
+      for (const Diagnostic& diag : report.diagnostics) {
+        if (diag.level == Level::Must) {
+          return fail(s, "check.elicitations-valid", diag.check + ": " + diag.message, diag.pointer, to_json(*d));
+        }
+      }
+      const Mode asked = mode_of(*d);
+      if (!client_capability_.supports(asked)) {
+        return fail(s, "check.elicitations-valid",
+                    "elicitation/create in " + std::string(to_string(asked)) +
+                        " mode, which the client did not declare (declared: " + client_capability_.describe() + ")",
+                    "/params/mode", to_json(*d));
+      }
+    }
+  } else if (s.text == "no-id-reuse") {
+    std::set<std::string> seen;
+    for (const auto& d : sut_messages_) {
+      const Value* id = find_member(*d, "id");
+      if (id == nullptr || !d->HasMember("method")) continue;
+      if (!seen.insert(to_json(*id)).second) {
+        return fail(s, "check.no-id-reuse", "the SUT used request id " + to_json(*id) + " twice", "/id", to_json(*d));
+      }
+    }
+  } else if (s.text == "no-response-to-notification") {
+    for (const auto& d : sut_messages_) {
+      const Value* id = find_member(*d, "id");
+      if (id == nullptr || d->HasMember("method")) continue;
+      if (!harness_ids_.contains(to_json(*id))) {
+        return fail(s, "check.no-response-to-notification",
+                    "the SUT sent a response with id " + to_json(*id) + ", which no harness request had", "/id",
+                    to_json(*d));
+      }
+    }
+  }
+}
+
+}  // namespace ec

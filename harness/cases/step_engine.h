@@ -1,0 +1,101 @@
+// What both roles share when running a case: the connection to the SUT as lines in and out,
+// the inbox of SUT messages not yet taken by a step, captures, the transcript, and the steps
+// themselves. A role (server_run.cpp: the harness is the client; client_run.cpp: the harness
+// is the server) adds its lifecycle and how it answers SUT requests that no step expects.
+#pragma once
+
+#include <chrono>
+#include <deque>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <rapidjson/document.h>
+
+#include "cases/case_file.h"
+#include "cases/matcher.h"
+#include "cases/run_record.h"
+#include "cases/runner.h"
+#include "spec/capability.h"
+#include "transport/deadline.h"
+#include "transport/line_reader.h"
+
+namespace ec {
+
+class StepEngine {
+ public:
+  StepEngine(const Case& c, Revision revision, const RunOptions& options);
+  virtual ~StepEngine() = default;
+
+  // Starts the SUT, runs the lifecycle and the steps, stops the SUT; returns what happened.
+  RunRecord run();
+
+ protected:
+  struct Received {
+    std::shared_ptr<rapidjson::Document> doc;
+    std::string text;
+    bool consumed = false;
+    bool answered = false;
+  };
+
+  // --- what a role provides -------------------------------------------------------------
+  virtual bool start() = 0;                      // start the SUT and connect; false: record says why
+  virtual bool lifecycle() = 0;                  // false: record says why
+  virtual bool write_line(const std::string& json) = 0;
+  virtual ReadResult read_line(Deadline until) = 0;
+  virtual void answer(const Received& request) = 0;  // a SUT request no step expects
+  virtual bool held(const Received&) { return false; }  // leave unanswered until the end
+  virtual void no_fetch(const Step& s);          // expect_no_fetch; default: not for this role
+  virtual void stop() = 0;                       // end the SUT; fills sut_exit and sut_stderr
+  virtual void finish_steps() {}                 // after the last step (answer held requests)
+
+  // --- for roles ---------------------------------------------------------------------------
+  double now_ms() const;
+  void note(std::string text);
+  bool send(const std::string& json);
+  void respond(const rapidjson::Value& id, const std::string& result);
+  void respond_error(const rapidjson::Value& id, int code, const std::string& message);
+  bool pump(Deadline until);
+  // The first unconsumed SUT message matching `pattern` (or nullptr at the deadline).
+  std::shared_ptr<rapidjson::Document> take(const rapidjson::Value& pattern, Deadline until);
+  const rapidjson::Value* await_response(const std::string& id, const char* check, const char* reason);
+  void fail_lifecycle(const char* check, std::string reason, std::string message);
+  void fail(const Step& s, std::string_view what, std::string reason, std::string message_pointer = "",
+            std::string message = "");
+  std::string new_request_id();  // records it as a harness request id
+  void answer_unexpected_requests(const Step* current);
+
+  const Case& case_;
+  Revision revision_;
+  const RunOptions& options_;
+  RunRecord record_;
+  Captures captures_;
+  std::deque<Received> inbox_;
+  std::vector<std::shared_ptr<rapidjson::Document>> sut_messages_;
+  std::set<std::string> harness_ids_;
+  bool eof_ = false;
+  Deadline deadline_;
+  ElicitationCapability client_capability_;  // the client side's declared modes (either role)
+
+ private:
+  bool expected_later(const Received& r, const Step* current);
+  void run_step(const Step& s);
+  void do_send(const Step& s);
+  void do_expect(const Step& s);
+  void do_reply(const Step& s);
+  void do_silence(const Step& s);
+  void do_check(const Step& s);
+
+  std::chrono::steady_clock::time_point started_;
+  std::map<std::string, std::string> sent_ids_;
+  std::map<std::string, std::shared_ptr<rapidjson::Document>> matched_;
+  int next_id_ = 1;
+  std::size_t step_index_ = 0;
+};
+
+// Replaces "{name}" in every string of `value` with the string captured as `name`.
+void substitute(rapidjson::Value& value, const Captures& captures, rapidjson::Document::AllocatorType& a);
+
+}  // namespace ec

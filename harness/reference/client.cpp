@@ -1,0 +1,223 @@
+#include "reference/client.h"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+
+#include "core/json.h"
+#include "schema/content_validator.h"
+#include "schema/message_check.h"
+#include "schema/requested_schema.h"
+#include "spec/capability.h"
+#include "spec/elicitation.h"
+#include "transport/child_process.h"
+#include "transport/line_reader.h"
+
+namespace ec {
+namespace {
+
+using rapidjson::Value;
+
+std::string env(const char* name, const char* fallback) {
+  const char* v = std::getenv(name);
+  return v ? v : fallback;
+}
+
+// "Opens" a URL the user agreed to: one GET, and only on loopback (this peer never leaves the
+// machine). Anything else is left alone.
+void open_url(const std::string& url) {
+  const std::string prefix = "http://127.0.0.1:";
+  if (!url.starts_with(prefix)) return;
+  const std::size_t slash = url.find('/', prefix.size());
+  const int port = std::atoi(url.substr(prefix.size(), slash - prefix.size()).c_str());
+  const std::string target = slash == std::string::npos ? "/" : url.substr(slash);
+  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  addr.sin_port = htons(static_cast<uint16_t>(port));
+  if (fd >= 0 && port > 0 && port < 65536 && ::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0) {
+    const std::string request = "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
+    [[maybe_unused]] ssize_t n = ::send(fd, request.data(), request.size(), MSG_NOSIGNAL);
+    char buf[512];
+    pollfd p{fd, POLLIN, 0};
+    if (::poll(&p, 1, 1000) > 0) n = ::recv(fd, buf, sizeof buf, 0);
+  }
+  if (fd >= 0) ::close(fd);
+}
+
+class ReferenceClient {
+ public:
+  ReferenceClient(std::string fault) : fault_(std::move(fault)) {}
+
+  int run(const std::vector<std::string>& server_command) {
+    revision_ = parse_revision(env("ELICIT_CONFORM_PROTOCOL_VERSION", "")).value_or(latest_revision());
+    const std::string caps = env("ELICIT_CONFORM_CAPABILITIES", "none");
+    if (caps != "none") {
+      capabilities_json_ = parse_json(caps);
+      if (!capabilities_json_.ok()) return complain("ELICIT_CONFORM_CAPABILITIES is not JSON");
+      capability_ = parse_elicitation_capability(&capabilities_json_.document, revision_, "").capability;
+    }
+    user_ = parse_json(env("ELICIT_CONFORM_USER", "[]"));
+    if (!user_.ok() || !user_.document.IsArray()) return complain("ELICIT_CONFORM_USER is not a JSON array");
+    const std::string tool = env("ELICIT_CONFORM_TOOL", "elicitation_case");
+
+    ChildOptions options;
+    options.argv = server_command;
+    std::string error;
+    server_ = ChildProcess::spawn(options, error);
+    if (!server_) return complain("cannot start the server: " + error);
+    reader_ = std::make_unique<LineReader>(server_->stdout_fd());
+
+    send(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":")" +
+         std::string(to_string(revision_)) + R"(","capabilities":)" +
+         (caps == "none" ? std::string("{}") : R"({"elicitation":)" + caps + "}") +
+         R"(,"clientInfo":{"name":"elicit-conform-reference-client","version":"0.1"}}})");
+    if (!wait_for_response("1")) return complain("no answer to initialize");
+    send(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
+    send(R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":")" + tool + R"(","arguments":{}}})");
+    const bool answered = wait_for_response("2");
+    server_->terminate(std::chrono::milliseconds(500));
+    return answered ? 0 : complain("no answer to the tool call");
+  }
+
+ private:
+  int complain(const std::string& why) {
+    std::fprintf(stderr, "reference client: %s\n", why.c_str());
+    return 1;
+  }
+
+  void send(const std::string& json) { server_->write_line(json, Deadline::after(std::chrono::seconds(5))); }
+
+  // Serves the server's requests until the response with `id` arrives.
+  bool wait_for_response(const std::string& id) {
+    for (;;) {
+      ReadResult r = reader_->read(Deadline::after(std::chrono::seconds(60)));
+      if (r.status == ReadResult::TooLarge) continue;
+      if (r.status != ReadResult::Line) return false;
+      ParsedJson m = parse_json(r.line);
+      if (!m.ok() || !m.document.IsObject()) continue;
+      const Value* mid = find_member(m.document, "id");
+      const Value* method = find_member(m.document, "method");
+      if (method == nullptr) {
+        if (mid && to_json(*mid) == id) {
+          if (const Value* e = find_member(m.document, "error")) on_error(*e);
+          return true;
+        }
+        continue;
+      }
+      const std::string name = method->IsString() ? method->GetString() : "";
+      if (mid == nullptr) {  // a notification: nothing to answer
+        if (name == kElicitComplete && fault_ == "answer-notification") {
+          send(R"({"jsonrpc":"2.0","id":null,"error":{"code":-32602,"message":"unknown elicitation"}})");
+        }
+        continue;
+      }
+      if (name == "ping") {
+        send(R"({"jsonrpc":"2.0","id":)" + to_json(*mid) + R"(,"result":{}})");
+      } else if (name == kElicitCreate) {
+        elicit(*mid, m.document);
+      } else {
+        send(R"({"jsonrpc":"2.0","id":)" + to_json(*mid) + R"(,"error":{"code":-32601,"message":"Method not found"}})");
+      }
+    }
+  }
+
+  // The next scripted answer; the user cancels once the script is used up.
+  std::string next_action(const Value** content) {
+    *content = nullptr;
+    if (answer_index_ >= user_.document.Size()) return "cancel";
+    const Value& answer = user_.document[static_cast<rapidjson::SizeType>(answer_index_++)];
+    *content = find_member(answer, "content");
+    const Value* action = find_member(answer, "action");
+    return action && action->IsString() ? action->GetString() : "cancel";
+  }
+
+  void reply_error(const Value& id, const std::string& message) {
+    Value text(rapidjson::StringRef(message.c_str(), static_cast<rapidjson::SizeType>(message.size())));
+    send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"error":{"code":-32602,"message":)" + to_json(text) + "}}");
+  }
+
+  void elicit(const Value& id, const rapidjson::Document& message) {
+    const Value* params = find_member(message, "params");
+    if (params == nullptr || !params->IsObject()) return reply_error(id, "elicitation/create needs params");
+    const Value* mode_value = find_member(*params, "mode");
+    if (mode_value == nullptr && fault_ == "mode-required") return reply_error(id, "mode is required");
+    const Mode mode = mode_value && mode_value->IsString() && std::string_view(mode_value->GetString()) == "url" ? Mode::Url : Mode::Form;
+    const Value* url = find_member(*params, "url");
+    if (fault_ == "prefetch-url" && url && url->IsString()) open_url(url->GetString());
+    if (!capability_.supports(mode) && fault_ != "accept-undeclared-mode") {
+      return reply_error(id, "elicitation mode " + std::string(to_string(mode)) + " was not declared by this client");
+    }
+    MessageCheckOptions check;
+    check.revision = revision_;
+    if (!check_message(message, check).conforms()) return reply_error(id, "invalid elicitation/create params");
+
+    const Value* content = nullptr;
+    const std::string action = next_action(&content);
+    if (action != "accept") {
+      return send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"result":{"action":")" + action + R"("}})");
+    }
+    if (mode == Mode::Url) {
+      if (url && url->IsString()) open_url(url->GetString());  // the user agreed to open it
+      return send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"result":{"action":"accept"}})");
+    }
+    // Form: the user's content, or the defaults the form was pre-filled with (SEP-1034).
+    rapidjson::Document filled(rapidjson::kObjectType);
+    const Value* schema = find_member(*params, "requestedSchema");
+    if (content && content->IsObject()) {
+      filled.CopyFrom(*content, filled.GetAllocator());
+    } else if (const Value* props = schema ? find_member(*schema, "properties") : nullptr; props && props->IsObject()) {
+      for (auto it = props->MemberBegin(); it != props->MemberEnd(); ++it) {
+        if (const Value* def = find_member(it->value, "default")) {
+          Value key(it->name, filled.GetAllocator());
+          Value value(*def, filled.GetAllocator());
+          filled.AddMember(key, value, filled.GetAllocator());
+        }
+      }
+    }
+    if (schema != nullptr) {
+      SchemaCheck model = check_requested_schema(*schema, revision_, "");
+      if (!validate_content(model.schema, filled, "").empty()) {
+        // A form that does not validate cannot be submitted: the user is left with cancel.
+        return send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"result":{"action":"cancel"}})");
+      }
+    }
+    send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"result":{"action":"accept","content":)" + to_json(filled) + "}}");
+  }
+
+  // A -32042 answer to the tool call: each URL is shown to the user, and opened only if accepted.
+  void on_error(const Value& error) {
+    const Value* code = find_member(error, "code");
+    if (!code || !code->IsInt64() || code->GetInt64() != kUrlElicitationRequired) return;
+    UrlRequiredErrorParse parsed = parse_url_required_error(error, revision_, "");
+    for (const ElicitRequest& e : parsed.elicitations) {
+      if (fault_ == "prefetch-url") open_url(e.url);
+      const Value* content = nullptr;
+      if (next_action(&content) == "accept") open_url(e.url);
+    }
+  }
+
+  std::string fault_;
+  Revision revision_ = latest_revision();
+  ParsedJson capabilities_json_;
+  ElicitationCapability capability_;
+  ParsedJson user_;
+  std::size_t answer_index_ = 0;
+  std::unique_ptr<ChildProcess> server_;
+  std::unique_ptr<LineReader> reader_;
+};
+
+}  // namespace
+
+int run_reference_client(const std::vector<std::string>& server_command, const std::string& fault) {
+  return ReferenceClient(fault).run(server_command);
+}
+
+}  // namespace ec

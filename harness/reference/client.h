@@ -1,0 +1,18 @@
+// The reference client: a small conformant MCP client following the adapter contract of
+// DESIGN.md. It spawns the stdio server it is given, declares exactly ELICIT_CONFORM_CAPABILITIES,
+// calls ELICIT_CONFORM_TOOL, answers elicitations as the scripted user ELICIT_CONFORM_USER
+// (accept with the given content, or with the schema's defaults; decline; cancel; once the
+// answers run out the user cancels), and exits 0 after the tool result. It refuses modes it did
+// not declare (-32602), treats a missing mode as form, validates content before sending it, ignores
+// completion notifications it cannot use, and opens a URL only after the user accepted it (opening
+// is simulated by one GET, loopback only, so the harness's URL trap sees it).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace ec {
+
+int run_reference_client(const std::vector<std::string>& server_command, const std::string& fault);
+
+}  // namespace ec

@@ -1,0 +1,87 @@
+"""`elicit-conform client` against the built-in reference client: the client corpus passes
+against the clean peer, every client fault fails the cases that check its rule (and every
+client case is failed by some fault), the adapter contract's environment reaches the client,
+and broken clients get a verdict, leave no process and no temporary folder behind."""
+import glob
+import json
+import pathlib
+import subprocess
+
+import pytest
+
+from test_server_role import SUTS, leftovers, run
+
+
+def client_faults(cli):
+    out = cli.run("reference", "--list-faults").stdout.decode().splitlines()
+    return [(line.split()[0], line.split("breaks ")[1].split(")")[0]) for line in out if "(client," in line]
+
+
+def run_client(cli, tmp_path, sut, *extra, timeout=300):
+    report = tmp_path / "report"
+    proc = cli.run("client", "--command", sut, "--report-dir", report, *extra, timeout=timeout)
+    results = json.loads((report / "results.json").read_text()) if (report / "results.json").exists() else None
+    return proc, results
+
+
+def temp_folders():
+    return set(glob.glob("/tmp/elicit-conform-*"))
+
+
+def test_clean_reference_client_passes_everything(cli, tmp_path):
+    before = temp_folders()
+    proc, results = run_client(cli, tmp_path, f"{cli.path} reference client")
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert results["counts"]["PASS"] == len(results["cases"]) >= 4
+    assert temp_folders() <= before, "the private relay folder must be removed"
+
+
+def test_every_client_fault_is_caught_and_every_case_can_fail(cli, tmp_path):
+    matrix = {}
+    for name, requirement in client_faults(cli):
+        proc, results = run_client(cli, tmp_path / name, f"{cli.path} reference client --fault {name}")
+        assert proc.returncode == 1, (name, proc.stderr.decode())
+        failed = {c["id"]: c for c in results["cases"] if c["status"] in ("FAIL", "WARN")}
+        matrix[name] = sorted(failed)
+        assert any(any(r.endswith("-" + requirement) for r in c["requirements"]) for c in failed.values()), (
+            f"fault {name} breaks {requirement}, but no case checking it failed: {sorted(failed)}")
+    cases = {c["id"] for c in run_client(cli, tmp_path / "clean", f"{cli.path} reference client")[1]["cases"]}
+    print("\nclient kill matrix (fault -> failing cases):")
+    for name, failed in matrix.items():
+        print(f"  {name:24} {', '.join(failed)}")
+    assert not cases - {c for failed in matrix.values() for c in failed}
+
+
+def test_the_adapter_environment_reaches_the_client(cli, tmp_path):
+    probe = tmp_path / "probe.sh"
+    dump = tmp_path / "env.txt"
+    probe.write_text(f"#!/bin/sh\nenv | grep -E '^(ELICIT_CONFORM|MCP_CONFORMANCE)_' | sort > {dump}\n"
+                     f"printf '%s\\n' \"$@\" >> {dump}\nexit 0\n")
+    probe.chmod(0o755)
+    run_client(cli, tmp_path, str(probe), "--case", "client.mode.omitted-is-form", "--timeout", "500")
+    text = dump.read_text()
+    assert "ELICIT_CONFORM_CASE=client.mode.omitted-is-form" in text
+    assert "MCP_CONFORMANCE_SCENARIO=client.mode.omitted-is-form" in text
+    assert 'ELICIT_CONFORM_CAPABILITIES={"form":{}}' in text
+    assert 'ELICIT_CONFORM_USER=[{"action":"accept","content":{"name":"octocat"}}]' in text
+    assert "ELICIT_CONFORM_PROTOCOL_VERSION=2025-11-25" in text
+    assert "ELICIT_CONFORM_TOOL=" in text
+    assert text.rstrip().splitlines()[-1].endswith("/stdio-server")  # the relay path is the last argument
+
+
+@pytest.mark.parametrize("script,marker", [("client_never_connects.sh", "sleep 6175"), ("client_exits.sh", "client_exits")])
+def test_broken_client_gets_a_verdict_and_leaves_nothing(cli, tmp_path, script, marker):
+    before = temp_folders()
+    proc, results = run_client(cli, tmp_path, str(SUTS / script), "--timeout", "500", timeout=120)
+    assert proc.returncode == 1
+    assert {c["status"] for c in results["cases"]} == {"FAIL"}
+    assert all(c["check"] == "lifecycle.connect" for c in results["cases"]), [c["reason"] for c in results["cases"]]
+    assert not leftovers(marker)
+    assert temp_folders() <= before
+
+
+def test_client_cases_run_in_parallel_with_the_same_verdicts(cli, tmp_path):
+    sut = f"{cli.path} reference client --fault prefetch-url"
+    _, serial = run_client(cli, tmp_path / "s", sut)
+    _, parallel = run_client(cli, tmp_path / "p", sut, "-j", "4")
+    assert [(c["id"], c["status"]) for c in serial["cases"]] == [(c["id"], c["status"]) for c in parallel["cases"]]
