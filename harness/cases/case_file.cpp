@@ -15,8 +15,8 @@ namespace ec {
 namespace {
 
 constexpr std::size_t kMaxCaseBytes = 1 << 20;
-const std::set<std::string_view> kCaseMembers = {"$comment", "id", "title", "role", "revisions", "transports",
-                                                 "requirements", "level", "sut", "steps"};
+const std::set<std::string_view> kCaseMembers = {"$comment", "id",    "title", "role",      "revisions", "transports",
+                                                 "requirements", "level", "sut",   "lifecycle", "steps"};
 const std::set<std::string_view> kStepKeywords = {"send", "expect", "reply", "expect_silence_ms",
                                                   "expect_no_fetch", "check"};
 const std::set<std::string_view> kStepModifiers = {"$comment", "as", "response_to", "to", "within_ms",
@@ -76,7 +76,7 @@ class Loader {
       const std::string_view key(it->name.GetString(), it->name.GetStringLength());
       if (!kCaseMembers.contains(key)) {
         return fail(pointer_append("", key), "unknown member; a case has id, title, role, revisions, "
-                                             "transports, requirements, level, sut, steps");
+                                             "transports, requirements, level, sut, lifecycle, steps");
       }
     }
     if (!string_member(root, "id", "", c.id)) return std::nullopt;
@@ -97,6 +97,11 @@ class Loader {
     else if (level == "SHOULD") c.level = Level::Should;
     else if (level == "MAY") c.level = Level::May;
     else return fail("/level", "level is MUST, SHOULD or MAY");
+    if (const rapidjson::Value* lifecycle = find_member(root, "lifecycle")) {
+      const std::string mode = lifecycle->IsString() ? lifecycle->GetString() : "";
+      if (mode != "auto" && mode != "manual") return fail("/lifecycle", "lifecycle is \"auto\" (default) or \"manual\"");
+      c.manual_lifecycle = mode == "manual";
+    }
     if (const rapidjson::Value* sut = find_member(root, "sut"); sut && !load_sut(*sut, c)) return std::nullopt;
     if (!steps(root, c)) return std::nullopt;
     return c;

@@ -51,6 +51,7 @@ struct Case {
   std::vector<Transport> transports;
   std::vector<std::string> requirements;  // keys, without "EL-<revision>-"
   Level level = Level::Must;
+  bool manual_lifecycle = false;  // "lifecycle": "manual": the steps do initialize themselves
   CaseSut sut;
   std::vector<Step> steps;
   std::shared_ptr<rapidjson::Document> document;  // owns everything the pointers above point into

@@ -49,7 +49,7 @@ StepEngine::StepEngine(const Case& c, Revision revision, const RunOptions& optio
 }
 
 RunRecord StepEngine::run() {
-  if (start() && lifecycle()) {
+  if (start() && (case_.manual_lifecycle || lifecycle())) {
     for (std::size_t i = 0; i < case_.steps.size() && !record_.failure && !record_.skipped && !record_.harness_error;
          ++i) {
       step_index_ = i;

@@ -161,6 +161,7 @@ class ReferenceClient {
 
     const Value* content = nullptr;
     const std::string action = next_action(&content);
+    if (fault_ == "open-without-consent" && mode == Mode::Url && url && url->IsString()) open_url(url->GetString());
     if (action != "accept") {
       return send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"result":{"action":")" + action + R"("}})");
     }
@@ -200,7 +201,7 @@ class ReferenceClient {
     for (const ElicitRequest& e : parsed.elicitations) {
       if (fault_ == "prefetch-url") open_url(e.url);
       const Value* content = nullptr;
-      if (next_action(&content) == "accept") open_url(e.url);
+      if (next_action(&content) == "accept" || fault_ == "open-without-consent") open_url(e.url);
     }
   }
 

@@ -10,6 +10,8 @@ constexpr std::array kFaults{
           "sends elicitation/create in a mode the client did not declare, instead of refusing"},
     Fault{"drop-message", "server", "REQUEST-MESSAGE",
           "leaves \"message\" out of the elicitation/create it sends"},
+    Fault{"drop-schema", "server", "FORM-REQUESTED-SCHEMA",
+          "leaves \"requestedSchema\" out of the form-mode elicitation/create it sends"},
     Fault{"nest-schema", "server", "FORM-SCHEMA-RESTRICTED",
           "wraps every requestedSchema property in a nested object"},
     Fault{"url-required-as-result", "server", "URL-REQUIRED-ERROR-LIST",
@@ -26,6 +28,8 @@ constexpr std::array kFaults{
           "answers a completion notification for an unknown id with an error response"},
     Fault{"prefetch-url", "client", "CLIENT-URL-NO-PREFETCH",
           "fetches every elicitation URL as soon as it sees it, before asking the user"},
+    Fault{"open-without-consent", "client", "CLIENT-URL-CONSENT",
+          "opens an elicitation URL after asking the user, also when the user declined"},
 };
 
 }  // namespace

@@ -132,6 +132,7 @@ class ReferenceServer {
     rapidjson::Document outgoing;
     outgoing.CopyFrom(*params, outgoing.GetAllocator());
     if (fault_ == "drop-message") outgoing.RemoveMember("message");
+    if (fault_ == "drop-schema" && mode == Mode::Form) outgoing.RemoveMember("requestedSchema");
     if (fault_ == "nest-schema" && outgoing.HasMember("requestedSchema") && outgoing["requestedSchema"].IsObject() &&
         outgoing["requestedSchema"].HasMember("properties")) {
       Value wrapped(rapidjson::kObjectType);

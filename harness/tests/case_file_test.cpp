@@ -101,6 +101,8 @@ INSTANTIATE_TEST_SUITE_P(
         Bad{"UnknownCheck", R"({"expect":{"result":{}},"response_to":"p"})", R"({"check":"vibes"})", "/steps/1/check", "known checks"},
         Bad{"ReplyWithoutTo", R"({"expect":{"result":{}},"response_to":"p"})", R"({"reply":{"result":{}}})", "/steps/1",
             "reply needs \"to\""},
+        Bad{"Lifecycle", "\"level\":\"MUST\"", "\"level\":\"MUST\",\"lifecycle\":\"sometimes\"", "/lifecycle",
+            "\"auto\" (default) or \"manual\""},
         Bad{"DuplicateMember", "\"level\":\"MUST\"", "\"level\":\"MUST\",\"level\":\"MUST\"", "/level", "appears twice"}),
     [](const ::testing::TestParamInfo<Bad>& p) { return p.param.name; });
 
