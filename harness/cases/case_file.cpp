@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "cases/catalog.h"
 #include "cases/matcher.h"
 #include "core/json.h"
 #include "core/json_pointer.h"
@@ -54,7 +55,8 @@ bool is_name(std::string_view name) {
 
 class Loader {
  public:
-  Loader(const std::string& file, CaseLoadError& error) : file_(file), error_(error) {}
+  Loader(const std::string& file, CaseLoadError& error, const Catalog* catalog)
+      : file_(file), error_(error), catalog_(catalog) {}
 
   std::optional<Case> load(std::string_view bytes) {
     if (bytes.size() > kMaxCaseBytes) return fail("", "the file is over 1 MiB; a case is one rule");
@@ -187,7 +189,9 @@ class Loader {
         key = key.substr(14);
       }
       for (Revision r : c.revisions) {
-        if (find_requirement(key, r) == nullptr) {
+        const bool known = catalog_ != nullptr && catalog_->has(r) ? catalog_->find(r, key) != nullptr
+                                                                   : find_requirement(key, r) != nullptr;
+        if (!known) {
           return bad(at, "no requirement \"" + key + "\" in " + std::string(to_string(r)));
         }
       }
@@ -326,6 +330,7 @@ class Loader {
 
   std::string file_;
   CaseLoadError& error_;
+  const Catalog* catalog_;
 };
 
 }  // namespace
@@ -337,8 +342,9 @@ std::string CaseLoadError::display() const {
   return file + ": " + (pointer.empty() ? std::string("(document)") : pointer) + ": " + message;
 }
 
-std::optional<Case> load_case(std::string_view bytes, const std::string& file, CaseLoadError& error) {
-  return Loader(file, error).load(bytes);
+std::optional<Case> load_case(std::string_view bytes, const std::string& file, CaseLoadError& error,
+                              const Catalog* catalog) {
+  return Loader(file, error, catalog).load(bytes);
 }
 
 std::vector<Case> load_cases(const std::string& root, std::vector<CaseLoadError>& errors) {
@@ -356,12 +362,15 @@ std::vector<Case> load_cases(const std::string& root, std::vector<CaseLoadError>
   }
   if (ec) errors.push_back({root, "", "cannot read the case folder: " + ec.message()});
   std::sort(files.begin(), files.end());
+  std::vector<std::string> catalog_errors;
+  const Catalog catalog = Catalog::load((fs::path(root) / "requirements").string(), catalog_errors);
+  for (const std::string& e : catalog_errors) errors.push_back({e, "", "the requirement catalog cannot be read"});
   std::map<std::string, std::string> ids, titles;
   for (const fs::path& p : files) {
     std::ifstream in(p, std::ios::binary);
     std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     CaseLoadError error;
-    auto c = load_case(bytes, p.string(), error);
+    auto c = load_case(bytes, p.string(), error, &catalog);
     if (!c) {
       errors.push_back(error);
       continue;

@@ -64,12 +64,17 @@ struct CaseLoadError {
   std::string display() const;  // "file: /pointer: message"
 };
 
-// Parses and checks one case file's bytes. Requirement keys are checked against the
-// requirement table of each revision the case lists.
-std::optional<Case> load_case(std::string_view bytes, const std::string& file, CaseLoadError& error);
+class Catalog;
+
+// Parses and checks one case file's bytes. Requirement keys are checked against `catalog` for
+// each revision the case lists (or, for a revision the catalog lacks, against the checkers'
+// requirement table in spec/requirements.h).
+std::optional<Case> load_case(std::string_view bytes, const std::string& file, CaseLoadError& error,
+                              const Catalog* catalog = nullptr);
 
 // Loads every *.json below `root` except requirements/ and case.schema.json; sorted by id. Ids
-// and titles must be unique across the corpus. Errors are collected, not stopped at.
+// and titles must be unique across the corpus. Requirement keys are checked against the
+// catalog in <root>/requirements/. Errors are collected, not stopped at.
 std::vector<Case> load_cases(const std::string& root, std::vector<CaseLoadError>& errors);
 
 }  // namespace ec

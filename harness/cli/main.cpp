@@ -62,6 +62,8 @@ int main(int argc, char** argv) {
   list->add_option("--revision", list_revision, "only cases of this revision");
   list->add_option("--role", list_role, "client or server");
   list->add_option("--cases", run.cases_dir, "the case folder")->capture_default_str();
+  bool coverage = false;
+  list->add_flag("--coverage", coverage, "per requirement of the catalog: the cases that check it, or why it is excluded");
 
   std::string reference_role, fault;
   std::vector<std::string> reference_server;
@@ -94,7 +96,7 @@ int main(int argc, char** argv) {
     if (server->parsed()) return ec::run_suite_command("server", run, std::cout, std::cerr);
     if (client->parsed()) return ec::run_suite_command("client", run, std::cout, std::cerr);
     if (relay->parsed()) return ec::run_relay(relay_socket);
-    if (list->parsed()) return ec::run_list_command(run.cases_dir, list_revision, list_role, std::cout, std::cerr);
+    if (list->parsed()) return ec::run_list_command(run.cases_dir, list_revision, list_role, coverage, std::cout, std::cerr);
     if (reference->parsed()) {
       return ec::run_reference_command(reference_role, reference_server, fault, list_faults, std::cout, std::cerr);
     }

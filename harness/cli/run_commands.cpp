@@ -14,6 +14,7 @@
 #include <set>
 
 #include "cases/case_file.h"
+#include "cases/catalog.h"
 #include "cases/runner.h"
 #include "cli/output.h"
 #include "reference/faults.h"
@@ -182,7 +183,7 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
 }
 
 int run_list_command(const std::string& cases_dir, const std::string& revision, const std::string& role,
-                     std::ostream& out, std::ostream& err) {
+                     bool coverage, std::ostream& out, std::ostream& err) {
   std::optional<Revision> only;
   if (!revision.empty() && !(only = parse_revision(revision))) {
     err << "elicit-conform: unknown --revision \"" << printable(revision) << "\"\n";
@@ -195,6 +196,26 @@ int run_list_command(const std::string& cases_dir, const std::string& revision, 
   bool ok = true;
   const std::vector<Case> cases = load_corpus(cases_dir, err, ok);
   if (!ok) return kExitUsage;
+  if (coverage) {
+    std::vector<std::string> errors;
+    const Catalog catalog = Catalog::load((std::filesystem::path(cases_dir) / "requirements").string(), errors);
+    for (const std::string& e : errors) err << "elicit-conform: " << printable(e) << "\n";
+    for (const Coverage& c : compute_coverage(catalog, cases)) {
+      if (only && *only != c.revision) continue;
+      for (const CoverageLine& line : c.lines) {
+        const CatalogEntry& e = *line.entry;
+        if (!role.empty() && e.binds != role && e.binds != "both") continue;
+        std::string what;
+        for (const std::string& id : line.cases) what += (what.empty() ? "" : ", ") + id;
+        const char* status = !line.cases.empty() ? "covered " : !e.excluded.empty() ? "excluded" : "UNCOVERED";
+        if (line.cases.empty() && !e.excluded.empty()) what = e.excluded;
+        out << status << "  " << e.id << " [" << e.level << ", " << e.binds << "]" << (what.empty() ? "" : ": " + what) << "\n";
+      }
+      out << to_string(c.revision) << ": " << c.lines.size() << " requirements: " << c.covered << " covered, "
+          << c.excluded << " excluded with a reason, " << c.uncovered << " uncovered\n";
+    }
+    return kExitOk;
+  }
   for (const Case& c : cases) {
     if (!role.empty() && to_string(c.role) != role) continue;
     if (only && std::find(c.revisions.begin(), c.revisions.end(), *only) == c.revisions.end()) continue;

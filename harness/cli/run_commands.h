@@ -28,7 +28,7 @@ struct RunCommandOptions {
 // `elicit-conform server` (role "server": the SUT is a server) and `client` (the SUT is a client).
 int run_suite_command(const std::string& role, const RunCommandOptions& options, std::ostream& out, std::ostream& err);
 int run_list_command(const std::string& cases_dir, const std::string& revision, const std::string& role,
-                     std::ostream& out, std::ostream& err);
+                     bool coverage, std::ostream& out, std::ostream& err);
 int run_reference_command(const std::string& role, const std::vector<std::string>& server_command,
                           const std::string& fault, bool list_faults, std::ostream& out, std::ostream& err);
 

@@ -75,12 +75,13 @@ class ReferenceClient {
     if (!server_) return complain("cannot start the server: " + error);
     reader_ = std::make_unique<LineReader>(server_->stdout_fd());
 
+    const bool declare = caps != "none" && fault_ != "declare-no-capability";
     send(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":")" +
          std::string(to_string(revision_)) + R"(","capabilities":)" +
-         (caps == "none" ? std::string("{}") : R"({"elicitation":)" + caps + "}") +
+         (declare ? R"({"elicitation":)" + caps + "}" : std::string("{}")) +
          R"(,"clientInfo":{"name":"elicit-conform-reference-client","version":"0.1"}}})");
     if (!wait_for_response("1")) return complain("no answer to initialize");
-    send(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
+    if (fault_ != "skip-initialized") send(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
     send(R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":")" + tool + R"(","arguments":{}}})");
     const bool answered = wait_for_response("2");
     server_->terminate(std::chrono::milliseconds(500));
@@ -160,14 +161,16 @@ class ReferenceClient {
     if (!check_message(message, check).conforms()) return reply_error(id, "invalid elicitation/create params");
 
     const Value* content = nullptr;
-    const std::string action = next_action(&content);
+    std::string action = next_action(&content);
+    if (fault_ == "swap-decline-cancel" && action != "accept") action = action == "decline" ? "cancel" : "decline";
     if (fault_ == "open-without-consent" && mode == Mode::Url && url && url->IsString()) open_url(url->GetString());
     if (action != "accept") {
       return send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"result":{"action":")" + action + R"("}})");
     }
     if (mode == Mode::Url) {
       if (url && url->IsString()) open_url(url->GetString());  // the user agreed to open it
-      return send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"result":{"action":"accept"}})");
+      const char* extra = fault_ == "content-in-url-accept" ? R"(,"content":{})" : "";
+      return send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"result":{"action":"accept")" + extra + "}}");
     }
     // Form: the user's content, or the defaults the form was pre-filled with (SEP-1034).
     rapidjson::Document filled(rapidjson::kObjectType);
@@ -183,7 +186,7 @@ class ReferenceClient {
         }
       }
     }
-    if (schema != nullptr) {
+    if (schema != nullptr && fault_ != "send-invalid-content") {
       SchemaCheck model = check_requested_schema(*schema, revision_, "");
       if (!validate_content(model.schema, filled, "").empty()) {
         // A form that does not validate cannot be submitted: the user is left with cancel.

@@ -133,6 +133,26 @@ class ReferenceServer {
     outgoing.CopyFrom(*params, outgoing.GetAllocator());
     if (fault_ == "drop-message") outgoing.RemoveMember("message");
     if (fault_ == "drop-schema" && mode == Mode::Form) outgoing.RemoveMember("requestedSchema");
+    if (mode == Mode::Url && outgoing.HasMember("url") && fault_ == "mangle-url") {
+      outgoing["url"].SetString("https://exa mple.com/not a url", outgoing.GetAllocator());
+    }
+    if (mode == Mode::Url && fault_ == "drop-elicitation-id") outgoing.RemoveMember("elicitationId");
+    if (Value* props = outgoing.HasMember("requestedSchema") && outgoing["requestedSchema"].IsObject() &&
+                               outgoing["requestedSchema"].HasMember("properties") &&
+                               outgoing["requestedSchema"]["properties"].IsObject()
+                           ? &outgoing["requestedSchema"]["properties"]
+                           : nullptr) {
+      for (auto it = props->MemberBegin(); it != props->MemberEnd(); ++it) {
+        Value& p = it->value;
+        if (!p.IsObject()) continue;
+        if (fault_ == "bad-format" && p.HasMember("format")) p["format"].SetString("hostname");
+        if (fault_ == "bad-default" && p.HasMember("default")) p["default"].SetObject();
+        if (fault_ == "bad-enum" && p.HasMember("enum")) {
+          p["enum"].SetArray();
+          p["enum"].PushBack(1, outgoing.GetAllocator()).PushBack(2, outgoing.GetAllocator());
+        }
+      }
+    }
     if (fault_ == "nest-schema" && outgoing.HasMember("requestedSchema") && outgoing["requestedSchema"].IsObject() &&
         outgoing["requestedSchema"].HasMember("properties")) {
       Value wrapped(rapidjson::kObjectType);
@@ -169,7 +189,7 @@ class ReferenceServer {
       if (result == nullptr) return respond(call_id, text_result("elicitation answer has no result", true));
       // A careful server validates what it receives (SERVER-VALIDATE-CONTENT).
       MessageReport check = check_result(*message, *params);
-      if (!check.conforms() || has_level(check.diagnostics, Level::Should)) {
+      if (fault_ != "trust-content" && (!check.conforms() || has_level(check.diagnostics, Level::Should))) {
         for (const Diagnostic& d : check.diagnostics) {
           if (d.level == Level::Must || d.level == Level::Should) {
             return respond(call_id, text_result("invalid elicitation result at " + d.pointer + ": " + d.message, true));

@@ -116,6 +116,11 @@ constexpr std::array kRequirements{
     Requirement{"SERVER-VALIDATE-CONTENT", Level::Should, Binds::Server,
                 "elicitation.mdx > Form Mode Security",
                 "Servers **SHOULD** validate received data matches the requested schema", false, true},
+    // 2025-06-18 words the validation rule once, for both sides.
+    Requirement{"CLIENT-VALIDATE-CONTENT", Level::Should, Binds::Client, "elicitation.mdx > Security Considerations",
+                "Both parties **SHOULD** validate elicitation content against the provided schema", true, false},
+    Requirement{"SERVER-VALIDATE-CONTENT", Level::Should, Binds::Server, "elicitation.mdx > Security Considerations",
+                "Both parties **SHOULD** validate elicitation content against the provided schema", true, false},
 };
 
 }  // namespace
@@ -123,10 +128,10 @@ constexpr std::array kRequirements{
 std::span<const Requirement> requirements() { return kRequirements; }
 
 const Requirement* find_requirement(std::string_view key, Revision revision) {
+  // A key may have one row per wording: the row of this revision wins.
   for (const Requirement& r : kRequirements) {
-    if (r.key != key) continue;
     const bool present = revision == Revision::V2025_06_18 ? r.in_2025_06_18 : r.in_2025_11_25;
-    return present ? &r : nullptr;
+    if (r.key == key && present) return &r;
   }
   return nullptr;
 }
