@@ -315,7 +315,8 @@ void StepEngine::do_check(const Step& s) {
       o.revision = revision_;
       MessageReport report = check_message(*d, o);
       for (const Diagnostic& diag : report.diagnostics) {
-        if (diag.level == Level::Must) {
+        // JSON-RPC framing is the jsonrpc-valid check's business; this one judges elicitation rules.
+        if (diag.level == Level::Must && !diag.requirement.starts_with("JSONRPC-") && !diag.check.starts_with("json.")) {
           return fail(s, "check.elicitations-valid", diag.check + ": " + diag.message, diag.pointer, to_json(*d));
         }
       }
@@ -325,6 +326,13 @@ void StepEngine::do_check(const Step& s) {
                     "elicitation/create in " + std::string(to_string(asked)) +
                         " mode, which the client did not declare (declared: " + client_capability_.describe() + ")",
                     "/params/mode", to_json(*d));
+      }
+    }
+  } else if (s.text == "jsonrpc-valid") {
+    // Every message the SUT sent is well-formed JSON-RPC as MCP uses it (findings of check-message).
+    for (const Diagnostic& d : record_.sut_findings) {
+      if (d.level == Level::Must && (d.requirement.starts_with("JSONRPC-") || d.check.starts_with("json."))) {
+        return fail(s, "check.jsonrpc-valid", d.check + ": " + d.message, d.pointer);
       }
     }
   } else if (s.text == "no-id-reuse") {

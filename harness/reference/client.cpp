@@ -78,7 +78,9 @@ class ReferenceClient {
     const bool declare = caps != "none" && fault_ != "declare-no-capability";
     send(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":")" +
          std::string(to_string(revision_)) + R"(","capabilities":)" +
-         (declare ? R"({"elicitation":)" + caps + "}" : std::string("{}")) +
+         (!declare ? std::string("{}")
+                   : fault_ == "declare-no-mode" ? std::string(R"({"elicitation":{"voice":{}}})")
+                                                 : R"({"elicitation":)" + caps + "}") +
          R"(,"clientInfo":{"name":"elicit-conform-reference-client","version":"0.1"}}})");
     if (!wait_for_response("1")) return complain("no answer to initialize");
     if (fault_ != "skip-initialized") send(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
@@ -118,6 +120,7 @@ class ReferenceClient {
         if (name == kElicitComplete && fault_ == "answer-notification") {
           send(R"({"jsonrpc":"2.0","id":null,"error":{"code":-32602,"message":"unknown elicitation"}})");
         }
+        if (name == kElicitComplete && fault_ == "fail-on-unknown-complete") return false;  // session over
         continue;
       }
       if (name == "ping") {
@@ -163,6 +166,8 @@ class ReferenceClient {
     const Value* content = nullptr;
     std::string action = next_action(&content);
     if (fault_ == "swap-decline-cancel" && action != "accept") action = action == "decline" ? "cancel" : "decline";
+    if (fault_ == "no-decline" && action == "decline") action = "cancel";
+    if (fault_ == "decline-ignored" && action == "decline") action = "accept";
     if (fault_ == "open-without-consent" && mode == Mode::Url && url && url->IsString()) open_url(url->GetString());
     if (action != "accept") {
       return send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"result":{"action":")" + action + R"("}})");
@@ -177,6 +182,8 @@ class ReferenceClient {
     const Value* schema = find_member(*params, "requestedSchema");
     if (content && content->IsObject()) {
       filled.CopyFrom(*content, filled.GetAllocator());
+    } else if (fault_ == "ignore-defaults") {
+      // an empty form, as if defaults were never shown
     } else if (const Value* props = schema ? find_member(*schema, "properties") : nullptr; props && props->IsObject()) {
       for (auto it = props->MemberBegin(); it != props->MemberEnd(); ++it) {
         if (const Value* def = find_member(it->value, "default")) {
@@ -193,6 +200,7 @@ class ReferenceClient {
         return send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"result":{"action":"cancel"}})");
       }
     }
+    if (fault_ == "drop-content") return send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"result":{"action":"accept"}})");
     send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"result":{"action":"accept","content":)" + to_json(filled) + "}}");
   }
 

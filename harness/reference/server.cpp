@@ -70,7 +70,9 @@ class ReferenceServer {
   void send(const std::string& json) { write_line(out_fd_, json, Deadline::after(std::chrono::seconds(30))); }
 
   void respond(const Value& id, const std::string& result) {
-    send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"result":)" + result + "}");
+    const bool both = fault_ == "result-and-error" && result.find(R"("content")") != std::string::npos;
+    send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"result":)" + result +
+         (both ? R"(,"error":{"code":-32603,"message":"also an error"})" : "") + "}");
   }
 
   void respond_error(const Value& id, int code, std::string_view message, const std::string& data = "") {
@@ -102,7 +104,11 @@ class ReferenceServer {
       if (auto r = parse_revision(version->GetString())) revision_ = *r;
     }
     const Value* caps = params ? find_member(*params, "capabilities") : nullptr;
-    capability_ = parse_elicitation_capability(caps ? find_member(*caps, "elicitation") : nullptr, revision_, "").capability;
+    const Value* elicitation = caps ? find_member(*caps, "elicitation") : nullptr;
+    capability_ = parse_elicitation_capability(elicitation, revision_, "").capability;
+    if (fault_ == "empty-capability-as-all" && elicitation && elicitation->IsObject() && elicitation->ObjectEmpty()) {
+      capability_.url = true;
+    }
     respond(id, R"({"protocolVersion":)" + quote(to_string(revision_)) +
                     R"(,"capabilities":{"tools":{}},"serverInfo":{"name":"elicit-conform-reference","version":"0.1"}})");
   }
@@ -137,6 +143,7 @@ class ReferenceServer {
       outgoing["url"].SetString("https://exa mple.com/not a url", outgoing.GetAllocator());
     }
     if (mode == Mode::Url && fault_ == "drop-elicitation-id") outgoing.RemoveMember("elicitationId");
+    if (mode == Mode::Url && fault_ == "drop-url-mode") outgoing.RemoveMember("mode");
     if (Value* props = outgoing.HasMember("requestedSchema") && outgoing["requestedSchema"].IsObject() &&
                                outgoing["requestedSchema"].HasMember("properties") &&
                                outgoing["requestedSchema"]["properties"].IsObject()
@@ -166,13 +173,13 @@ class ReferenceServer {
       const Value* eid = find_member(*params, "elicitationId");
       if (eid && eid->IsString()) issued_.insert(eid->GetString());
     }
-    const std::string request_id = "ref-" + std::to_string(++next_id_);
-    send(R"({"jsonrpc":"2.0","id":)" + quote(request_id) + R"(,"method":"elicitation/create","params":)" +
-         to_json(outgoing) + "}");
+    const std::string request_id = fault_ == "bad-id-type" ? "1.5" : quote("ref-" + std::to_string(++next_id_));
+    send(std::string(fault_ == "no-jsonrpc-version" ? "{" : R"({"jsonrpc":"2.0",)") + R"("id":)" + request_id +
+         R"(,"method":"elicitation/create","params":)" + to_json(outgoing) + "}");
     // Wait for the answer; other requests wait their turn (pings are answered at once).
     while (auto message = read()) {
       const Value* rid = find_member(*message, "id");
-      const bool answer = rid && rid->IsString() && rid->GetString() == request_id && !message->HasMember("method");
+      const bool answer = rid && to_json(*rid) == request_id && !message->HasMember("method");
       if (!answer) {
         const Value* method = find_member(*message, "method");
         if (method && method->IsString() && std::string_view(method->GetString()) == "ping" && rid) {
@@ -191,7 +198,8 @@ class ReferenceServer {
       MessageReport check = check_result(*message, *params);
       if (fault_ != "trust-content" && (!check.conforms() || has_level(check.diagnostics, Level::Should))) {
         for (const Diagnostic& d : check.diagnostics) {
-          if (d.level == Level::Must || d.level == Level::Should) {
+          // Content is what is validated here; framing (an id echoed back) is not the answer's fault.
+          if ((d.level == Level::Must || d.level == Level::Should) && !d.requirement.starts_with("JSONRPC-")) {
             return respond(call_id, text_result("invalid elicitation result at " + d.pointer + ": " + d.message, true));
           }
         }
@@ -226,6 +234,9 @@ class ReferenceServer {
     }
     const std::string data = R"({"elicitations":)" + to_json(*list) + "}";
     if (fault_ == "url-required-as-result") return respond(call_id, text_result(data, true));
+    if (fault_ == "drop-url-error-list") {
+      return respond_error(call_id, static_cast<int>(kUrlElicitationRequired), "This request requires more information.");
+    }
     respond_error(call_id, static_cast<int>(kUrlElicitationRequired), "This request requires more information.", data);
   }
 

@@ -1,10 +1,13 @@
 #include "report/baseline.h"
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <sstream>
 
 #include <yaml-cpp/yaml.h>
+
+#include "core/utf8.h"
 
 namespace ec {
 namespace {
@@ -13,6 +16,14 @@ constexpr std::size_t kMaxBaselineBytes = 1 << 20;
 
 std::string where(const std::string& file, const YAML::Mark& mark) {
   return file + ":" + std::to_string(mark.line + 1);
+}
+
+// Case and check ids use lower-case ASCII letters, digits, '.', '-' and '_' (step check ids):
+// anything else in an entry is a typo or garbage, reported with its line.
+bool is_id(std::string_view s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '_';
+  });
 }
 
 std::string join(const std::set<std::string>& items) {
@@ -74,8 +85,9 @@ std::optional<Baseline> parse_baseline(const std::string& text, const std::strin
       const auto colon = s.find(':');
       entry.case_id = s.substr(0, colon);
       if (colon != std::string::npos) entry.check_id = s.substr(colon + 1);
-      if (entry.case_id.empty() || (colon != std::string::npos && entry.check_id.empty())) {
-        error.message = where(file, item.Mark()) + ": \"" + s + "\" is not case-id or case-id:check-id";
+      if (!is_id(entry.case_id) || (colon != std::string::npos && !is_id(entry.check_id))) {
+        error.message = where(file, item.Mark()) + ": \"" + to_valid_utf8(abbreviate_utf8(s, 80)) +
+                        "\" is not case-id or case-id:check-id (ids use a-z, 0-9, '.', '-', '_')";
         return std::nullopt;
       }
       out.entries.push_back(std::move(entry));

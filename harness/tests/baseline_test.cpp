@@ -39,6 +39,8 @@ TEST(Baseline, MalformedFilesNameLineAndProblem) {
                        Bad{"client: x\n", "ef.yml:1: client: must be a list"},
                        Bad{"client:\n  - {a: 1}\n", "ef.yml:2: each entry"},
                        Bad{"client:\n  - \"a:\"\n", "is not case-id or case-id:check-id"},
+                       Bad{"client:\n  - \"\xFF\"\n", "ef.yml:2: \"\\xFF\" is not case-id"},
+                       Bad{"client:\n  - Client.A\n", "is not case-id"},
                        Bad{"- a\n", "expected a mapping"},
                        Bad{"client: [a\n", "not valid YAML"}}) {
     BaselineError e;

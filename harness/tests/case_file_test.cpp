@@ -112,7 +112,9 @@ TEST(CaseFile, DuplicateIdsAndTitlesAcrossTheCorpus) {
   fs::create_directories(dir / "requirements");
   std::ofstream(dir / "a.json") << valid_case();
   std::ofstream(dir / "b.json") << valid_case();
-  std::ofstream(dir / "requirements" / "2025-11-25.json") << "[]";  // not a case
+  // A catalog, not a case: it must be read as one and not loaded as a case file.
+  std::ofstream(dir / "requirements" / "2025-11-25.json")
+      << R"({"revision":"2025-11-25","requirements":[{"id":"EL-2025-11-25-CLIENT-MODE-DEFAULT","key":"CLIENT-MODE-DEFAULT","level":"MUST"}]})";
   std::vector<CaseLoadError> errors;
   auto cases = load_cases(dir.string(), errors);
   fs::remove_all(dir);
