@@ -82,7 +82,7 @@ def test_broken_client_gets_a_verdict_and_leaves_nothing(cli, tmp_path, script, 
     before = temp_folders()
     proc, results = run_client(cli, tmp_path, str(SUTS / script), "--timeout", "500", timeout=120)
     assert proc.returncode == 1
-    assert {c["status"] for c in results["cases"]} == {"FAIL"}
+    assert {c["status"] for c in results["cases"]} <= {"FAIL", "WARN"}  # WARN for SHOULD-level cases
     assert all(c["check"] == "lifecycle.connect" for c in results["cases"]), [c["reason"] for c in results["cases"]]
     assert not leftovers(marker)
     assert temp_folders() <= before

@@ -23,7 +23,7 @@ const std::set<std::string_view> kStepKeywords = {"send", "expect", "reply", "ex
 const std::set<std::string_view> kStepModifiers = {"$comment", "as", "response_to", "to", "within_ms",
                                                    "prerequisite"};
 const std::set<std::string_view> kChecks = {"no-id-reuse", "no-response-to-notification", "elicitations-valid",
-                                            "no-elicitation", "jsonrpc-valid"};
+                                            "no-elicitation", "jsonrpc-valid", "security-heuristics"};
 
 // Case ids and step names are short ASCII: checked by hand, no regex engine needed.
 bool is_case_id(std::string_view id) {
@@ -289,7 +289,7 @@ class Loader {
       } else {
         step.kind = Step::Kind::Check;
         if (!body.IsString() || !kChecks.contains(body.GetString())) {
-          return bad(body_at, "known checks: no-id-reuse, no-response-to-notification, elicitations-valid, no-elicitation, jsonrpc-valid");
+          return bad(body_at, "known checks: no-id-reuse, no-response-to-notification, elicitations-valid, no-elicitation, jsonrpc-valid, security-heuristics");
         }
         step.text = body.GetString();
       }

@@ -3,6 +3,7 @@
 #include "core/json.h"
 #include "core/utf8.h"
 #include "schema/message_check.h"
+#include "schema/security_heuristics.h"
 #include "spec/elicitation.h"
 
 namespace ec {
@@ -326,6 +327,16 @@ void StepEngine::do_check(const Step& s) {
                     "elicitation/create in " + std::string(to_string(asked)) +
                         " mode, which the client did not declare (declared: " + client_capability_.describe() + ")",
                     "/params/mode", to_json(*d));
+      }
+    }
+  } else if (s.text == "security-heuristics") {
+    for (const auto& d : sut_messages_) {
+      const Value* m = find_member(*d, "method");
+      const Value* params = find_member(*d, "params");
+      if (!m || !m->IsString() || std::string_view(m->GetString()) != kElicitCreate || !params) continue;
+      Diagnostics found = security_findings(*params, "/params");
+      if (!found.empty()) {
+        return fail(s, "check.security-heuristics", found[0].check + ": " + found[0].message, found[0].pointer, to_json(*d));
       }
     }
   } else if (s.text == "jsonrpc-valid") {

@@ -144,15 +144,36 @@ class ReferenceServer {
     }
     if (mode == Mode::Url && fault_ == "drop-elicitation-id") outgoing.RemoveMember("elicitationId");
     if (mode == Mode::Url && fault_ == "drop-url-mode") outgoing.RemoveMember("mode");
+    if (outgoing.HasMember("url") && outgoing["url"].IsString()) {
+      std::string url = outgoing["url"].GetString();
+      if (fault_ == "http-url" && url.starts_with("https://")) url.replace(0, 8, "http://");
+      const char* join = url.find('?') == std::string::npos ? "?" : "&";
+      if (fault_ == "token-in-url") url += std::string(join) + "access_token=abc123";
+      if (fault_ == "email-in-url") url += std::string(join) + "user=ann%40example.com";
+      outgoing["url"].SetString(url.c_str(), static_cast<rapidjson::SizeType>(url.size()), outgoing.GetAllocator());
+    }
+
     if (Value* props = outgoing.HasMember("requestedSchema") && outgoing["requestedSchema"].IsObject() &&
                                outgoing["requestedSchema"].HasMember("properties") &&
                                outgoing["requestedSchema"]["properties"].IsObject()
                            ? &outgoing["requestedSchema"]["properties"]
                            : nullptr) {
+      for (const char* secret : {"password", "api_key"}) {
+        if ((fault_ == "ask-password" && std::string_view(secret) == "password") ||
+            (fault_ == "ask-api-key" && std::string_view(secret) == "api_key")) {
+          Value field(rapidjson::kObjectType);
+          field.AddMember("type", "string", outgoing.GetAllocator());
+          props->AddMember(rapidjson::StringRef(secret), field, outgoing.GetAllocator());
+        }
+      }
       for (auto it = props->MemberBegin(); it != props->MemberEnd(); ++it) {
         Value& p = it->value;
         if (!p.IsObject()) continue;
         if (fault_ == "bad-format" && p.HasMember("format")) p["format"].SetString("hostname");
+        if (fault_ == "link-in-form") {
+          if (p.HasMember("description")) p.RemoveMember("description");
+          p.AddMember("description", "Details at https://example.com/help", outgoing.GetAllocator());
+        }
         if (fault_ == "bad-default" && p.HasMember("default")) p["default"].SetObject();
         if (fault_ == "bad-enum" && p.HasMember("enum")) {
           p["enum"].SetArray();
