@@ -20,6 +20,10 @@ class Cli:
         self.env = dict(os.environ)
         self.env["UBSAN_OPTIONS"] = f"suppressions={ROOT}/scripts/ubsan.supp:print_stacktrace=1:halt_on_error=1"
         self.env["ASAN_OPTIONS"] = "detect_leaks=1"
+        # Hostile SUT scripts sleep for this many seconds; a number unique to this test run lets
+        # the leftover-process checks tell our processes from those of another run on the machine.
+        self.env["EC_TEST_SLEEP"] = str(600000 + (os.getpid() * 7919 + hash(build)) % 300000)
+        self.sleep_marker = "sleep " + self.env["EC_TEST_SLEEP"]
 
     def run(self, *args, stdin=None, timeout=120):
         proc = subprocess.run([str(self.path), *map(str, args)], input=stdin, capture_output=True,

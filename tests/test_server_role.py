@@ -105,15 +105,15 @@ def leftovers(marker):
 
 # SHOULD-level cases WARN where MUST-level ones FAIL: both mean "not passed".
 @pytest.mark.parametrize("script,marker,verdicts", [
-    ("garbage.sh", "sleep 6171", {"FAIL", "WARN"}),
-    ("silent.sh", "sleep 6172", {"FAIL", "WARN"}),
+    ("garbage.sh", "SLEEP", {"FAIL", "WARN"}),
+    ("silent.sh", "SLEEP", {"FAIL", "WARN"}),
     ("exits_midway.sh", "exits_midway", {"FAIL", "WARN"}),
 ])
 def test_hostile_sut_gets_a_verdict(cli, tmp_path, script, marker, verdicts):
     proc, results, _ = run(cli, tmp_path, f"{SUTS / script}", "--timeout", "1000", timeout=120)
     assert proc.returncode == 1
     assert {c["status"] for c in results["cases"]} <= verdicts, results["counts"]
-    assert not leftovers(marker)
+    assert not leftovers(cli.sleep_marker if marker == "SLEEP" else marker)
 
 
 def test_garbage_is_a_finding_not_a_crash(cli, tmp_path):
@@ -124,11 +124,11 @@ def test_garbage_is_a_finding_not_a_crash(cli, tmp_path):
     assert {"json.syntax", "json.invalid-utf8"} <= checks, checks
 
 
-@pytest.mark.parametrize("script,marker", [("stderr_flood.sh", "stderr noise"), ("grandchild.sh", "sleep 6174")])
+@pytest.mark.parametrize("script,marker", [("stderr_flood.sh", "stderr noise"), ("grandchild.sh", "SLEEP")])
 def test_noisy_but_conformant_sut_passes_and_leaves_nothing(cli, tmp_path, script, marker):
     proc, results, _ = run(cli, tmp_path, f"{SUTS / script} {cli.path} reference server", timeout=120)
     assert proc.returncode == 0, results and [c["reason"] for c in results["cases"]]
-    assert not leftovers(marker)
+    assert not leftovers(cli.sleep_marker if marker == "SLEEP" else marker)
     assert all(len(c["sut_stderr"]) <= 1_100_000 for c in results["cases"])
 
 
@@ -203,11 +203,11 @@ def test_interrupted_harness_leaves_no_process(cli, tmp_path, signal_name):
                              "--report-dir", str(tmp_path / "r")], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env=cli.env)
     deadline = time.time() + 10
-    while not leftovers("sleep 6174") and time.time() < deadline:
+    while not leftovers(cli.sleep_marker) and time.time() < deadline:
         time.sleep(0.05)
-    assert leftovers("sleep 6174"), "the SUT's grandchild should be running mid-case"
+    assert leftovers(cli.sleep_marker), "the SUT's grandchild should be running mid-case"
     proc.send_signal(getattr(signal, signal_name))
     proc.communicate(timeout=30)
     assert proc.returncode == -getattr(signal, signal_name)  # the harness dies of the signal, as asked
     time.sleep(0.2)
-    assert not leftovers("sleep 6174") and not leftovers("sleep 6172")
+    assert not leftovers(cli.sleep_marker)

@@ -1,3 +1,3 @@
 #!/bin/sh
 # Never reads, never answers.
-exec sleep 6172
+exec sleep "${EC_TEST_SLEEP:-6172}"
