@@ -1,0 +1,104 @@
+// Fuzzes what every SUT byte meets first: the bounded JSON parser (core/json.h) and the JSON-RPC
+// classification (core/jsonrpc.h), under the rules of both revisions. Input: the bytes of one
+// message. Invariants beyond "no crash":
+//  - a refused input has an error offset inside the input and a message, and a Null document;
+//  - round trip: a document that parses re-parses after to_json, and to_json of the re-parsed
+//    document is the same text (so the writer and the parser agree on every value);
+//  - the re-parsed document classifies exactly as the original (kind, id, method, error code and
+//    every finding): classification depends on values, not on how they were spelled;
+//  - the classification is consistent with itself: the pointers it returns match its kind, a
+//    message without findings is one of the four valid kinds, integer ids are integers;
+//  - notes and findings are well formed (check id, requirement of the table, valid pointer).
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "core/json.h"
+#include "core/json_pointer.h"
+#include "core/jsonrpc.h"
+#include "fuzz_support.h"
+
+namespace {
+
+using ec::fuzz::require;
+
+constexpr ec::ParseLimits kLimits{std::size_t{1} << 20, 64};
+
+std::string summary(const ec::ClassifiedMessage& m) {
+  std::string out(ec::to_string(m.kind));
+  out += " id=" + (m.id ? m.id->display() : std::string("-"));
+  out += " method=" + m.method;
+  out += " code=" + (m.error_code ? std::to_string(*m.error_code) : std::string("-"));
+  out += " params=" + std::string(m.params ? "yes" : "no") + " result=" + (m.result ? "yes" : "no") +
+         " error=" + (m.error ? "yes" : "no");
+  return out + "\n" + ec::fuzz::fingerprint(m.diagnostics);
+}
+
+void check_consistent(const ec::ClassifiedMessage& m, const rapidjson::Value& message) {
+  ec::fuzz::require_well_formed(m.diagnostics, "");
+  const bool has_method = ec::find_member(message, "method") != nullptr;
+  switch (m.kind) {
+    case ec::MessageKind::Request:
+    case ec::MessageKind::Notification:
+      require(message.IsObject() && has_method, "requests and notifications have a method", summary(m));
+      require(m.result == nullptr && m.error == nullptr, "requests carry no result or error pointer", summary(m));
+      require((m.kind == ec::MessageKind::Request) == (ec::find_member(message, "id") != nullptr),
+              "a request has an id member and a notification has none", summary(m));
+      break;
+    case ec::MessageKind::ResultResponse:
+      require(m.result != nullptr && m.error == nullptr && m.params == nullptr,
+              "a result response points at its result only", summary(m));
+      break;
+    case ec::MessageKind::ErrorResponse:
+      require(m.error != nullptr && m.result == nullptr && m.params == nullptr,
+              "an error response points at its error only", summary(m));
+      break;
+    case ec::MessageKind::Invalid:
+      require(!m.diagnostics.empty(), "an invalid message says why", summary(m));
+      break;
+  }
+  if (m.params != nullptr) require(m.params->IsObject(), "params pointer is an object", summary(m));
+  if (m.error_code) require(m.kind == ec::MessageKind::ErrorResponse, "only errors have codes", summary(m));
+  if (m.id && m.id->type == ec::RequestId::Type::Integer) {
+    const std::string& t = m.id->text;
+    const std::size_t digits = t.starts_with('-') ? 1 : 0;
+    require(t.size() > digits && t.find_first_not_of("0123456789", digits) == std::string::npos,
+            "an integer id is written as an integer", summary(m));
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view bytes = ec::fuzz::as_text(data, size);
+  const ec::ParsedJson parsed = ec::parse_json(bytes, kLimits);
+  if (!parsed.ok()) {
+    const ec::JsonError& e = *parsed.error;
+    require(e.offset <= bytes.size(), "parse error offset is inside the input", e.message);
+    require(!e.message.empty(), "parse error has a message");
+    require(parsed.document.IsNull(), "a refused document is Null", e.message);
+    ec::fuzz::require_well_formed({ec::to_diagnostic(e)}, "");
+    return 0;
+  }
+  for (const ec::JsonNote& note : parsed.notes) {
+    require(note.offset <= bytes.size(), "note offset is inside the input", note.detail);
+    ec::fuzz::require_well_formed({ec::to_diagnostic(note)}, "");
+  }
+
+  // Round trip. The re-parse may need more bytes than the input (1e2 is written 100.0).
+  const std::string text = ec::to_json(parsed.document);
+  const ec::ParsedJson again = ec::parse_json(text, ec::ParseLimits{std::size_t{64} << 20, kLimits.max_depth});
+  require(again.ok(), "to_json output parses again", text);
+  require(ec::to_json(again.document) == text, "to_json(parse(to_json(doc))) == to_json(doc)", text);
+
+  for (const bool optional_error_id : {false, true}) {
+    ec::JsonRpcRules rules;
+    rules.error_response_id_optional = optional_error_id;
+    const ec::ClassifiedMessage first = ec::classify_message(parsed.document, rules);
+    check_consistent(first, parsed.document);
+    const ec::ClassifiedMessage second = ec::classify_message(again.document, rules);
+    require(summary(first) == summary(second), "a re-parsed message classifies the same",
+            summary(first) + "---\n" + summary(second));
+  }
+  return 0;
+}

@@ -1,0 +1,452 @@
+#!/usr/bin/python3
+"""Generates the seed corpora of the fuzz targets: corpus/<target>/seed-*.
+
+Seeds come from three places: the JSON examples of the spec pages and SEPs
+(harness/tests/data/spec-examples/), the case files (cases/), and the hand-written edge cases
+below. The output is deterministic: the same sources give the same files, byte for byte.
+This script owns the files named seed-*: it deletes them all and writes them again. Inputs a
+campaign added (named by their SHA-1, as libFuzzer names them) and crash-* reproducers are
+left alone.
+
+    /usr/bin/python3 scripts/gen-fuzz-corpus.py [--minimize] [target ...]
+
+--minimize then runs scripts/fuzz.sh --minimize on the same targets (libFuzzer -merge=1 into
+a fresh folder; only inputs that add coverage stay; needs the `fuzz` preset built).
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SPEC = ROOT / "harness" / "tests" / "data" / "spec-examples"
+CASES = ROOT / "cases"
+CORPUS = ROOT / "corpus"
+REVISIONS = ["2025-06-18", "2025-11-25"]
+
+
+def dumps(value):
+    """Compact, stable JSON (key order as written, UTF-8 kept)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def rpc(body, ident=1):
+    """A JSON-RPC 2.0 message around a case's send/reply body (the harness adds these)."""
+    message = {"jsonrpc": "2.0"}
+    if ident is not None:
+        message["id"] = ident
+    message.update(body)
+    return message
+
+
+def create(params, ident=1):
+    return rpc({"method": "elicitation/create", "params": params}, ident)
+
+
+# ---------------------------------------------------------------- sources
+
+def spec_files(kind):
+    """(revision, stem, bytes) of every spec example of a kind: messages, schemas, properties."""
+    out = []
+    for revision in REVISIONS:
+        folder = SPEC / kind / revision
+        if folder.is_dir():
+            for path in sorted(folder.glob("*.json")):
+                out.append((revision, path.stem, path.read_bytes()))
+    return out
+
+
+def case_files():
+    out = []
+    for path in sorted(CASES.rglob("*.json")):
+        rel = path.relative_to(CASES)
+        if rel.parts[0] == "requirements" or path.name == "case.schema.json":
+            continue
+        out.append((str(rel.with_suffix("")).replace(os.sep, "-"), path.read_bytes()))
+    return out
+
+
+def walk(value):
+    yield value
+    if isinstance(value, dict):
+        for v in value.values():
+            yield from walk(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from walk(v)
+
+
+def case_documents():
+    docs = []
+    for name, data in case_files():
+        try:
+            docs.append((name, json.loads(data)))
+        except ValueError:
+            pass  # a case being edited: the loader target still gets its bytes
+    return docs
+
+
+def case_elicit_params():
+    """Every elicitation/create params object the cases contain (sent, expected, in tool args)."""
+    out = []
+    for name, doc in case_documents():
+        n = 0
+        for v in walk(doc):
+            if isinstance(v, dict) and ("requestedSchema" in v or "elicitationId" in v and "url" in v):
+                if not any(isinstance(x, dict) and "$capture" in x for x in v.values()):
+                    out.append((f"{name}-{n}", v))
+                    n += 1
+    return out
+
+
+def case_messages():
+    """Every send and reply body of the cases, as the JSON-RPC message that goes on the wire."""
+    out = []
+    for name, doc in case_documents():
+        for i, step in enumerate(doc.get("steps", []) if isinstance(doc, dict) else []):
+            if not isinstance(step, dict):
+                continue
+            if isinstance(step.get("send"), dict):
+                out.append((f"{name}-{i}", rpc(step["send"], i + 1)))
+            if isinstance(step.get("reply"), dict):
+                out.append((f"{name}-{i}", rpc(step["reply"], i + 1)))
+    return out
+
+
+def spec_schemas():
+    """requestedSchema examples: whole schemas, single properties wrapped, and from messages."""
+    out = []
+    for revision, stem, data in spec_files("schemas"):
+        out.append((f"spec-{revision}-{stem}", json.loads(data)))
+    for revision, stem, data in spec_files("properties"):
+        out.append((f"spec-{revision}-{stem}", {"type": "object", "properties": {"p": json.loads(data)}}))
+    for revision, stem, data in spec_files("messages"):
+        for v in walk(json.loads(data)):
+            if isinstance(v, dict) and isinstance(v.get("requestedSchema"), dict):
+                out.append((f"spec-{revision}-{stem}", v["requestedSchema"]))
+    for name, params in case_elicit_params():
+        if isinstance(params.get("requestedSchema"), dict):
+            out.append((f"case-{name}", params["requestedSchema"]))
+    return out
+
+
+def spec_contents():
+    """ElicitResult.content examples of the spec."""
+    out = []
+    for revision, stem, data in spec_files("messages"):
+        for v in walk(json.loads(data)):
+            if isinstance(v, dict) and v.get("action") == "accept" and isinstance(v.get("content"), dict):
+                out.append((f"spec-{revision}-{stem}", v["content"]))
+    return out
+
+
+# ---------------------------------------------------------------- hand-written edge cases
+
+def S(**properties):
+    return {"type": "object", "properties": properties}
+
+
+EDGE_SCHEMAS = {
+    "all-types": {"type": "object", "properties": {
+        "s": {"type": "string", "title": "S", "description": "d", "minLength": 1, "maxLength": 5, "default": "abc"},
+        "n": {"type": "number", "minimum": -1.5, "maximum": 2.5, "default": 0.5},
+        "i": {"type": "integer", "minimum": 1, "maximum": 10, "default": 3},
+        "b": {"type": "boolean", "default": True}}, "required": ["s", "i"]},
+    "formats": S(e={"type": "string", "format": "email"}, u={"type": "string", "format": "uri"},
+                 d={"type": "string", "format": "date"}, t={"type": "string", "format": "date-time"}),
+    "format-unknown": S(h={"type": "string", "format": "hostname"}),
+    "pattern": S(p={"type": "string", "pattern": "^[A-Za-z]+$", "default": "abc"}),
+    "pattern-lookahead": S(p={"type": "string", "pattern": "(?=a)a"}),
+    "pattern-invalid": S(p={"type": "string", "pattern": "(a"}),
+    "enum-untitled": S(c={"type": "string", "enum": ["red", "green"], "default": "red"}),
+    "enum-legacy": S(c={"type": "string", "enum": ["r", "g"], "enumNames": ["Red", "Green"]}),
+    "enum-titled": S(c={"type": "string", "oneOf": [{"const": "r", "title": "Red"}, {"const": "g", "title": "Green"}]}),
+    "enum-titled-anyof": S(c={"type": "string", "anyOf": [{"const": "r", "title": "Red"}]}),
+    "multi-untitled": S(m={"type": "array", "items": {"type": "string", "enum": ["a", "b", "c"]},
+                           "minItems": 1, "maxItems": 2, "default": ["a"]}),
+    "multi-titled": S(m={"type": "array", "items": {"anyOf": [{"const": "a", "title": "A"}, {"const": "b", "title": "B"}]}}),
+    "multi-oneof": S(m={"type": "array", "items": {"oneOf": [{"const": "a", "title": "A"}]}}),
+    "enum-empty": S(c={"type": "string", "enum": []}),
+    "enum-duplicate": S(c={"type": "string", "enum": ["a", "a"]}),
+    "default-invalid": S(i={"type": "integer", "minimum": 5, "default": 1}),
+    "bounds-empty": S(i={"type": "integer", "minimum": 1.5, "maximum": 1.7}),
+    "length-float": S(s={"type": "string", "minLength": 2.0, "maxLength": -1}),
+    "required-unknown": {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a", "a", "zz", 3]},
+    "nested-object": S(o={"type": "object", "properties": {}}),
+    "type-list": S(x={"type": ["string", "null"]}),
+    "dialect": {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": {}},
+    "unknown-keywords": {"type": "object", "properties": {"a": {"type": "string", "const": "x", "x-ui": 1}},
+                         "additionalProperties": False, "allOf": []},
+    "not-object": [],
+    "no-properties": {"type": "object"},
+}
+
+EDGE_CONTENT_PAIRS = {
+    "valid": (EDGE_SCHEMAS["all-types"], {"s": "héllo", "n": 1, "i": 4, "b": False}),
+    "wrong-types": (EDGE_SCHEMAS["all-types"], {"s": 1, "n": "1", "i": 1.5, "b": "true"}),
+    "integer-as-double": (EDGE_SCHEMAS["all-types"], {"s": "a", "i": 3.0}),
+    "lengths-emoji": (S(s={"type": "string", "minLength": 2, "maxLength": 2}), {"s": "😀😀"}),
+    "big-integer": (S(i={"type": "integer", "minimum": 9007199254740993}), {"i": 9007199254740992}),
+    "negative-zero": (S(n={"type": "number", "minimum": 0}), {"n": -0.0}),
+    "unknown-field": (S(a={"type": "string"}), {"a": "x", "b": 1}),
+    "not-object": (S(a={"type": "string"}), [1, 2]),
+    "formats-good": (EDGE_SCHEMAS["formats"], {"e": "a@example.com", "u": "https://example.com:443/x?y#z",
+                                               "d": "2024-02-29", "t": "1990-12-31T23:59:60Z"}),
+    "formats-bad": (EDGE_SCHEMAS["formats"], {"e": "a@", "u": "example.com", "d": "2023-02-29",
+                                              "t": "2024-01-01T25:00:00Z"}),
+    "pattern": (EDGE_SCHEMAS["pattern"], {"p": "abc1"}),
+    "pattern-unsupported": (EDGE_SCHEMAS["pattern-lookahead"], {"p": "a"}),
+    "enum-titled": (EDGE_SCHEMAS["enum-titled"], {"c": "Red"}),
+    "multi": (EDGE_SCHEMAS["multi-untitled"], {"m": ["a", "a", "z", 1]}),
+    "enum-strings": (S(c={"type": "string", "enum": ["", "\u0000", "é"]}, n={"type": "number", "maximum": 1e308}),
+                     {"c": "\u0000", "n": 1e308}),
+    "required": ({"type": "object", "properties": {"a": {"type": "boolean"}}, "required": ["a"]}, {}),
+}
+
+PATTERNS = [
+    ("^[A-Za-z]+$", "Hello"), ("^[A-Za-z]+$", "user@example.com"), ("a.c", "a\u2028c"), (".", "😀"),
+    ("^.$", "😀"), ("\\s+", "\u00a0"), ("\\S", "\u3000"), ("[\\S]", " "), ("\\d{2,3}", "12345"),
+    ("\\w+\\b", "abc def"), ("[\\b]", "\b"), ("\\u00e9", "é"), ("\\u{1F600}", "😀"), ("\\cJ", "\n"),
+    ("(?<year>\\d{4})-\\k<year>", "2024-2024"), ("(a)\\1", "aa"), ("(?=a)", "a"), ("(?<!a)b", "cb"),
+    ("[^]", "x"), ("[]", "x"), ("a{", "a{"), ("a{2}", "aa"), ("a{,2}", "a{,2}"), ("x{2,1}", "xx"),
+    ("\\a\\z\\Q", "azQ"), ("[a-\\d]", "-"), ("[\\1]", "\u0001"), ("\\0", "\u0000"), ("\\x41", "A"),
+    ("\\p{L}+", "é"), ("\\P{L}", "1"), ("^(?:a|b)*$", "abab"), ("a|", ""), ("(", ""), (")", ")"),
+    ("[z-a]", "a"), ("*", "*"), ("a**", "a"), ("\\", "\\"), ("[\\u0041-\\u005A]", "Q"), ("$^", ""),
+    ("\\/", "/"), ("\\-", "-"), ("(?:)", ""), ("[\\s\\S]", "\n"), ("\\B", "ab"), ("\\k", "k"),
+    ("a+?b*?c??", "abc"), ("\\ud83d\\ude00", "😀"), ("\\ud83d", "x"), ("[\\ud83d\\ude00]", "😀"),
+    ("(?i)a", "A"), ("(?P<n>a)", "a"), ("\\e", "e"), ("[[:alpha:]]", "a"), ("^\\$\\d+(\\.\\d{2})?$", "$5.00"),
+]
+
+BASELINES = {
+    "empty": "",
+    "comment": "# nothing is expected to fail\n",
+    "both": "client:\n  - client.capability.url-to-form-only\n  - client.sep1034.defaults:content.enum\n"
+            "server:\n  - server.url-required.form-entry\n",
+    "null-sections": "client:\nserver: ~\n",
+    "flow": "{client: [client.a.b, 'client.c.d:x.y'], server: []}\n",
+    "quoted": "client:\n  - \"client.a.b:check:with:colons\"\n  - 'client.x.y'\n",
+    "unknown-key": "clients:\n  - client.a.b\n",
+    "not-a-list": "client: client.a.b\n",
+    "not-a-map": "- client.a.b\n",
+    "empty-entry": "client:\n  - ''\n  - ':x'\n  - 'a:'\n",
+    "nested": "client:\n  - [client.a.b]\n  - {x: 1}\n",
+    "anchors": "client: &list\n  - client.a.b\nserver: *list\n",
+    "tags": "client: !!seq\n  - !!str client.a.b\n",
+    "documents": "client: [client.a.b]\n---\nserver: [server.c.d]\n",
+    "duplicate-key": "client: [client.a.b]\nclient: [client.c.d]\n",
+    "bad-yaml": "client: [\n",
+    "tab-indent": "client:\n\t- client.a.b\n",
+    "unicode": "client:\n  - \"client.\\u00e9.b\"\n  - client.😀.x\n",
+    "deep": "client: " + "[" * 300 + "]" * 300 + "\n",
+    "scalar-root": "just text\n",
+    "null-entry": "client:\n  - ~\n  - null\n",
+    "block-scalar": "client:\n  - |\n    client.a.b\n",
+    "merge-key": "<<: {client: [client.a.b]}\n",
+}
+
+
+def jsonrpc_edges():
+    return {
+        "batch": b'[{"jsonrpc":"2.0","id":1,"method":"ping"}]',
+        "not-object": b'"hello"',
+        "id-null": b'{"jsonrpc":"2.0","id":null,"method":"ping"}',
+        "id-fraction": b'{"jsonrpc":"2.0","id":1.5,"method":"ping"}',
+        "id-exponent": b'{"jsonrpc":"2.0","id":1e3,"result":{}}',
+        "id-big": b'{"jsonrpc":"2.0","id":18446744073709551616,"result":{}}',
+        "id-negative": b'{"jsonrpc":"2.0","id":-9223372036854775808,"result":{}}',
+        "number-too-large": b'{"jsonrpc":"2.0","id":1,"result":{"x":1e400}}',
+        "negative-zero": b'{"jsonrpc":"2.0","id":-0,"result":{"x":-0.0}}',
+        "duplicate-key": b'{"jsonrpc":"2.0","id":1,"id":2,"method":"ping"}',
+        "deep": b'{"jsonrpc":"2.0","id":1,"result":' + b'[' * 70 + b']' * 70 + b'}',
+        "lone-surrogate": b'{"jsonrpc":"2.0","id":"\\udc00","method":"ping"}',
+        "surrogate-pair": b'{"jsonrpc":"2.0","id":"\\ud83d\\ude00","method":"ping"}',
+        "invalid-utf8": b'{"jsonrpc":"2.0","id":"\xc3\x28","method":"ping"}',
+        "overlong-utf8": b'{"jsonrpc":"2.0","id":"\xc0\xaf","method":"ping"}',
+        "nul-byte": b'{"jsonrpc":"2.0","id":1,"method":"ping"}\x00garbage',
+        "nul-escape": b'{"jsonrpc":"2.0","id":"a\\u0000b","method":"ping"}',
+        "empty": b'',
+        "whitespace": b' \t\r\n',
+        "bom": b'\xef\xbb\xbf{"jsonrpc":"2.0","id":1,"method":"ping"}',
+        "trailing": b'{"jsonrpc":"2.0","id":1,"method":"ping"} x',
+        "error-no-id": b'{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"}}',
+        "error-code-float": b'{"jsonrpc":"2.0","id":1,"error":{"code":-32042.0,"message":1}}',
+        "result-and-error": b'{"jsonrpc":"2.0","id":1,"result":{},"error":{"code":1,"message":"m"}}',
+        "method-and-result": b'{"jsonrpc":"2.0","id":1,"method":"x","result":{}}',
+        "method-not-string": b'{"jsonrpc":"2.0","id":1,"method":7,"params":[1]}',
+        "version-wrong": b'{"jsonrpc":2.0,"method":"notifications/x"}',
+        "no-method-no-result": b'{"jsonrpc":"2.0","id":1}',
+        "result-not-object": b'{"jsonrpc":"2.0","id":"a","result":[]}',
+        "numbers": b'{"jsonrpc":"2.0","id":1,"result":{"a":[0,-1,1.5,1E2,1e-400,9007199254740993,4.9e-324]}}',
+    }
+
+
+def elicitation_edges():
+    url = {"mode": "url", "elicitationId": "e-1", "url": "https://example.com/c?e=1", "message": "Connect"}
+    return {
+        "url": create(url),
+        "url-bad": create({"mode": "url", "elicitationId": "", "url": "not a url", "message": " "}),
+        "url-with-schema": create(dict(url, requestedSchema={"type": "object", "properties": {}})),
+        "mode-unknown": create({"mode": "popup", "message": "m"}),
+        "mode-number": create({"mode": 1, "message": "m"}),
+        "mode-form-explicit": create({"mode": "form", "message": "m", "requestedSchema": S()}),
+        "no-schema": create({"message": "m"}),
+        "schema-string": create({"message": 1, "requestedSchema": "{}"}),
+        "params-array": create([]),
+        "create-notification": rpc({"method": "elicitation/create", "params": url}, None),
+        "result-accept": rpc({"result": {"action": "accept", "content": {"a": "x", "n": 1.5, "m": ["a", "b"]}}}),
+        "result-decline-content": rpc({"result": {"action": "decline", "content": {"a": 1}}}),
+        "result-cancel": rpc({"result": {"action": "cancel"}}),
+        "result-bad-action": rpc({"result": {"action": "ACCEPT"}}),
+        "result-action-number": rpc({"result": {"action": 1, "content": []}}),
+        "result-content-nested": rpc({"result": {"action": "accept", "content": {"o": {}, "n": None, "l": [1]}}}),
+        "complete": rpc({"method": "notifications/elicitation/complete", "params": {"elicitationId": "e-1"}}, None),
+        "complete-no-params": rpc({"method": "notifications/elicitation/complete"}, None),
+        "complete-id-number": rpc({"method": "notifications/elicitation/complete", "params": {"elicitationId": 1}}, None),
+        "url-required": rpc({"error": {"code": -32042, "message": "m", "data": {"elicitations": [url, url]}}}),
+        "url-required-empty": rpc({"error": {"code": -32042, "message": "m", "data": {"elicitations": []}}}),
+        "url-required-form": rpc({"error": {"code": -32042, "message": "m", "data": {"elicitations": [
+            {"message": "m", "requestedSchema": S()}, {"mode": "form"}, 1]}}}),
+        "url-required-no-data": rpc({"error": {"code": -32042, "message": "m", "data": []}}),
+        "initialize-empty": rpc({"method": "initialize", "params": {"protocolVersion": "2025-11-25",
+                                                                    "capabilities": {"elicitation": {}}}}),
+        "initialize-both": rpc({"method": "initialize", "params": {"capabilities": {"elicitation": {"form": {}, "url": {}}}}}),
+        "initialize-url": rpc({"method": "initialize", "params": {"capabilities": {"elicitation": {"url": {}}}}}),
+        "initialize-bad-mode": rpc({"method": "initialize", "params": {"capabilities": {"elicitation": {"form": True, "x": {}}}}}),
+        "initialize-not-object": rpc({"method": "initialize", "params": {"capabilities": {"elicitation": "yes"}}}),
+        "initialize-none": rpc({"method": "initialize", "params": {"capabilities": {}}}),
+        "bare-capability": {"form": {}, "url": {}},
+        "bare-params": url,
+    }
+
+
+def session_transcripts():
+    url = {"mode": "url", "elicitationId": "e-1", "url": "https://example.com/c", "message": "m"}
+
+    def lines(*items):
+        return "\n".join(side + dumps(message) for side, message in items).encode()
+
+    init = rpc({"method": "initialize", "params": {"capabilities": {"elicitation": {"form": {}, "url": {}}}}}, 0)
+    call = rpc({"method": "tools/call", "params": {"name": "elicit", "arguments": {}}}, 1)
+    return {
+        "url-roundtrip": lines(("c", init), ("s", rpc({"result": {}}, 0)), ("c", call), ("s", create(url, 7)),
+                               ("c", rpc({"result": {"action": "accept"}}, 7)), ("s", rpc({"result": {}}, 1)),
+                               ("s", rpc({"method": "notifications/elicitation/complete",
+                                          "params": {"elicitationId": "e-1"}}, None)),
+                               ("s", rpc({"method": "notifications/elicitation/complete",
+                                          "params": {"elicitationId": "e-1"}}, None))),
+        "id-reuse": lines(("c", call), ("c", call), ("s", rpc({"result": {}}, 1)), ("s", rpc({"result": {}}, 1)),
+                          ("s", rpc({"result": {}}, "1")), ("s", rpc({"error": {"code": 1, "message": "m"}}, 2))),
+        "url-required": lines(("c", call), ("s", rpc({"error": {"code": -32042, "message": "m",
+                                                               "data": {"elicitations": [url]}}}, 1)),
+                              ("s", rpc({"method": "notifications/elicitation/complete",
+                                         "params": {"elicitationId": "e-1"}}, None))),
+        "complete-unknown": lines(("s", rpc({"method": "notifications/elicitation/complete",
+                                             "params": {"elicitationId": "nope"}}, None))),
+        "capability-changes": lines(("c", rpc({"method": "initialize", "params": {"capabilities": {}}}, 0)),
+                                    ("c", init),
+                                    ("c", rpc({"method": "initialize",
+                                               "params": {"capabilities": {"elicitation": {}}}}, 0))),
+        "garbage-lines": b"\n\nnot json\ns\nc{}\ns[1]\n" + lines(("s", create(url, "x"))),
+    }
+
+
+# ---------------------------------------------------------------- writing
+
+def seeds():
+    """target -> {name: bytes}."""
+    out = {t: {} for t in ["jsonrpc", "elicitation", "requested_schema", "content_validator",
+                           "content_vs_rapidjson", "pattern", "case_file", "baseline", "session",
+                           "check_message"]}
+
+    def add(targets, name, data):
+        if not isinstance(data, bytes):
+            data = dumps(data).encode()
+        for t in targets:
+            out[t][name] = data
+
+    messages = ["jsonrpc", "elicitation", "check_message"]
+    for revision, stem, data in spec_files("messages"):
+        add(messages, f"spec-{revision}-{stem}", data)
+    for name, message in case_messages():
+        add(messages, f"case-{name}", message)
+    for name, params in case_elicit_params():
+        add(["elicitation", "check_message"], f"case-params-{name}", create(params))
+    for name, data in jsonrpc_edges().items():
+        add(["jsonrpc", "check_message"], f"edge-{name}", data)
+    for name, message in elicitation_edges().items():
+        add(["elicitation", "check_message", "jsonrpc"], f"edge-{name}", message)
+
+    schemas = spec_schemas() + [(f"edge-{k}", v) for k, v in EDGE_SCHEMAS.items()]
+    for name, schema in schemas:
+        add(["requested_schema"], name, schema)
+        # Each schema with its own defaults as the content (what a client pre-fills).
+        props = schema.get("properties", {}) if isinstance(schema, dict) else {}
+        defaults = {k: v["default"] for k, v in props.items() if isinstance(v, dict) and "default" in v} \
+            if isinstance(props, dict) else {}
+        add(["content_validator", "content_vs_rapidjson"], f"{name}-defaults",
+            dumps(schema).encode() + b"\0" + dumps(defaults).encode())
+    spec_schema_list = [s for _, s in spec_schemas()]
+    for i, (name, content) in enumerate(spec_contents()):
+        # Spec contents against every spec schema: some fit, most do not.
+        for j, schema in enumerate(spec_schema_list[:6]):
+            add(["content_validator", "content_vs_rapidjson"], f"{name}-content-{i}-schema-{j}",
+                dumps(schema).encode() + b"\0" + dumps(content).encode())
+    for name, (schema, content) in EDGE_CONTENT_PAIRS.items():
+        add(["content_validator", "content_vs_rapidjson"], f"edge-{name}",
+            dumps(schema).encode() + b"\0" + dumps(content).encode())
+
+    for i, (pattern, text) in enumerate(PATTERNS):
+        add(["pattern"], f"edge-{i:02d}", pattern.encode() + b"\0" + text.encode())
+    for name, schema in schemas:
+        for v in walk(schema):
+            if isinstance(v, dict) and isinstance(v.get("pattern"), str):
+                add(["pattern"], f"{name}", v["pattern"].encode() + b"\0" + str(v.get("default", "")).encode())
+
+    for name, data in case_files():
+        add(["case_file"], f"case-{name}", data)
+    add(["case_file"], "edge-unknown-step", b'{"id":"client.a.b","title":"A title of ten","role":"client",'
+                                            b'"revisions":["2025-11-25"],"requirements":["REQUEST-MESSAGE"],'
+                                            b'"level":"MUST","steps":[{"expct":{}}]}')
+    add(["case_file"], "edge-reply-without-to", b'{"id":"server.a.b","title":"A title of ten","role":"server",'
+                                                b'"revisions":["2025-06-18"],"requirements":["EL-2025-06-18-REQUEST-MESSAGE"],'
+                                                b'"level":"SHOULD","lifecycle":"manual","transports":["stdio"],'
+                                                b'"sut":{"capabilities":"none","user":[{"action":"cancel"}],"tool":"t","needs_tools":["x"]},'
+                                                b'"steps":[{"expect":{"method":"x"},"as":"a","within_ms":5},'
+                                                b'{"reply":{"result":{}}},{"expect_silence_ms":10},{"check":"no-id-reuse"}]}')
+    add(["case_file"], "edge-duplicate-member", b'{"id":"client.a.b","id":"client.a.c"}')
+
+    for name, text in BASELINES.items():
+        add(["baseline"], f"edge-{name}", text.encode())
+    for name, data in session_transcripts().items():
+        add(["session"], f"edge-{name}", data)
+    for revision, stem, data in spec_files("messages"):
+        side = b"c" if b'"result"' in data else b"s"
+        add(["session"], f"spec-{revision}-{stem}", side + json.dumps(json.loads(data)).encode())
+    return out
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--minimize", action="store_true", help="then merge each corpus into a minimal one")
+    parser.add_argument("targets", nargs="*")
+    args = parser.parse_args()
+    all_seeds = seeds()
+    targets = args.targets or sorted(all_seeds)
+    for target in targets:
+        if target not in all_seeds:
+            sys.exit(f"gen-fuzz-corpus: unknown target {target}; known: {', '.join(sorted(all_seeds))}")
+        folder = CORPUS / target
+        folder.mkdir(parents=True, exist_ok=True)
+        for old in folder.glob("seed-*"):
+            old.unlink()
+        for name, data in sorted(all_seeds[target].items()):
+            (folder / f"seed-{name}").write_bytes(data)
+        print(f"gen-fuzz-corpus: {target}: {len(all_seeds[target])} seeds")
+    if args.minimize:
+        subprocess.run([str(ROOT / "scripts" / "fuzz.sh"), "--minimize", *targets], check=True)
+
+
+if __name__ == "__main__":
+    main()
