@@ -17,7 +17,9 @@
 #include "core/json_pointer.h"
 #include "spec/elicitation.h"
 #include "transport/child_process.h"
+#include "transport/http_server.h"
 #include "transport/line_writer.h"
+#include "transport/stdio_channel.h"
 #include "transport/url_trap.h"
 
 namespace ec {
@@ -36,18 +38,75 @@ std::string sh_quote(const std::string& s) {
 class ClientRun final : public StepEngine {
  public:
   ClientRun(const Case& c, Revision revision, const RunOptions& options) : StepEngine(c, revision, options) {
-    record_.transport = Transport::Stdio;
+    record_.transport = options.transport;
     tool_ = c.sut.tool.empty() ? kDefaultTool : c.sut.tool;
   }
   ~ClientRun() override { cleanup(); }
 
  private:
-  // --- start: private folder, socket, relay script, URL trap, the client ---------------------
-  bool start() override {
+  bool start() override { return options_.transport == Transport::Http ? start_http() : start_stdio(); }
+
+  // The ELICIT_CONFORM_* environment of the adapter contract (DESIGN.md).
+  std::vector<std::pair<std::string, std::string>> environment() {
+    std::string capabilities = "none";
+    if (case_.sut.capabilities && *case_.sut.capabilities != nullptr)
+      capabilities = to_json(**case_.sut.capabilities);
+    std::string user = "[]";
+    if (case_.sut.user != nullptr) {
+      rapidjson::Document answers;
+      answers.CopyFrom(*case_.sut.user, answers.GetAllocator());
+      substitute(answers, captures_, answers.GetAllocator());
+      user = to_json(answers);
+    }
+    return {{"ELICIT_CONFORM_CASE", case_.id},
+            {"MCP_CONFORMANCE_SCENARIO", case_.id},
+            {"ELICIT_CONFORM_PROTOCOL_VERSION", std::string(to_string(revision_))},
+            {"MCP_CONFORMANCE_PROTOCOL_VERSION", std::string(to_string(revision_))},
+            {"ELICIT_CONFORM_CAPABILITIES", capabilities},
+            {"ELICIT_CONFORM_USER", user},
+            {"ELICIT_CONFORM_TOOL", tool_}};
+  }
+
+  // --- start over HTTP: our endpoint (also the URL trap), its URL as the last argument -------
+  bool start_http() {
+    std::string error;
+    HttpServerOptions http;
+    http.max_message_bytes = options_.max_message_bytes;
+    server_ = HttpServer::start(http, error);
+    if (!server_) return harness_error("HTTP endpoint: " + error);
+    trap_base_ = server_->base();
+    captures_.set_string("trap", trap_base_);
+    ChildOptions child;
+    child.argv = options_.command;
+    child.argv.push_back(server_->url());
+    child.environment = environment();
+    child_ = ChildProcess::spawn(child, error);
+    if (!child_) return harness_error("cannot start the SUT: " + error);
+    note("client started; its server is " + server_->url() + " (also the URL trap)");
+    // Wait for the client's initialize (a new session), or for it to exit trying.
+    const Deadline until = Deadline::after(options_.expect_timeout * 2);
+    while (!until.expired()) {
+      if ((channel_ = server_->accept(Deadline::after(std::chrono::milliseconds(50))))) return true;
+      if (auto exit = child_->poll_exit()) {
+        fail_lifecycle("lifecycle.connect",
+                       "the client exited (" + exit->describe() + ") without connecting to " + server_->url(),
+                       "");
+        return false;
+      }
+    }
+    fail_lifecycle("lifecycle.connect",
+                   "the client did not send initialize to the server it was given (" + server_->url() + ")",
+                   "");
+    return false;
+  }
+
+  // --- start over stdio: private folder, socket, relay script, URL trap, the client ------------
+  bool start_stdio() {
     std::string error;
     trap_ = std::make_unique<UrlTrap>(error);
     if (trap_->base().empty()) return harness_error("URL trap: " + error);
-    captures_.set_string("trap", trap_->base());
+    trap_base_ = trap_->base();
+    captures_.set_string("trap", trap_base_);
 
     char dir_template[] = "/tmp/elicit-conform-XXXXXX";
     if (::mkdtemp(dir_template) == nullptr) return harness_error(std::string("mkdtemp: ") + std::strerror(errno));
@@ -72,22 +131,7 @@ class ClientRun final : public StepEngine {
     ChildOptions child;
     child.argv = options_.command;
     child.argv.push_back(relay_path_);
-    std::string capabilities = "none";
-    if (case_.sut.capabilities && *case_.sut.capabilities != nullptr) capabilities = to_json(**case_.sut.capabilities);
-    std::string user = "[]";
-    if (case_.sut.user != nullptr) {
-      rapidjson::Document answers;
-      answers.CopyFrom(*case_.sut.user, answers.GetAllocator());
-      substitute(answers, captures_, answers.GetAllocator());
-      user = to_json(answers);
-    }
-    child.environment = {{"ELICIT_CONFORM_CASE", case_.id},
-                         {"MCP_CONFORMANCE_SCENARIO", case_.id},
-                         {"ELICIT_CONFORM_PROTOCOL_VERSION", std::string(to_string(revision_))},
-                         {"MCP_CONFORMANCE_PROTOCOL_VERSION", std::string(to_string(revision_))},
-                         {"ELICIT_CONFORM_CAPABILITIES", capabilities},
-                         {"ELICIT_CONFORM_USER", user},
-                         {"ELICIT_CONFORM_TOOL", tool_}};
+    child.environment = environment();
     child_ = ChildProcess::spawn(child, error);
     if (!child_) return harness_error("cannot start the SUT: " + error);
     note("client started; its stdio server is " + relay_path_ + ", URL trap at " + trap_->base());
@@ -108,7 +152,10 @@ class ClientRun final : public StepEngine {
       if (ready > 0) {
         conn_fd_ = ::accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC);
         if (conn_fd_ >= 0) {
-          reader_ = std::make_unique<LineReader>(conn_fd_, options_.max_message_bytes);
+          const int fd = conn_fd_;
+          channel_ = std::make_shared<StdioChannel>(
+              fd, [fd](std::string_view line, Deadline d) { return ec::write_line(fd, line, d); },
+              options_.max_message_bytes);
           return true;
         }
       }
@@ -121,12 +168,6 @@ class ClientRun final : public StepEngine {
     fail_lifecycle("lifecycle.connect", "the client did not start the stdio server it was given (" + relay_path_ + ")", "");
     return false;
   }
-
-  bool write_line(const std::string& json) override {
-    return conn_fd_ >= 0 && ec::write_line(conn_fd_, json, Deadline::after(std::chrono::seconds(5))) == WriteStatus::Ok;
-  }
-
-  ReadResult read_line(Deadline until) override { return reader_->read(until); }
 
   // --- lifecycle: initialize, initialized, and (unless a step takes it) the tool call --------
   bool lifecycle() override {
@@ -216,19 +257,21 @@ class ClientRun final : public StepEngine {
     url.SetString(s.text.c_str(), static_cast<rapidjson::SizeType>(s.text.size()), url.GetAllocator());
     substitute(url, captures_, url.GetAllocator());
     const std::string full = url.GetString();
-    if (!full.starts_with(trap_->base())) {
+    if (!full.starts_with(trap_base_)) {
       record_.harness_error = s.pointer + ": " + full + " is not a URL of the trap ({trap}/...)";
       return;
     }
-    const std::string target = full.substr(trap_->base().size());
+    const std::string target = full.substr(trap_base_.size());
     // A fetch may trail the last message: give it a moment.
     const Deadline settle = Deadline::after(std::chrono::milliseconds(200));
     while (!settle.expired() && !eof_) pump(settle);
     // The same path counts as a fetch of this URL, whatever the query: a client may re-encode it.
     const auto path_of = [](const std::string& t) { return t.substr(0, t.find('?')); };
-    for (const std::string& seen : trap_->requests()) {
+    for (const std::string& seen : trap_requests()) {
       if (path_of(seen) == path_of(target)) {
-        return fail(s, "no-fetch", "the client fetched " + trap_->base() + seen + " (an elicitation URL it was not allowed to open)");
+        return fail(
+            s, "no-fetch",
+            "the client fetched " + trap_base_ + seen + " (an elicitation URL it was not allowed to open)");
       }
     }
   }
@@ -243,10 +286,16 @@ class ClientRun final : public StepEngine {
       record_.sut_exit = info.describe();
       record_.sut_stderr = child_->stderr_text();
     }
-    if (trap_) {
-      for (const std::string& seen : trap_->requests()) note("URL trap saw a request for " + seen);
+    if (server_) {
+      take_channel_notes();
+      server_->stop();  // open streams end at once; every server thread is joined
     }
+    for (const std::string& seen : trap_requests()) note("URL trap saw a request for " + seen);
     cleanup();
+  }
+
+  std::vector<std::string> trap_requests() const {
+    return server_ ? server_->trap_requests() : trap_ ? trap_->requests() : std::vector<std::string>{};
   }
 
   void cleanup() {
@@ -266,9 +315,10 @@ class ClientRun final : public StepEngine {
   std::string relay_path_;
   int listen_fd_ = -1;
   int conn_fd_ = -1;
-  std::unique_ptr<UrlTrap> trap_;
+  std::string trap_base_;
+  std::unique_ptr<UrlTrap> trap_;       // stdio: a listener of its own
+  std::unique_ptr<HttpServer> server_;  // http: the endpoint, which is also the trap
   std::unique_ptr<ChildProcess> child_;
-  std::unique_ptr<LineReader> reader_;
 };
 
 }  // namespace

@@ -1,7 +1,8 @@
-// Runs one case against a SUT process over stdio. The harness plays the other role: for a
-// server case it is the client (initialize with the case's capabilities, then the steps), for
-// a client case it is the server: the client is given the path of a relay script to spawn as
-// its stdio server, and the relay connects back to the harness over a Unix socket.
+// Runs one case against a SUT over stdio or Streamable HTTP. The harness plays the other role:
+// for a server case it is the client (initialize with the case's capabilities, then the steps),
+// over the stdio of a process it starts or to a server's URL; for a client case it is the
+// server: the client is given the path of a relay script to spawn as its stdio server (the
+// relay connects back to the harness over a Unix socket), or the URL of our HTTP endpoint.
 //
 // Step semantics (see cases/case.schema.json):
 //   send     writes a request (ids 1, 2, ...) or a notification (notifications/*)
@@ -23,9 +24,13 @@
 namespace ec {
 
 struct RunOptions {
-  std::vector<std::string> command;                  // the SUT, already split into words
-  std::chrono::milliseconds case_timeout{20000};     // the whole case, SUT start to end
-  std::chrono::milliseconds expect_timeout{5000};    // an expect step without within_ms
+  std::vector<std::string> command;  // the SUT, already split into words
+  // Server cases: a Streamable HTTP endpoint to connect to instead of starting `command`.
+  std::string url;
+  // Client cases: how the SUT reaches the harness (stdio relay, or our Streamable HTTP endpoint).
+  Transport transport = Transport::Stdio;
+  std::chrono::milliseconds case_timeout{20000};   // the whole case, SUT start to end
+  std::chrono::milliseconds expect_timeout{5000};  // an expect step without within_ms
   std::size_t max_message_bytes = std::size_t{4} << 20;
   // Client cases: the program the stdio relay script runs (`<program> relay SOCKET`); the CLI
   // passes its own path.

@@ -1,6 +1,6 @@
-// A server case: the harness is the client. It starts the SUT, initializes it with the case's
-// elicitation capability, checks the tools the case needs, and answers SUT requests that no
-// step expects as a conformant client would.
+// A server case: the harness is the client. It starts the SUT (or connects to its URL),
+// initializes it with the case's elicitation capability, checks the tools the case needs, and
+// answers SUT requests that no step expects as a conformant client would.
 #include "cases/server_run.h"
 
 #include "cases/step_engine.h"
@@ -8,6 +8,8 @@
 #include "core/json.h"
 #include "spec/elicitation.h"
 #include "transport/child_process.h"
+#include "transport/http_client_channel.h"
+#include "transport/stdio_channel.h"
 
 namespace ec {
 namespace {
@@ -17,7 +19,7 @@ using rapidjson::Value;
 class ServerRun final : public StepEngine {
  public:
   ServerRun(const Case& c, Revision revision, const RunOptions& options) : StepEngine(c, revision, options) {
-    record_.transport = Transport::Stdio;
+    record_.transport = options.url.empty() ? Transport::Stdio : Transport::Http;
     if (c.sut.capabilities && *c.sut.capabilities != nullptr) {
       client_capability_ = parse_elicitation_capability(*c.sut.capabilities, revision, "").capability;
     }
@@ -25,6 +27,17 @@ class ServerRun final : public StepEngine {
 
  private:
   bool start() override {
+    if (!options_.url.empty()) {
+      std::string error;
+      auto url = parse_loopback_url(options_.url, error);
+      if (!url) {
+        record_.harness_error = "--url: " + error;
+        return false;
+      }
+      channel_ = std::make_unique<HttpClientChannel>(*url, options_.max_message_bytes);
+      note("Streamable HTTP to " + url->text());
+      return true;
+    }
     ChildOptions child;
     child.argv = options_.command;
     child.environment = {{"ELICIT_CONFORM_CASE", case_.id},
@@ -37,15 +50,12 @@ class ServerRun final : public StepEngine {
       record_.harness_error = "cannot start the SUT: " + error;
       return false;
     }
-    reader_ = std::make_unique<LineReader>(child_->stdout_fd(), options_.max_message_bytes);
+    ChildProcess* c = child_.get();
+    channel_ = std::make_unique<StdioChannel>(
+        c->stdout_fd(), [c](std::string_view line, Deadline d) { return c->write_line(line, d); },
+        options_.max_message_bytes);
     return true;
   }
-
-  bool write_line(const std::string& json) override {
-    return child_->write_line(json, Deadline::after(std::chrono::seconds(5))) == WriteStatus::Ok;
-  }
-
-  ReadResult read_line(Deadline until) override { return reader_->read(until); }
 
   bool lifecycle() override {
     std::string caps = "{}";
@@ -95,6 +105,11 @@ class ServerRun final : public StepEngine {
   }
 
   void stop() override {
+    if (auto* http = dynamic_cast<HttpClientChannel*>(channel_.get())) {
+      http->close(Deadline::after(std::chrono::milliseconds(1000)));  // DELETE: the session is over
+      take_channel_notes();
+      record_.sut_exit = "not started by the harness (--url)";
+    }
     if (!child_) return;
     const ExitInfo exit = child_->terminate(std::chrono::milliseconds(500));
     record_.sut_exit = exit.describe();
@@ -102,7 +117,6 @@ class ServerRun final : public StepEngine {
   }
 
   std::unique_ptr<ChildProcess> child_;
-  std::unique_ptr<LineReader> reader_;
 };
 
 }  // namespace

@@ -69,9 +69,19 @@ void StepEngine::note(std::string text) { record_.transcript.push_back({now_ms()
 
 bool StepEngine::send(const std::string& json) {
   record_.transcript.push_back({now_ms(), "harness", json});
-  const bool ok = write_line(json);
+  const bool ok = channel_ && channel_->send(json, Deadline::after(std::chrono::seconds(5)));
+  take_channel_notes();
   if (!ok) note("writing to the SUT failed");
   return ok;
+}
+
+void StepEngine::take_channel_notes() {
+  if (!channel_) return;
+  for (std::string& n : channel_->take_notes()) note(abbreviate_utf8(n, kTranscriptTextLimit));
+}
+
+std::string StepEngine::closed_reason() const {
+  return eof_detail_.empty() ? " (the SUT closed the connection)" : " (" + eof_detail_ + ")";
 }
 
 void StepEngine::respond(const Value& id, const std::string& result) {
@@ -92,7 +102,9 @@ std::string StepEngine::new_request_id() {
 
 bool StepEngine::pump(Deadline until) {
   if (deadline_.at() < until.at()) until = deadline_;
-  ReadResult r = read_line(until);
+  if (!channel_) return false;
+  ReadResult r = channel_->receive(until);
+  take_channel_notes();
   switch (r.status) {
     case ReadResult::Timeout: return false;
     case ReadResult::Eof:
@@ -100,7 +112,10 @@ bool StepEngine::pump(Deadline until) {
       eof_ = true;
       return false;
     case ReadResult::Error:
-      if (!eof_) note("reading from the SUT failed");
+      if (!eof_)
+        note(r.detail.empty() ? std::string("reading from the SUT failed")
+                              : "the connection broke: " + r.detail);
+      if (!eof_) eof_detail_ = abbreviate_utf8(r.detail, 400);
       eof_ = true;
       return false;
     case ReadResult::TooLarge:
@@ -157,7 +172,7 @@ const Value* StepEngine::await_response(const std::string& id, const char* check
     if (eof_ || until.expired() || deadline_.expired()) break;
     pump(until);
   }
-  fail_lifecycle(check, std::string(reason) + (eof_ ? " (it closed the connection)" : " in time"), "");
+  fail_lifecycle(check, std::string(reason) + (eof_ ? closed_reason() : " in time"), "");
   return nullptr;
 }
 
@@ -259,7 +274,7 @@ void StepEngine::do_expect(const Step& s) {
     pump(until);
   }
   std::string reason = s.target.empty() ? "no SUT message matched" : "no response to \"" + s.target + "\"";
-  reason += eof_ ? " (the SUT closed the connection)" : " within " + std::to_string(wait.count()) + " ms";
+  reason += eof_ ? closed_reason() : " within " + std::to_string(wait.count()) + " ms";
   if (!closest.empty()) reason += "; closest: " + closest;
   fail(s, "expect", reason, closest_pointer, closest_text);
 }

@@ -1,7 +1,8 @@
-// What both roles share when running a case: the connection to the SUT as lines in and out,
-// the inbox of SUT messages not yet taken by a step, captures, the transcript, and the steps
-// themselves. A role (server_run.cpp: the harness is the client; client_run.cpp: the harness
-// is the server) adds its lifecycle and how it answers SUT requests that no step expects.
+// What both roles share when running a case: the connection to the SUT as a MessageChannel
+// (stdio lines or Streamable HTTP: the steps cannot tell), the inbox of SUT messages not yet
+// taken by a step, captures, the transcript, and the steps themselves. A role (server_run.cpp:
+// the harness is the client; client_run.cpp: the harness is the server) starts the SUT, opens
+// the channel, and adds its lifecycle and how it answers SUT requests that no step expects.
 #pragma once
 
 #include <chrono>
@@ -20,7 +21,7 @@
 #include "cases/runner.h"
 #include "spec/capability.h"
 #include "transport/deadline.h"
-#include "transport/line_reader.h"
+#include "transport/message_channel.h"
 
 namespace ec {
 
@@ -41,10 +42,8 @@ class StepEngine {
   };
 
   // --- what a role provides -------------------------------------------------------------
-  virtual bool start() = 0;                      // start the SUT and connect; false: record says why
-  virtual bool lifecycle() = 0;                  // false: record says why
-  virtual bool write_line(const std::string& json) = 0;
-  virtual ReadResult read_line(Deadline until) = 0;
+  virtual bool start() = 0;                          // start the SUT and set channel_; false: record says why
+  virtual bool lifecycle() = 0;                      // false: record says why
   virtual void answer(const Received& request) = 0;  // a SUT request no step expects
   virtual bool held(const Received&) { return false; }  // leave unanswered until the end
   virtual void no_fetch(const Step& s);          // expect_no_fetch; default: not for this role
@@ -62,6 +61,8 @@ class StepEngine {
   std::shared_ptr<rapidjson::Document> take(const rapidjson::Value& pattern, Deadline until);
   const rapidjson::Value* await_response(const std::string& id, const char* check, const char* reason);
   void fail_lifecycle(const char* check, std::string reason, std::string message);
+  std::string closed_reason() const;  // " (the SUT closed the connection: ...)" for a reason sentence
+  void take_channel_notes();
   void fail(const Step& s, std::string_view what, std::string reason, std::string message_pointer = "",
             std::string message = "");
   std::string new_request_id();  // records it as a harness request id
@@ -75,7 +76,9 @@ class StepEngine {
   std::deque<Received> inbox_;
   std::vector<std::shared_ptr<rapidjson::Document>> sut_messages_;
   std::set<std::string> harness_ids_;
+  std::shared_ptr<MessageChannel> channel_;
   bool eof_ = false;
+  std::string eof_detail_;  // why the channel broke, when it can say (an HTTP error, a dropped stream)
   Deadline deadline_;
   ElicitationCapability client_capability_;  // the client side's declared modes (either role)
 

@@ -42,7 +42,11 @@ int main(int argc, char** argv) {
   const auto add_suite = [&](const char* name, const char* help) {
     CLI::App* sub = app.add_subcommand(name, help);
     sub->add_option("--command", run.command, "the SUT's command line (split like a shell, no shell runs)");
-    sub->add_option("--url", run.url, "a Streamable HTTP endpoint (not in this build yet)");
+    sub->add_option("--url", run.url,
+                    "server only: a Streamable HTTP endpoint on loopback (http://127.0.0.1:PORT/mcp)");
+    sub->add_option("--transport", run.transport,
+                    "client only: how the client reaches the harness (stdio, http)")
+        ->capture_default_str();
     sub->add_option("--revision", run.revision, "only this revision (default: every revision a case lists)");
     sub->add_option("--case", run.case_glob, "case id or glob (default: *)");
     sub->add_option("--cases", run.cases_dir, "the case folder")->capture_default_str();
@@ -73,6 +77,10 @@ int main(int argc, char** argv) {
   reference->add_option("server", reference_server, "client only: the command of its stdio server");
   reference->add_option("--fault", fault, "break one named rule");
   reference->add_flag("--list-faults", list_faults, "print the faults and the rule each breaks");
+  std::string listen;
+  reference->add_option(
+      "--listen", listen,
+      "server only: serve Streamable HTTP on 127.0.0.1:PORT (0: any free port); prints the URL first");
 
   std::string relay_socket;
   CLI::App* relay = app.add_subcommand("relay", "");  // hidden: the stdio server a client SUT spawns
@@ -98,7 +106,8 @@ int main(int argc, char** argv) {
     if (relay->parsed()) return ec::run_relay(relay_socket);
     if (list->parsed()) return ec::run_list_command(run.cases_dir, list_revision, list_role, coverage, std::cout, std::cerr);
     if (reference->parsed()) {
-      return ec::run_reference_command(reference_role, reference_server, fault, list_faults, std::cout, std::cerr);
+      return ec::run_reference_command(reference_role, reference_server, fault, list_faults, listen,
+                                       std::cout, std::cerr);
     }
     return ec::run_check_message(options, std::cout, std::cerr);
   } catch (const std::exception& e) {

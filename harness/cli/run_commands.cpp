@@ -23,6 +23,7 @@
 #include "report/baseline.h"
 #include "report/results.h"
 #include "transport/child_process.h"
+#include "transport/loopback_url.h"
 #include "transport/word_split.h"
 
 namespace ec {
@@ -66,10 +67,33 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
   const CaseRole wanted = role == "server" ? CaseRole::Server : CaseRole::Client;
   const SutRole sut_role = role == "server" ? SutRole::Server : SutRole::Client;
   if (!o.url.empty()) {
-    err << "elicit-conform: --url (Streamable HTTP) is not in this build yet; use --command with a stdio server\n";
+    std::string error;
+    if (wanted != CaseRole::Server) {
+      err << "elicit-conform: --url is for servers under test; a client is started with --command (and "
+             "--transport http)\n";
+      return kExitUsage;
+    }
+    if (!o.command.empty()) {
+      err << "elicit-conform: give --command or --url, not both\n";
+      return kExitUsage;
+    }
+    if (!parse_loopback_url(o.url, error)) {
+      err << "elicit-conform: --url: " << printable(error) << "\n";
+      return kExitUsage;
+    }
+  }
+  if (o.transport != "stdio" && o.transport != "http") {
+    err << "elicit-conform: --transport is stdio or http\n";
     return kExitUsage;
   }
-  SplitResult words = split_command(o.command);
+  if (o.transport == "http" && wanted == CaseRole::Server && o.url.empty()) {
+    err << "elicit-conform: a server under test over HTTP is given with --url (the harness does not start "
+           "it)\n";
+    return kExitUsage;
+  }
+  // A server's transport follows from how it is given; a client's from --transport.
+  const Transport transport = !o.url.empty() || o.transport == "http" ? Transport::Http : Transport::Stdio;
+  SplitResult words = o.url.empty() ? split_command(o.command) : SplitResult{};
   if (!words.ok()) {
     err << "elicit-conform: --command: " << printable(*words.error) << " (at character " << words.error_offset << ")\n";
     return kExitUsage;
@@ -107,6 +131,8 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
   enable_orphan_reaping();
   RunOptions run_options;
   run_options.command = words.words;
+  run_options.url = o.url;
+  run_options.transport = transport;
   run_options.expect_timeout = std::chrono::milliseconds(o.timeout_ms);
   run_options.case_timeout = std::chrono::milliseconds(std::max(20000, o.timeout_ms * 4));
   std::error_code self_error;
@@ -114,17 +140,20 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
 
   RunSummary summary;
   summary.role = role;
-  summary.command = o.command;
+  summary.command = o.url.empty() ? o.command : o.url;
   std::vector<std::pair<const Case*, Revision>> plan;
   for (const Case& c : cases) {
     if (c.role != wanted || fnmatch(o.case_glob.c_str(), c.id.c_str(), 0) != 0) continue;
+    // A case about one transport runs only over it; most apply to both.
+    if (std::find(c.transports.begin(), c.transports.end(), transport) == c.transports.end()) continue;
     for (Revision r : c.revisions) {
       if (!only || *only == r) plan.emplace_back(&c, r);
     }
   }
   if (plan.empty()) {
     err << "elicit-conform: no " << role << " case matches --case \"" << printable(o.case_glob) << "\""
-        << (only ? " in revision " + std::string(to_string(*only)) : std::string()) << "\n";
+        << (only ? " in revision " + std::string(to_string(*only)) : std::string()) << " over "
+        << to_string(transport) << "\n";
     return kExitUsage;
   }
   // Cases run on `jobs` threads, each with its own SUT process; results keep the plan's order.
@@ -227,7 +256,8 @@ int run_list_command(const std::string& cases_dir, const std::string& revision, 
 }
 
 int run_reference_command(const std::string& role, const std::vector<std::string>& server_command,
-                          const std::string& fault, bool list_faults, std::ostream& out, std::ostream& err) {
+                          const std::string& fault, bool list_faults, const std::string& listen,
+                          std::ostream& out, std::ostream& err) {
   if (list_faults) {
     for (const Fault& f : faults()) {
       out << f.name << "  (" << f.role << ", breaks " << f.requirement << "): " << f.effect << "\n";
@@ -246,12 +276,28 @@ int run_reference_command(const std::string& role, const std::vector<std::string
       return kExitUsage;
     }
   }
+  if (!listen.empty() && role != "server") {
+    err << "elicit-conform: --listen is for the reference server; the reference client takes a URL as its "
+           "argument\n";
+    return kExitUsage;
+  }
   if (role == "client") {
     if (server_command.empty()) {
       err << "elicit-conform: reference client needs the command of its stdio server as arguments\n";
       return kExitUsage;
     }
     return run_reference_client(server_command, fault);
+  }
+  if (!listen.empty()) {
+    // Loopback only: "127.0.0.1:PORT", PORT 0 for an ephemeral one.
+    const std::string prefix = "127.0.0.1:";
+    const std::string port = listen.starts_with(prefix) ? listen.substr(prefix.size()) : "";
+    if (port.empty() || port.size() > 5 || port.find_first_not_of("0123456789") != std::string::npos ||
+        std::stoi(port) > 65535) {
+      err << "elicit-conform: --listen takes 127.0.0.1:PORT (PORT 0: any free port)\n";
+      return kExitUsage;
+    }
+    return run_reference_server_http(std::stoi(port), fault);
   }
   return run_reference_server(0, 1, fault);
 }

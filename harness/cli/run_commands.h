@@ -12,11 +12,12 @@
 namespace ec {
 
 struct RunCommandOptions {
-  std::string command;             // --command
-  std::string url;                 // --url (Streamable HTTP: not in this build)
-  std::string revision;            // "" = every revision each case lists
-  std::string case_glob = "*";     // --case
-  std::string cases_dir;           // --cases
+  std::string command;              // --command
+  std::string url;                  // --url: a server under test over Streamable HTTP
+  std::string transport = "stdio";  // --transport (client role): stdio or http
+  std::string revision;             // "" = every revision each case lists
+  std::string case_glob = "*";      // --case
+  std::string cases_dir;            // --cases
   std::string report_dir = "elicit-conform-report";
   std::string formats = "json,junit,md";
   std::string expected_failures;
@@ -29,7 +30,9 @@ struct RunCommandOptions {
 int run_suite_command(const std::string& role, const RunCommandOptions& options, std::ostream& out, std::ostream& err);
 int run_list_command(const std::string& cases_dir, const std::string& revision, const std::string& role,
                      bool coverage, std::ostream& out, std::ostream& err);
+// `listen`: "" for stdio, else "127.0.0.1:PORT" (the reference server over Streamable HTTP).
 int run_reference_command(const std::string& role, const std::vector<std::string>& server_command,
-                          const std::string& fault, bool list_faults, std::ostream& out, std::ostream& err);
+                          const std::string& fault, bool list_faults, const std::string& listen,
+                          std::ostream& out, std::ostream& err);
 
 }  // namespace ec

@@ -17,7 +17,8 @@
 #include "spec/capability.h"
 #include "spec/elicitation.h"
 #include "transport/child_process.h"
-#include "transport/line_reader.h"
+#include "transport/http_client_channel.h"
+#include "transport/stdio_channel.h"
 
 namespace ec {
 namespace {
@@ -68,12 +69,24 @@ class ReferenceClient {
     if (!user_.ok() || !user_.document.IsArray()) return complain("ELICIT_CONFORM_USER is not a JSON array");
     const std::string tool = env("ELICIT_CONFORM_TOOL", "elicitation_case");
 
-    ChildOptions options;
-    options.argv = server_command;
     std::string error;
-    server_ = ChildProcess::spawn(options, error);
-    if (!server_) return complain("cannot start the server: " + error);
-    reader_ = std::make_unique<LineReader>(server_->stdout_fd());
+    if (server_command.size() == 1 && server_command[0].starts_with("http")) {
+      // The official suite's convention: the server's URL is the last (here: only) argument.
+      auto url = parse_loopback_url(server_command[0], error);
+      if (!url) return complain(error);
+      http_ = std::make_unique<HttpClientChannel>(*url, LineReader::kDefaultMaxLineBytes);
+      channel_ = http_.get();
+    } else {
+      ChildOptions options;
+      options.argv = server_command;
+      server_ = ChildProcess::spawn(options, error);
+      if (!server_) return complain("cannot start the server: " + error);
+      ChildProcess* c = server_.get();
+      stdio_ = std::make_unique<StdioChannel>(
+          c->stdout_fd(), [c](std::string_view line, Deadline d) { return c->write_line(line, d); },
+          LineReader::kDefaultMaxLineBytes);
+      channel_ = stdio_.get();
+    }
 
     const bool declare = caps != "none" && fault_ != "declare-no-capability";
     send(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":")" +
@@ -86,7 +99,8 @@ class ReferenceClient {
     if (fault_ != "skip-initialized") send(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
     send(R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":")" + tool + R"(","arguments":{}}})");
     const bool answered = wait_for_response("2");
-    server_->terminate(std::chrono::milliseconds(500));
+    if (server_) server_->terminate(std::chrono::milliseconds(500));
+    if (http_) http_->close(Deadline::after(std::chrono::seconds(2)));
     return answered ? 0 : complain("no answer to the tool call");
   }
 
@@ -96,12 +110,12 @@ class ReferenceClient {
     return 1;
   }
 
-  void send(const std::string& json) { server_->write_line(json, Deadline::after(std::chrono::seconds(5))); }
+  void send(const std::string& json) { channel_->send(json, Deadline::after(std::chrono::seconds(5))); }
 
   // Serves the server's requests until the response with `id` arrives.
   bool wait_for_response(const std::string& id) {
     for (;;) {
-      ReadResult r = reader_->read(Deadline::after(std::chrono::seconds(60)));
+      ReadResult r = channel_->receive(Deadline::after(std::chrono::seconds(60)));
       if (r.status == ReadResult::TooLarge) continue;
       if (r.status != ReadResult::Line) return false;
       ParsedJson m = parse_json(r.line);
@@ -222,8 +236,10 @@ class ReferenceClient {
   ElicitationCapability capability_;
   ParsedJson user_;
   std::size_t answer_index_ = 0;
-  std::unique_ptr<ChildProcess> server_;
-  std::unique_ptr<LineReader> reader_;
+  std::unique_ptr<ChildProcess> server_;  // stdio: the server we spawned
+  std::unique_ptr<StdioChannel> stdio_;
+  std::unique_ptr<HttpClientChannel> http_;  // http: the server's URL
+  MessageChannel* channel_ = nullptr;
 };
 
 }  // namespace

@@ -1,8 +1,10 @@
 #include "reference/server.h"
 
 #include <deque>
-#include <set>
+#include <iostream>
 #include <optional>
+#include <set>
+#include <thread>
 
 #include <rapidjson/document.h>
 
@@ -11,8 +13,9 @@
 #include "schema/message_check.h"
 #include "spec/capability.h"
 #include "spec/elicitation.h"
-#include "transport/line_reader.h"
+#include "transport/http_server.h"
 #include "transport/line_writer.h"
+#include "transport/stdio_channel.h"
 
 namespace ec {
 namespace {
@@ -38,7 +41,7 @@ constexpr const char* kTools = R"({"tools":[
 
 class ReferenceServer {
  public:
-  ReferenceServer(int in_fd, int out_fd, std::string fault) : reader_(in_fd), out_fd_(out_fd), fault_(std::move(fault)) {}
+  ReferenceServer(MessageChannel& channel, std::string fault) : channel_(channel), fault_(std::move(fault)) {}
 
   int run() {
     while (auto message = next()) handle(*message);
@@ -59,7 +62,7 @@ class ReferenceServer {
 
   std::optional<rapidjson::Document> read() {
     for (;;) {
-      ReadResult r = reader_.read(Deadline::after(std::chrono::hours(1)));
+      ReadResult r = channel_.receive(Deadline::after(std::chrono::hours(1)));
       if (r.status == ReadResult::Timeout || r.status == ReadResult::TooLarge) continue;
       if (r.status != ReadResult::Line) return std::nullopt;
       ParsedJson parsed = parse_json(r.line);
@@ -67,7 +70,7 @@ class ReferenceServer {
     }
   }
 
-  void send(const std::string& json) { write_line(out_fd_, json, Deadline::after(std::chrono::seconds(30))); }
+  void send(const std::string& json) { channel_.send(json, Deadline::after(std::chrono::seconds(30))); }
 
   void respond(const Value& id, const std::string& result) {
     const bool both = fault_ == "result-and-error" && result.find(R"("content")") != std::string::npos;
@@ -274,8 +277,7 @@ class ReferenceServer {
     respond(call_id, text_result("completion sent", false));
   }
 
-  LineReader reader_;
-  int out_fd_;
+  MessageChannel& channel_;
   std::string fault_;
   Revision revision_ = latest_revision();
   ElicitationCapability capability_;
@@ -287,7 +289,30 @@ class ReferenceServer {
 }  // namespace
 
 int run_reference_server(int in_fd, int out_fd, const std::string& fault) {
-  return ReferenceServer(in_fd, out_fd, fault).run();
+  StdioChannel channel(
+      in_fd, [out_fd](std::string_view line, Deadline d) { return write_line(out_fd, line, d); },
+      LineReader::kDefaultMaxLineBytes);
+  return ReferenceServer(channel, fault).run();
+}
+
+int run_reference_server_http(int port, const std::string& fault) {
+  HttpServerOptions options;
+  options.port = port;
+  options.threads = 64;  // each session holds a GET stream and a tools/call stream at once
+  std::string error;
+  auto server = HttpServer::start(options, error);
+  if (!server) {
+    std::cerr << "reference server: " << error << "\n";
+    return 3;
+  }
+  std::cout << server->url() << std::endl;  // the first line: where to connect
+  // One conformant server per session, as an SDK keeps one per connection. The sessions end
+  // with their DELETE; the process ends when it is killed.
+  for (;;) {
+    std::shared_ptr<MessageChannel> session = server->accept(Deadline::after(std::chrono::hours(1)));
+    if (!session) continue;
+    std::thread([session, fault] { ReferenceServer(*session, fault).run(); }).detach();
+  }
 }
 
 }  // namespace ec

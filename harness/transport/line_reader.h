@@ -36,6 +36,7 @@ struct ReadResult {
   std::size_t bytes_discarded = 0;  // TooLarge: bytes of that line dropped so far (the rest follows)
   bool unterminated = false;        // Line: the peer closed the stream in the middle of this line
   int error_number = 0;             // Error: errno
+  std::string detail;               // Error: what went wrong, when a channel can say more than errno
 };
 
 class LineReader {

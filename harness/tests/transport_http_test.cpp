@@ -1,0 +1,326 @@
+// Streamable HTTP end to end inside one process: our client channel against our server, and the
+// client channel against hand-written hostile servers (raw sockets, so each misbehaves exactly
+// as intended). Every test also checks that no thread is left behind.
+#include "transport/http_client_channel.h"
+#include "transport/http_server.h"
+
+#include <gtest/gtest.h>
+
+#include <arpa/inet.h>
+#include <dirent.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <string>
+#include <thread>
+
+namespace ec {
+namespace {
+
+using namespace std::chrono_literals;
+
+std::size_t thread_count() {
+  std::size_t n = 0;
+  if (DIR* d = ::opendir("/proc/self/task")) {
+    while (const dirent* e = ::readdir(d)) n += e->d_name[0] != '.';
+    ::closedir(d);
+  }
+  return n;
+}
+
+LoopbackUrl url_of(const std::string& text) {
+  std::string error;
+  auto u = parse_loopback_url(text, error);
+  EXPECT_TRUE(u) << error;
+  return *u;
+}
+
+ReadResult next(MessageChannel& c, std::chrono::milliseconds within = 3000ms) {
+  return c.receive(Deadline::after(within));
+}
+
+bool contains(const std::string& haystack, const std::string& needle) {
+  return haystack.find(needle) != std::string::npos;
+}
+
+std::string joined(const std::vector<std::string>& notes) {
+  std::string out;
+  for (const auto& n : notes) out += n + "\n";
+  return out;
+}
+
+TEST(StreamableHttp, ClientAndServerTalkThroughASession) {
+  const std::size_t threads_before = thread_count();
+  {
+    std::string error;
+    auto server = HttpServer::start({}, error);
+    ASSERT_TRUE(server) << error;
+    HttpClientChannel client(url_of(server->url()), 1 << 20);
+
+    ASSERT_TRUE(client.send(
+        R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25"}})",
+        Deadline::after(2s)));
+    auto session = server->accept(Deadline::after(2s));
+    ASSERT_TRUE(session);
+    ReadResult r = next(*session);
+    ASSERT_EQ(r.status, ReadResult::Line);
+    EXPECT_TRUE(contains(r.line, "initialize"));
+    ASSERT_TRUE(session->send(R"({"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25"}})",
+                              Deadline::after(1s)));
+    r = next(client);
+    ASSERT_EQ(r.status, ReadResult::Line) << r.detail;
+    EXPECT_TRUE(contains(r.line, R"("result")"));
+    EXPECT_FALSE(client.session_id().empty());
+
+    ASSERT_TRUE(
+        client.send(R"({"jsonrpc":"2.0","method":"notifications/initialized"})", Deadline::after(1s)));
+    ASSERT_EQ(next(*session).status, ReadResult::Line);
+
+    // A tools/call whose stream carries a nested request before the response.
+    ASSERT_TRUE(client.send(R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"t"}})",
+                            Deadline::after(1s)));
+    r = next(*session);
+    ASSERT_TRUE(contains(r.line, "tools/call"));
+    ASSERT_TRUE(session->send(R"({"jsonrpc":"2.0","id":"s1","method":"elicitation/create","params":{}})",
+                              Deadline::after(1s)));
+    r = next(client);
+    ASSERT_EQ(r.status, ReadResult::Line) << r.detail;
+    EXPECT_TRUE(contains(r.line, "elicitation/create"));
+    ASSERT_TRUE(
+        client.send(R"({"jsonrpc":"2.0","id":"s1","result":{"action":"cancel"}})", Deadline::after(1s)));
+    r = next(*session);
+    EXPECT_TRUE(contains(r.line, R"("action":"cancel")"));
+    ASSERT_TRUE(session->send(R"({"jsonrpc":"2.0","id":2,"result":{"content":[]}})", Deadline::after(1s)));
+    r = next(client);
+    EXPECT_TRUE(contains(r.line, R"("id":2)"));
+
+    // With no request open, a notification goes out on the GET stream.
+    ASSERT_TRUE(
+        session->send(R"({"jsonrpc":"2.0","method":"notifications/elicitation/complete","params":{}})",
+                      Deadline::after(1s)));
+    r = next(client);
+    ASSERT_EQ(r.status, ReadResult::Line) << r.detail;
+    EXPECT_TRUE(contains(r.line, "complete"));
+
+    const std::string session_notes = joined(session->take_notes());
+    EXPECT_EQ(session_notes, "") << "our client sends every header the server checks";
+    client.close(Deadline::after(2s));
+    EXPECT_TRUE(contains(joined(client.take_notes()), "DELETE of the session: HTTP 200"));
+    EXPECT_EQ(next(*session, 1000ms).status, ReadResult::Eof);
+  }
+  EXPECT_EQ(thread_count(), threads_before);
+}
+
+TEST(StreamableHttp, ServerRefusesRequestsOutsideASession) {
+  std::string error;
+  auto server = HttpServer::start({}, error);
+  ASSERT_TRUE(server) << error;
+  HttpClientChannel client(url_of(server->url()), 1 << 20);
+  ASSERT_TRUE(client.send(R"({"jsonrpc":"2.0","id":5,"method":"tools/list"})", Deadline::after(1s)));
+  const ReadResult r = next(client);
+  ASSERT_EQ(r.status, ReadResult::Error);
+  EXPECT_TRUE(contains(r.detail, "HTTP 400")) << r.detail;
+  EXPECT_TRUE(contains(r.detail, "Mcp-Session-Id")) << r.detail;
+}
+
+TEST(StreamableHttp, UrlTrapSeesFetchesOnTheSameListener) {
+  std::string error;
+  auto server = HttpServer::start({}, error);
+  ASSERT_TRUE(server) << error;
+  HttpClientChannel fetch(url_of(server->base() + "/connect?e=1"), 1 << 20);
+  fetch.send(R"({"jsonrpc":"2.0","method":"notifications/x"})", Deadline::after(1s));  // a POST: not a fetch
+  next(fetch, 300ms);
+  EXPECT_TRUE(server->trap_requests().empty());
+  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  addr.sin_port =
+      htons(static_cast<uint16_t>(std::stoi(server->base().substr(server->base().rfind(':') + 1))));
+  ASSERT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+  const std::string get = "GET /connect?e=1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+  ASSERT_EQ(::send(fd, get.data(), get.size(), MSG_NOSIGNAL), static_cast<ssize_t>(get.size()));
+  char buf[512];
+  pollfd p{fd, POLLIN, 0};
+  ASSERT_GT(::poll(&p, 1, 2000), 0);
+  EXPECT_GT(::recv(fd, buf, sizeof buf, 0), 0);
+  ::close(fd);
+  EXPECT_EQ(server->trap_requests(), std::vector<std::string>{"/connect?e=1"});
+}
+
+TEST(StreamableHttp, StoppingDoesNotWaitForOpenStreams) {
+  const std::size_t threads_before = thread_count();
+  std::string error;
+  auto server = HttpServer::start({}, error);
+  ASSERT_TRUE(server) << error;
+  HttpClientChannel client(url_of(server->url()), 1 << 20);
+  client.send(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{}})", Deadline::after(1s));
+  auto session = server->accept(Deadline::after(2s));
+  ASSERT_TRUE(session);
+  next(*session);
+  session->send(R"({"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25"}})", Deadline::after(1s));
+  next(client);
+  client.send(R"({"jsonrpc":"2.0","method":"notifications/initialized"})", Deadline::after(1s));  // opens GET
+  client.send(R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{}})",
+              Deadline::after(1s));  // never answered
+  next(*session);
+  next(*session);
+  const auto t0 = std::chrono::steady_clock::now();
+  server->stop();
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, 1500ms);
+  EXPECT_EQ(next(*session, 100ms).status, ReadResult::Eof);
+  const ReadResult r = next(client);
+  EXPECT_EQ(r.status, ReadResult::Error);
+  EXPECT_TRUE(contains(r.detail, "before the response to request 2")) << r.detail;
+  server.reset();
+  session.reset();
+  EXPECT_EQ(thread_count(), threads_before);
+}
+
+// A server that answers every connection with `reply` (then does what `after` says).
+class RawServer {
+ public:
+  explicit RawServer(std::function<void(int fd)> behave) : behave_(std::move(behave)) {
+    fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t len = sizeof addr;
+    ::bind(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
+    ::listen(fd_, 8);
+    ::getsockname(fd_, reinterpret_cast<sockaddr*>(&addr), &len);
+    port_ = ntohs(addr.sin_port);
+    thread_ = std::thread([this] {
+      while (!stop_) {
+        pollfd p{fd_, POLLIN, 0};
+        if (::poll(&p, 1, 20) <= 0) continue;
+        const int c = ::accept4(fd_, nullptr, nullptr, SOCK_CLOEXEC);
+        if (c < 0) continue;
+        char buf[4096];
+        pollfd q{c, POLLIN, 0};
+        if (::poll(&q, 1, 1000) > 0) [[maybe_unused]]
+          auto n = ::recv(c, buf, sizeof buf, 0);
+        behave_(c);
+        ::close(c);
+      }
+    });
+  }
+  ~RawServer() {
+    stop_ = true;
+    thread_.join();
+    ::close(fd_);
+  }
+  std::string url() const { return "http://127.0.0.1:" + std::to_string(port_) + "/mcp"; }
+  static void put(int fd, const std::string& s) {
+    [[maybe_unused]] auto n = ::send(fd, s.data(), s.size(), MSG_NOSIGNAL);
+  }
+  std::atomic<bool> stop_{false};
+
+ private:
+  std::function<void(int)> behave_;
+  int fd_;
+  int port_ = 0;
+  std::thread thread_;
+};
+
+ReadResult ask(const RawServer& server, std::size_t max_bytes = 1 << 20) {
+  HttpClientChannel client(url_of(server.url()), max_bytes);
+  EXPECT_TRUE(
+      client.send(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{}})", Deadline::after(1s)));
+  return client.receive(Deadline::after(2s));
+}
+
+TEST(StreamableHttpHostile, ErrorPageIsAnErrorNamingTheStatus) {
+  RawServer server([](int fd) {
+    RawServer::put(
+        fd, "HTTP/1.1 500 Internal Server Error\r\nContent-Type: text/html\r\n\r\n<html><b>oops</b></html>");
+  });
+  const ReadResult r = ask(server);
+  ASSERT_EQ(r.status, ReadResult::Error);
+  EXPECT_TRUE(contains(r.detail, "HTTP 500 Internal Server Error (text/html): <html><b>oops")) << r.detail;
+}
+
+TEST(StreamableHttpHostile, HtmlWithStatus200IsAnError) {
+  RawServer server([](int fd) {
+    RawServer::put(fd, "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 4\r\n\r\nhi!!");
+  });
+  const ReadResult r = ask(server);
+  ASSERT_EQ(r.status, ReadResult::Error);
+  EXPECT_TRUE(contains(r.detail, "Content-Type \"text/html\"")) << r.detail;
+}
+
+TEST(StreamableHttpHostile, RedirectIsNotFollowed) {
+  RawServer server([](int fd) {
+    RawServer::put(
+        fd,
+        "HTTP/1.1 307 Temporary Redirect\r\nLocation: http://example.com/mcp\r\nContent-Length: 0\r\n\r\n");
+  });
+  const ReadResult r = ask(server);
+  ASSERT_EQ(r.status, ReadResult::Error);
+  EXPECT_TRUE(contains(r.detail, "follows no redirects")) << r.detail;
+  EXPECT_TRUE(contains(r.detail, "http://example.com/mcp")) << r.detail;
+}
+
+TEST(StreamableHttpHostile, DroppedMidEvent) {
+  RawServer server([](int fd) {
+    RawServer::put(fd,
+                   "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\ndata: {\"jsonrpc\":\"2.0\",");
+  });
+  const ReadResult r = ask(server);
+  ASSERT_EQ(r.status, ReadResult::Error);
+  EXPECT_TRUE(contains(r.detail, "in the middle of an event")) << r.detail;
+}
+
+TEST(StreamableHttpHostile, OversizedEventIsTooLargeThenTheStreamGoesOn) {
+  RawServer server([](int fd) {
+    RawServer::put(
+        fd, "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\ndata: " + std::string(5000, 'x') +
+                "\n\ndata: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n\n");
+  });
+  HttpClientChannel client(url_of(server.url()), 1000);
+  client.send(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{}})", Deadline::after(1s));
+  ReadResult r = client.receive(Deadline::after(2s));
+  EXPECT_EQ(r.status, ReadResult::TooLarge);
+  r = client.receive(Deadline::after(2s));
+  EXPECT_EQ(r.status, ReadResult::Line);
+}
+
+TEST(StreamableHttpHostile, EndlessStreamDoesNotHoldTheReader) {
+  std::atomic<bool> stop{false};
+  RawServer server([&](int fd) {
+    RawServer::put(fd, "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\n");
+    while (!stop) {
+      RawServer::put(fd, ": tick\n\n");  // comments forever, never the response
+      std::this_thread::sleep_for(5ms);
+    }
+  });
+  const auto t0 = std::chrono::steady_clock::now();
+  {
+    HttpClientChannel client(url_of(server.url()), 1 << 20);
+    client.send(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{}})", Deadline::after(1s));
+    EXPECT_EQ(client.receive(Deadline::after(300ms)).status, ReadResult::Timeout);
+  }
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, 1500ms);
+  stop = true;
+}
+
+TEST(StreamableHttpHostile, GarbageInsteadOfHttp) {
+  RawServer server([](int fd) { RawServer::put(fd, "\xff\xfe not http at all\r\n\r\n"); });
+  const ReadResult r = ask(server);
+  ASSERT_EQ(r.status, ReadResult::Error);
+  EXPECT_TRUE(contains(r.detail, "not an HTTP/1.x response")) << r.detail;
+}
+
+TEST(StreamableHttpHostile, NobodyListening) {
+  HttpClientChannel client(url_of("http://127.0.0.1:1/mcp"), 1 << 20);
+  EXPECT_FALSE(client.send(R"({"jsonrpc":"2.0","id":1,"method":"initialize"})", Deadline::after(1s)));
+  EXPECT_TRUE(contains(joined(client.take_notes()), "cannot connect"));
+}
+
+}  // namespace
+}  // namespace ec

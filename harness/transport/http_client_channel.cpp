@@ -1,0 +1,424 @@
+#include "transport/http_client_channel.h"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <cerrno>
+#include <cstring>
+
+#include "core/json.h"
+#include "transport/line_writer.h"
+
+namespace ec {
+namespace {
+
+constexpr std::size_t kReadChunk = 64 * 1024;
+constexpr std::size_t kErrorBodyKept = 300;
+
+std::string printable_excerpt(std::string_view s, std::size_t limit = 160) {
+  std::string out;
+  for (char c : s.substr(0, limit)) {
+    out += c == '\n' || c == '\r' || c == '\t' ? ' ' : std::isprint(static_cast<unsigned char>(c)) ? c : '?';
+  }
+  return out + (s.size() > limit ? "..." : "");
+}
+
+// A non-blocking TCP connection to the URL's loopback address, made by `deadline`.
+int connect_loopback(const LoopbackUrl& url, Deadline deadline, std::string& error) {
+  const int fd = ::socket(url.ipv6 ? AF_INET6 : AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+  if (fd < 0) {
+    error = std::string("socket: ") + std::strerror(errno);
+    return -1;
+  }
+  sockaddr_in v4{};
+  sockaddr_in6 v6{};
+  sockaddr* addr = nullptr;
+  socklen_t len = 0;
+  if (url.ipv6) {
+    v6.sin6_family = AF_INET6;
+    v6.sin6_addr = in6addr_loopback;
+    v6.sin6_port = htons(static_cast<uint16_t>(url.port));
+    addr = reinterpret_cast<sockaddr*>(&v6);
+    len = sizeof v6;
+  } else {
+    v4.sin_family = AF_INET;
+    v4.sin_addr.s_addr = htonl(INADDR_LOOPBACK);  // "localhost" too: never a name lookup
+    v4.sin_port = htons(static_cast<uint16_t>(url.port));
+    addr = reinterpret_cast<sockaddr*>(&v4);
+    len = sizeof v4;
+  }
+  int rc = ::connect(fd, addr, len);
+  if (rc != 0 && errno == EINPROGRESS) {
+    pollfd p{fd, POLLOUT, 0};
+    do {
+      rc = ::poll(&p, 1, deadline.poll_timeout());
+    } while (rc < 0 && errno == EINTR);
+    int so_error = ETIMEDOUT;
+    socklen_t so_len = sizeof so_error;
+    if (rc > 0) ::getsockopt(fd, SOL_SOCKET, SO_ERROR, &so_error, &so_len);
+    rc = so_error == 0 ? 0 : -1;
+    errno = so_error;
+  }
+  if (rc != 0) {
+    error = "cannot connect to " + url.text() + ": " + std::strerror(errno);
+    ::close(fd);
+    return -1;
+  }
+  const int one = 1;
+  ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+  return fd;
+}
+
+// Session ids go back into our request heads: only visible ASCII may (the spec's own rule), so
+// a hostile id cannot inject header lines.
+bool visible_ascii(std::string_view s) {
+  for (char c : s) {
+    if (c < 0x21 || c > 0x7E) return false;
+  }
+  return !s.empty();
+}
+
+}  // namespace
+
+struct HttpClientChannel::Stream {
+  enum class Kind { Post, Get, Delete };
+  enum class Body { Unknown, Sse, Json, Ignore, ErrorText };
+  Kind kind = Kind::Post;
+  int fd = -1;
+  std::string what;        // for notes: "POST of request 3 (tools/call)"
+  std::string request_id;  // JSON text of the id of the request this POST carried; "" if none
+  HttpResponseParser http;
+  bool head_seen = false;
+  Body body = Body::Unknown;
+  std::string buffer;  // a JSON body, or the start of an error page
+  bool too_large = false;
+  SseParser sse;
+  bool answered = false;  // the response to request_id arrived
+  bool finished = false;
+
+  explicit Stream(std::size_t max_message_bytes) : sse(max_message_bytes) {}
+  ~Stream() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+HttpClientChannel::HttpClientChannel(LoopbackUrl url, std::size_t max_message_bytes, bool open_get_stream)
+    : url_(std::move(url)), max_message_bytes_(max_message_bytes), open_get_stream_(open_get_stream) {}
+
+HttpClientChannel::~HttpClientChannel() = default;
+
+std::vector<std::string> HttpClientChannel::take_notes() { return std::exchange(notes_, {}); }
+
+std::unique_ptr<HttpClientChannel::Stream> HttpClientChannel::open(const std::string& method,
+                                                                   const std::string& body,
+                                                                   const std::string& what,
+                                                                   Deadline deadline) {
+  std::string head = method + " " + url_.target + " HTTP/1.1\r\nHost: " + url_.host + ":" +
+                     std::to_string(url_.port) + "\r\nUser-Agent: elicit-conform\r\nConnection: close\r\n";
+  if (method == "POST") {
+    head +=
+        "Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: " +
+        std::to_string(body.size()) + "\r\n";
+  } else if (method == "GET") {
+    head += "Accept: text/event-stream\r\n";
+  }
+  if (!session_id_.empty()) head += "Mcp-Session-Id: " + session_id_ + "\r\n";
+  if (!protocol_version_.empty()) head += "MCP-Protocol-Version: " + protocol_version_ + "\r\n";
+  std::string error;
+  auto s = std::make_unique<Stream>(max_message_bytes_);
+  s->what = what;
+  s->kind = method == "POST"  ? Stream::Kind::Post
+            : method == "GET" ? Stream::Kind::Get
+                              : Stream::Kind::Delete;
+  s->fd = connect_loopback(url_, deadline, error);
+  if (s->fd < 0) {
+    note(what + ": " + error);
+    return nullptr;
+  }
+  const WriteStatus w = write_all(s->fd, head + "\r\n" + body, deadline);
+  if (w != WriteStatus::Ok) {
+    note(what + ": sending it failed (" + std::string(to_string(w)) + ")");
+    return nullptr;
+  }
+  return s;
+}
+
+bool HttpClientChannel::send(const std::string& json, Deadline deadline) {
+  if (closed_) return false;
+  ParsedJson parsed = parse_json(json);
+  const rapidjson::Value* method =
+      parsed.ok() && parsed.document.IsObject() ? find_member(parsed.document, "method") : nullptr;
+  const rapidjson::Value* id =
+      parsed.ok() && parsed.document.IsObject() ? find_member(parsed.document, "id") : nullptr;
+  const std::string name = method && method->IsString() ? method->GetString() : "";
+  std::string what, request_id;
+  if (method && id) {
+    request_id = to_json(*id);
+    what = "POST of request " + request_id + " (" + name + ")";
+    if (name == "initialize") init_request_id_ = request_id;
+  } else if (method) {
+    what = "POST of notification " + name;
+  } else {
+    what = "POST of the response to " + (id ? to_json(*id) : std::string("?"));
+  }
+  auto s = open("POST", json, what, deadline);
+  if (!s) return false;
+  s->request_id = request_id;
+  streams_.push_back(std::move(s));
+  if (name == "notifications/initialized" && open_get_stream_ && !get_opened_) {
+    get_opened_ = true;
+    if (auto g = open("GET", "", "GET stream", deadline)) streams_.push_back(std::move(g));
+  }
+  return true;
+}
+
+ReadResult HttpClientChannel::receive(Deadline deadline) {
+  for (;;) {
+    if (!ready_.empty()) {
+      ReadResult r = std::move(ready_.front());
+      ready_.pop_front();
+      return r;
+    }
+    if (deadline.expired() || closed_) return ReadResult{};  // Timeout
+    pump(deadline);
+  }
+}
+
+void HttpClientChannel::pump(Deadline deadline) {
+  std::vector<pollfd> fds;
+  for (const auto& s : streams_) fds.push_back({s->fd, POLLIN, 0});
+  // With no stream open nothing can arrive before the deadline: this sleeps.
+  const int rc = ::poll(fds.empty() ? nullptr : fds.data(), fds.size(), deadline.poll_timeout());
+  if (rc <= 0) return;
+  std::string chunk(kReadChunk, '\0');
+  for (std::size_t i = 0; i < fds.size(); ++i) {
+    if (fds[i].revents == 0) continue;
+    Stream& s = *streams_[i];
+    const ssize_t n = ::recv(s.fd, chunk.data(), chunk.size(), 0);
+    if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+    if (n > 0) {
+      on_bytes(s, std::string_view(chunk.data(), static_cast<std::size_t>(n)));
+    } else {
+      s.http.finish();  // closed (or reset): a body up to the close is complete, anything else is cut short
+      on_bytes(s, {});
+      if (!s.finished) on_end(s);
+    }
+  }
+  std::erase_if(streams_, [](const std::unique_ptr<Stream>& s) { return s->finished; });
+}
+
+void HttpClientChannel::on_bytes(Stream& s, std::string_view bytes) {
+  std::string body;
+  s.http.feed(bytes, body);
+  if (s.http.state() == HttpResponseParser::State::Error) {
+    std::string why = s.what + ": " + s.http.error();
+    if (s.body == Stream::Body::Sse && s.kind == Stream::Kind::Post && !s.answered) {
+      why += std::string(s.sse.mid_event() ? " (in the middle of an event)" : "") +
+             ", before the response to request " + s.request_id;
+    }
+    return drop(s, std::move(why));
+  }
+  if (!s.head_seen && s.http.state() != HttpResponseParser::State::Head) {
+    s.head_seen = true;
+    on_head(s);
+    if (s.finished) return;
+  }
+  switch (s.body) {
+    case Stream::Body::Sse: {
+      std::vector<SseItem> items;
+      s.sse.feed(body, items);
+      for (SseItem& item : items) {
+        if (item.kind == SseItem::TooLarge) {
+          ReadResult r;
+          r.status = ReadResult::TooLarge;
+          r.bytes_discarded = item.discarded_bytes;
+          ready_.push_back(std::move(r));
+          note(s.what + ": an SSE event of " + std::to_string(item.discarded_bytes) +
+               "+ bytes was dropped (limit " + std::to_string(max_message_bytes_) + ")");
+        } else if (item.event.type != "message") {
+          note(s.what + ": ignored an SSE event of type \"" + printable_excerpt(item.event.type, 40) + "\"");
+        } else {
+          on_message(s, std::move(item.event.data));
+        }
+      }
+      // The server SHOULD close the stream after the response; we stop listening either way,
+      // so a server that streams forever does not keep us.
+      if (s.answered && s.kind == Stream::Kind::Post) {
+        s.finished = true;
+        return;
+      }
+      break;
+    }
+    case Stream::Body::Json:
+      if (!s.too_large && s.buffer.size() + body.size() > max_message_bytes_) {
+        s.too_large = true;
+        s.buffer.clear();
+        ReadResult r;
+        r.status = ReadResult::TooLarge;
+        r.bytes_discarded = max_message_bytes_;
+        ready_.push_back(std::move(r));
+      }
+      if (!s.too_large) s.buffer += body;
+      break;
+    case Stream::Body::ErrorText:
+      s.buffer.append(body.substr(0, kErrorBodyKept - std::min(kErrorBodyKept, s.buffer.size())));
+      break;
+    case Stream::Body::Unknown:
+    case Stream::Body::Ignore: break;
+  }
+  if (s.http.state() == HttpResponseParser::State::Done) on_end(s);
+}
+
+void HttpClientChannel::on_head(Stream& s) {
+  const HttpHead& head = s.http.head();
+  const std::string type = head.media_type();
+  const std::string status =
+      "HTTP " + std::to_string(head.status) + (head.reason.empty() ? "" : " " + head.reason);
+  if (s.kind == Stream::Kind::Delete) {
+    note("DELETE of the session: " + status +
+         (head.status == 405 ? " (the server does not let clients end sessions)" : ""));
+    s.finished = true;
+    return;
+  }
+  if (s.kind == Stream::Kind::Get) {
+    if (head.status == 200 && type == "text/event-stream") {
+      s.body = Stream::Body::Sse;
+      note("GET stream open");
+    } else {
+      note("GET stream: " + status + (head.status == 405 ? " (the server offers none)" : ""));
+      s.finished = true;
+    }
+    return;
+  }
+  if (head.status >= 300 && head.status < 400) {
+    return drop(s, s.what + ": " + status + " redirect to \"" +
+                       printable_excerpt(head.header("location").value_or("")) +
+                       "\"; the harness follows no redirects");
+  }
+  if (head.status >= 400 || head.status < 200) {
+    s.body = Stream::Body::ErrorText;  // the sentence is made when the page is in
+    return;
+  }
+  if (s.request_id == init_request_id_ && !init_request_id_.empty()) {
+    if (auto id = head.header("mcp-session-id")) {
+      if (visible_ascii(*id) && id->size() <= 1024) {
+        session_id_ = *id;
+        note("session " + session_id_);
+      } else {
+        note(s.what +
+             ": the Mcp-Session-Id header is not 1 to 1024 visible ASCII characters; it is not used");
+      }
+    }
+  }
+  if (s.request_id.empty()) {
+    // A notification or a response: the spec's answer is 202 Accepted with no body.
+    if (head.status != 202)
+      note(s.what + ": " + status + "; a notification or response is answered 202 Accepted");
+    s.body = Stream::Body::Ignore;
+    return;
+  }
+  if (type == "text/event-stream") {
+    s.body = Stream::Body::Sse;
+  } else if (type == "application/json") {
+    s.body = Stream::Body::Json;
+  } else {
+    s.body = Stream::Body::ErrorText;
+    drop(s, s.what + ": " + status + " with Content-Type \"" + printable_excerpt(type, 60) +
+                "\"; a request is answered with application/json or text/event-stream");
+  }
+}
+
+void HttpClientChannel::on_message(Stream& s, std::string data) {
+  ParsedJson parsed = parse_json(data);
+  if (parsed.ok() && parsed.document.IsObject() && !parsed.document.HasMember("method")) {
+    const rapidjson::Value* id = find_member(parsed.document, "id");
+    const std::string rid = id ? to_json(*id) : "";
+    if (!s.request_id.empty() && rid == s.request_id) s.answered = true;
+    if (!init_request_id_.empty() && rid == init_request_id_) {
+      const rapidjson::Value* result = find_member(parsed.document, "result");
+      const rapidjson::Value* version = result ? find_member(*result, "protocolVersion") : nullptr;
+      if (version && version->IsString() && visible_ascii(version->GetString()))
+        protocol_version_ = version->GetString();
+    }
+  }
+  ReadResult r;
+  r.status = ReadResult::Line;
+  r.line = std::move(data);
+  ready_.push_back(std::move(r));
+}
+
+void HttpClientChannel::on_end(Stream& s) {
+  if (s.finished) return;
+  const HttpHead& head = s.http.head();
+  switch (s.body) {
+    case Stream::Body::ErrorText:
+      return drop(
+          s, s.what + ": HTTP " + std::to_string(head.status) + " " + head.reason + " (" +
+                 (head.media_type().empty() ? "no Content-Type" : printable_excerpt(head.media_type(), 60)) +
+                 (s.buffer.empty() ? ")" : "): " + printable_excerpt(s.buffer)));
+    case Stream::Body::Json:
+      if (!s.too_large && s.http.state() == HttpResponseParser::State::Done)
+        on_message(s, std::move(s.buffer));
+      if (!s.answered && !s.too_large) {
+        return drop(s, s.what + ": the application/json body is not the response to request " + s.request_id);
+      }
+      break;
+    case Stream::Body::Sse:
+      if (s.kind == Stream::Kind::Get) {
+        note("the GET stream ended");
+      } else if (!s.answered) {
+        return drop(s, s.what + ": the event stream ended " +
+                           std::string(s.sse.mid_event() ? "in the middle of an event, " : "") +
+                           "before the response to request " + s.request_id);
+      }
+      break;
+    default: break;
+  }
+  s.finished = true;
+}
+
+void HttpClientChannel::drop(Stream& s, std::string why) {
+  s.finished = true;
+  if (s.kind == Stream::Kind::Post) {
+    // A request left without its answer, or a message of ours the server refused: the
+    // conversation cannot go on as the case expects, and the reader should know at once.
+    ReadResult r;
+    r.status = ReadResult::Error;
+    r.detail = why;
+    ready_.push_back(std::move(r));
+  }
+  note(std::move(why));
+}
+
+void HttpClientChannel::close(Deadline deadline) {
+  if (closed_) return;
+  if (!session_id_.empty()) {
+    if (auto d = open("DELETE", "", "DELETE of the session", deadline)) {
+      Stream& s = *d;
+      std::string chunk(4096, '\0');
+      while (!s.finished && !deadline.expired()) {
+        pollfd p{s.fd, POLLIN, 0};
+        if (::poll(&p, 1, deadline.poll_timeout()) <= 0) continue;
+        const ssize_t n = ::recv(s.fd, chunk.data(), chunk.size(), 0);
+        if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+        if (n <= 0) {
+          s.http.finish();
+          if (s.http.state() == HttpResponseParser::State::Error)
+            note("DELETE of the session: " + s.http.error());
+          break;
+        }
+        on_bytes(s, std::string_view(chunk.data(), static_cast<std::size_t>(n)));
+      }
+      if (!s.finished && deadline.expired()) note("DELETE of the session: no answer in time");
+    }
+  }
+  closed_ = true;
+  streams_.clear();
+}
+
+}  // namespace ec

@@ -1,0 +1,74 @@
+// The client side of Streamable HTTP (MCP 2025-06-18 and later, "Transports"): every JSON-RPC
+// message we send is one POST to the endpoint with `Accept: application/json, text/event-stream`;
+// the answer to a request comes back either as one application/json body or as a
+// text/event-stream on which the server may first send its own requests (an elicitation/create
+// nested in the tools/call it belongs to) and notifications. Our answers to those are POSTed
+// back. The Mcp-Session-Id that the initialize response carries goes on every later request,
+// with MCP-Protocol-Version once it is negotiated; after notifications/initialized we open the
+// optional GET stream (a 405 says the server has none); close() ends the session with DELETE.
+//
+// No threads: each POST is its own TCP connection (Connection: close), and receive() polls them
+// all until its deadline, so nothing outlives the channel and a silent or endless stream costs
+// only its file descriptor. Only loopback URLs (loopback_url.h); redirects are reported, never
+// followed. The server is untrusted: an SSE event or JSON body over max_message_bytes is
+// TooLarge and dropped, and an HTTP error, a body that is not JSON or SSE, or a stream that ends
+// before the response to its request is an Error whose detail says which request and how.
+#pragma once
+
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "transport/http_response_parser.h"
+#include "transport/loopback_url.h"
+#include "transport/message_channel.h"
+#include "transport/sse_parser.h"
+
+namespace ec {
+
+class HttpClientChannel final : public MessageChannel {
+ public:
+  HttpClientChannel(LoopbackUrl url, std::size_t max_message_bytes, bool open_get_stream = true);
+  ~HttpClientChannel() override;
+  HttpClientChannel(const HttpClientChannel&) = delete;
+  HttpClientChannel& operator=(const HttpClientChannel&) = delete;
+
+  bool send(const std::string& json, Deadline deadline) override;
+  ReadResult receive(Deadline deadline) override;
+  std::vector<std::string> take_notes() override;
+
+  // DELETE with the session id (if the server gave one), waiting for its answer until
+  // `deadline`; then every stream is closed. Idempotent; the destructor closes without DELETE.
+  void close(Deadline deadline);
+
+  const std::string& session_id() const { return session_id_; }
+
+ private:
+  struct Stream;
+
+  std::unique_ptr<Stream> open(const std::string& method, const std::string& body, const std::string& what,
+                               Deadline deadline);
+  void pump(Deadline deadline);
+  void on_bytes(Stream& s, std::string_view bytes);
+  void on_head(Stream& s);
+  void on_message(Stream& s, std::string data);
+  void on_end(Stream& s);
+  void drop(Stream& s, std::string why);
+  void note(std::string text) { notes_.push_back(std::move(text)); }
+
+  LoopbackUrl url_;
+  std::size_t max_message_bytes_;
+  bool open_get_stream_;
+  bool get_opened_ = false;
+  std::string session_id_;
+  std::string protocol_version_;  // sent as MCP-Protocol-Version once negotiated
+  std::string init_request_id_;   // the id of our initialize request (JSON text)
+  std::vector<std::unique_ptr<Stream>> streams_;
+  std::deque<ReadResult> ready_;
+  std::vector<std::string> notes_;
+  bool closed_ = false;
+};
+
+}  // namespace ec

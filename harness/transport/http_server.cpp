@@ -1,0 +1,403 @@
+#include "transport/http_server.h"
+
+#include <httplib.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <random>
+#include <thread>
+
+#include "core/json.h"
+#include "transport/sse_parser.h"
+
+namespace ec {
+namespace {
+
+using namespace std::chrono_literals;
+
+constexpr std::size_t kMaxTrapRequests = 256;
+constexpr auto kStreamSlice = 50ms;  // how long an open stream waits before it looks at the stop flag
+
+std::string random_session_id() {
+  std::random_device rd;
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string id;
+  for (int i = 0; i < 4; ++i) {
+    unsigned word = rd();
+    for (int j = 0; j < 8; ++j, word >>= 4) id += kHex[word & 15];
+  }
+  return id;
+}
+
+std::string jsonrpc_error(int code, const std::string& message) {
+  rapidjson::Value text(
+      rapidjson::StringRef(message.c_str(), static_cast<rapidjson::SizeType>(message.size())));
+  return R"({"jsonrpc":"2.0","id":null,"error":{"code":)" + std::to_string(code) + R"(,"message":)" +
+         to_json(text) + "}}";
+}
+
+// One SSE stream we serve: the answer to a POSTed request, or the session's GET stream.
+struct OutStream {
+  std::string request_id;  // JSON text; "" for the GET stream
+  std::string method;
+  std::deque<std::string> events;
+  bool end = false;   // finish once `events` are written
+  bool gone = false;  // no longer being served
+};
+
+class Session final : public MessageChannel {
+ public:
+  Session(std::string id, std::shared_ptr<std::atomic<bool>> stopping)
+      : id_(std::move(id)), stopping_(std::move(stopping)) {}
+
+  bool send(const std::string& json, Deadline) override {
+    ParsedJson parsed = parse_json(json);
+    std::lock_guard lock(m_);
+    if (ended_) return false;
+    const rapidjson::Value* doc = parsed.ok() && parsed.document.IsObject() ? &parsed.document : nullptr;
+    const rapidjson::Value* method = doc ? find_member(*doc, "method") : nullptr;
+    const rapidjson::Value* id = doc ? find_member(*doc, "id") : nullptr;
+    const std::string event = format_sse_event(json);
+    if (method == nullptr && id != nullptr) {
+      const std::string rid = to_json(*id);
+      if (rid == init_id_) {
+        const rapidjson::Value* result = find_member(*doc, "result");
+        const rapidjson::Value* version = result ? find_member(*result, "protocolVersion") : nullptr;
+        if (version && version->IsString()) protocol_version_ = version->GetString();
+      }
+      for (const auto& s : streams_) {
+        if (s->request_id == rid && !s->end && !s->gone) {
+          s->events.push_back(event);
+          s->end = true;  // the response closes its stream, as the spec recommends
+          cv_.notify_all();
+          return true;
+        }
+      }
+      notes_.push_back("the stream of request " + rid + " is closed: its response could not be delivered");
+      return false;
+    }
+    // A request or notification of ours: on the stream of the request it belongs to (the
+    // client's tools/call), else of any open request, else the GET stream, else later.
+    std::shared_ptr<OutStream> target;
+    for (const auto& s : streams_) {
+      if (s->end || s->gone) continue;
+      if (s->method == "tools/call" || !target) target = s;
+    }
+    if (!target && get_ && !get_->gone) target = get_;
+    if (target) {
+      target->events.push_back(event);
+    } else {
+      waiting_.push_back(event);
+    }
+    cv_.notify_all();
+    return true;
+  }
+
+  ReadResult receive(Deadline deadline) override {
+    std::unique_lock lock(m_);
+    cv_.wait_until(lock, deadline.at(), [&] { return !incoming_.empty() || ended_ || *stopping_; });
+    ReadResult r;
+    if (!incoming_.empty()) {
+      r.status = ReadResult::Line;
+      r.line = std::move(incoming_.front());
+      incoming_.pop_front();
+    } else if (ended_ || *stopping_) {
+      r.status = ReadResult::Eof;
+    }
+    return r;
+  }
+
+  std::vector<std::string> take_notes() override {
+    std::lock_guard lock(m_);
+    return std::exchange(notes_, {});
+  }
+
+  // --- for the HTTP handlers ------------------------------------------------------------
+  void deliver(std::string message) {
+    std::lock_guard lock(m_);
+    incoming_.push_back(std::move(message));
+    cv_.notify_all();
+  }
+  void note(std::string text) {
+    std::lock_guard lock(m_);
+    if (notes_.size() < 64) notes_.push_back(std::move(text));
+  }
+  void set_init_id(std::string id) {
+    std::lock_guard lock(m_);
+    init_id_ = std::move(id);
+  }
+  std::string protocol_version() {
+    std::lock_guard lock(m_);
+    return protocol_version_;
+  }
+  std::shared_ptr<OutStream> open_request_stream(std::string request_id, std::string method) {
+    auto s = std::make_shared<OutStream>();
+    s->request_id = std::move(request_id);
+    s->method = std::move(method);
+    std::lock_guard lock(m_);
+    std::erase_if(streams_, [](const auto& old) { return old->gone; });
+    streams_.push_back(s);
+    return s;
+  }
+  // nullptr if the session already has a GET stream being served.
+  std::shared_ptr<OutStream> open_get_stream() {
+    std::lock_guard lock(m_);
+    if (get_ && !get_->gone) return nullptr;
+    get_ = std::make_shared<OutStream>();
+    get_->events = std::exchange(waiting_, {});
+    return get_;
+  }
+  void end() {
+    std::lock_guard lock(m_);
+    ended_ = true;
+    cv_.notify_all();
+  }
+  void wake() {
+    std::lock_guard lock(m_);
+    cv_.notify_all();
+  }
+  bool ended() {
+    std::lock_guard lock(m_);
+    return ended_;
+  }
+
+  // One slice of serving `s`: waits up to kStreamSlice for events and writes them. False: stop
+  // serving (the client is gone or the server stops).
+  bool serve(OutStream& s, httplib::DataSink& sink) {
+    std::unique_lock lock(m_);
+    cv_.wait_for(lock, kStreamSlice, [&] { return !s.events.empty() || s.end || ended_ || *stopping_; });
+    if (*stopping_) return false;
+    while (!s.events.empty()) {
+      const std::string event = std::move(s.events.front());
+      s.events.pop_front();
+      lock.unlock();
+      const bool ok = sink.write(event.data(), event.size());
+      lock.lock();
+      if (!ok) {
+        s.gone = true;
+        return false;
+      }
+    }
+    if (s.end || ended_) {
+      s.gone = true;
+      lock.unlock();
+      sink.done();
+    }
+    return true;
+  }
+
+  void release(OutStream& s) {
+    std::lock_guard lock(m_);
+    s.gone = true;
+  }
+
+ private:
+  std::string id_;
+  std::shared_ptr<std::atomic<bool>> stopping_;
+  std::mutex m_;
+  std::condition_variable cv_;
+  std::deque<std::string> incoming_;
+  std::vector<std::shared_ptr<OutStream>> streams_;
+  std::shared_ptr<OutStream> get_;
+  std::deque<std::string> waiting_;  // sent while no stream was open
+  std::vector<std::string> notes_;
+  std::string init_id_;
+  std::string protocol_version_;
+  bool ended_ = false;
+};
+
+}  // namespace
+
+struct HttpServer::State {
+  HttpServerOptions options;
+  httplib::Server server;
+  std::thread listener;
+  int port = 0;
+  std::shared_ptr<std::atomic<bool>> stopping = std::make_shared<std::atomic<bool>>(false);
+  bool stopped = false;
+  std::mutex m;
+  std::condition_variable cv;
+  std::map<std::string, std::shared_ptr<Session>> sessions;
+  std::deque<std::shared_ptr<Session>> new_sessions;
+  std::vector<std::string> trap;
+
+  // The session a request names, or nullptr after answering 400 / 404 for it.
+  std::shared_ptr<Session> session_of(const httplib::Request& req, httplib::Response& res) {
+    const std::string id = req.get_header_value("Mcp-Session-Id");
+    if (id.empty()) {
+      res.status = 400;
+      res.set_content(jsonrpc_error(-32600, "Bad Request: Mcp-Session-Id header is required"),
+                      "application/json");
+      return nullptr;
+    }
+    std::lock_guard lock(m);
+    const auto it = sessions.find(id);
+    if (it == sessions.end() || it->second->ended()) {
+      res.status = 404;
+      res.set_content(jsonrpc_error(-32600, "Session not found"), "application/json");
+      return nullptr;
+    }
+    return it->second;
+  }
+
+  void stream(httplib::Response& res, const std::shared_ptr<Session>& session,
+              const std::shared_ptr<OutStream>& s) {
+    res.set_header("Cache-Control", "no-cache");
+    res.set_chunked_content_provider(
+        "text/event-stream",
+        [session, s](std::size_t, httplib::DataSink& sink) { return session->serve(*s, sink); },
+        [session, s](bool) { session->release(*s); });
+  }
+
+  void post(const httplib::Request& req, httplib::Response& res) {
+    ParsedJson parsed = parse_json(req.body);
+    const rapidjson::Value* doc = parsed.ok() && parsed.document.IsObject() ? &parsed.document : nullptr;
+    const rapidjson::Value* method = doc ? find_member(*doc, "method") : nullptr;
+    const rapidjson::Value* id = doc ? find_member(*doc, "id") : nullptr;
+    const std::string name = method && method->IsString() ? method->GetString() : "";
+    std::shared_ptr<Session> session;
+    if (name == "initialize" && id && !req.has_header("Mcp-Session-Id")) {
+      const std::string sid = random_session_id();
+      session = std::make_shared<Session>(sid, stopping);
+      session->set_init_id(to_json(*id));
+      res.set_header("Mcp-Session-Id", sid);
+      std::lock_guard lock(m);
+      sessions[sid] = session;
+      new_sessions.push_back(session);
+      cv.notify_all();
+    } else if (!(session = session_of(req, res))) {
+      return;
+    } else if (name != "initialize") {
+      const std::string version = req.get_header_value("MCP-Protocol-Version");
+      const std::string negotiated = session->protocol_version();
+      if (version.empty()) {
+        session->note("a POST came without the MCP-Protocol-Version header");
+      } else if (!negotiated.empty() && version != negotiated) {
+        session->note("a POST came with MCP-Protocol-Version " + version + ", not the negotiated " +
+                      negotiated);
+      }
+    }
+    const std::string accept = req.get_header_value("Accept");
+    if (accept.find("application/json") == std::string::npos ||
+        accept.find("text/event-stream") == std::string::npos) {
+      session->note("a POST came with Accept \"" + accept.substr(0, 100) +
+                    "\", which does not list both application/json and text/event-stream");
+    }
+    if (doc == nullptr) {
+      session->deliver(req.body);  // the reader judges it (json.syntax, ...)
+      res.status = 400;
+      res.set_content(jsonrpc_error(-32700, "Parse error"), "application/json");
+      return;
+    }
+    if (method != nullptr && id != nullptr) {
+      auto s = session->open_request_stream(to_json(*id), name);
+      session->deliver(req.body);
+      return stream(res, session, s);
+    }
+    session->deliver(req.body);
+    res.status = 202;
+  }
+
+  void get(const httplib::Request& req, httplib::Response& res) {
+    if (req.get_header_value("Accept").find("text/event-stream") == std::string::npos) {
+      res.status = 406;
+      return;
+    }
+    auto session = session_of(req, res);
+    if (!session) return;
+    auto s = session->open_get_stream();
+    if (!s) {
+      res.status = 409;  // one GET stream per session is what we serve
+      return;
+    }
+    stream(res, session, s);
+  }
+
+  void del(const httplib::Request& req, httplib::Response& res) {
+    auto session = session_of(req, res);
+    if (!session) return;
+    session->end();
+    std::lock_guard lock(m);
+    sessions.erase(req.get_header_value("Mcp-Session-Id"));
+  }
+
+  void record_trap(const httplib::Request& req, httplib::Response& res) {
+    {
+      std::lock_guard lock(m);
+      if (trap.size() < kMaxTrapRequests) trap.push_back(req.target.empty() ? req.path : req.target);
+    }
+    res.set_content("", "text/plain");
+  }
+};
+
+std::unique_ptr<HttpServer> HttpServer::start(const HttpServerOptions& options, std::string& error) {
+  auto state = std::make_shared<State>();
+  state->options = options;
+  State* s = state.get();  // the handlers die with the server, which dies with the state
+  httplib::Server& svr = state->server;
+  const std::size_t threads = options.threads;
+  svr.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+  svr.set_keep_alive_timeout(1);
+  svr.set_read_timeout(5, 0);
+  svr.set_write_timeout(5, 0);
+  svr.set_payload_max_length(options.max_message_bytes);
+  svr.Post(options.path, [s](const httplib::Request& req, httplib::Response& res) { s->post(req, res); });
+  svr.Get(options.path, [s](const httplib::Request& req, httplib::Response& res) { s->get(req, res); });
+  svr.Delete(options.path, [s](const httplib::Request& req, httplib::Response& res) { s->del(req, res); });
+  svr.Get(".*", [s](const httplib::Request& req, httplib::Response& res) { s->record_trap(req, res); });
+  const char* host = options.ipv6 ? "::1" : "127.0.0.1";  // loopback only, never every interface
+  state->port = options.port == 0                      ? svr.bind_to_any_port(host)
+                : svr.bind_to_port(host, options.port) ? options.port
+                                                       : -1;
+  if (state->port <= 0) {
+    error = std::string("cannot listen on ") + (options.ipv6 ? "[::1]" : "127.0.0.1");
+    return nullptr;
+  }
+  state->listener = std::thread([s] { s->server.listen_after_bind(); });
+  // stop() before the accept loop runs would be lost: wait for it.
+  for (int i = 0; i < 2000 && !svr.is_running(); ++i) std::this_thread::sleep_for(1ms);
+  return std::unique_ptr<HttpServer>(new HttpServer(std::move(state)));
+}
+
+HttpServer::~HttpServer() { stop(); }
+
+std::string HttpServer::base() const {
+  return std::string("http://") + (state_->options.ipv6 ? "[::1]" : "127.0.0.1") + ":" +
+         std::to_string(state_->port);
+}
+
+std::string HttpServer::url() const { return base() + state_->options.path; }
+
+std::shared_ptr<MessageChannel> HttpServer::accept(Deadline deadline) {
+  std::unique_lock lock(state_->m);
+  state_->cv.wait_until(lock, deadline.at(),
+                        [&] { return !state_->new_sessions.empty() || *state_->stopping; });
+  if (state_->new_sessions.empty() || *state_->stopping) return nullptr;
+  auto session = std::move(state_->new_sessions.front());
+  state_->new_sessions.pop_front();
+  return session;
+}
+
+std::vector<std::string> HttpServer::trap_requests() const {
+  std::lock_guard lock(state_->m);
+  return state_->trap;
+}
+
+void HttpServer::stop() {
+  if (state_->stopped) return;
+  state_->stopped = true;
+  *state_->stopping = true;
+  {
+    std::lock_guard lock(state_->m);
+    for (auto& [id, session] : state_->sessions) session->wake();
+    for (auto& session : state_->new_sessions) session->wake();
+    state_->cv.notify_all();
+  }
+  state_->server.stop();
+  if (state_->listener.joinable()) state_->listener.join();
+}
+
+}  // namespace ec

@@ -1,0 +1,66 @@
+// The server side of Streamable HTTP: one MCP endpoint on 127.0.0.1 with an ephemeral port
+// (loopback only, never 0.0.0.0), built on cpp-httplib. Used by the harness when the SUT is a
+// client (`client --transport http`) and by the reference server's `--listen`.
+//
+// Sessions: a POST of initialize without Mcp-Session-Id opens one (a random id in the answer's
+// header); every later request must carry it (400 without, 404 for an unknown or ended one);
+// DELETE ends it. accept() hands out each new session as a MessageChannel.
+// Messages: a POSTed request is answered with a text/event-stream that stays open until the
+// session answers that request; a POSTed notification or response gets 202 Accepted. What the
+// session sends that is not a response (an elicitation/create, a notification) goes out on the
+// stream of an open tools/call (the request it belongs to), else of any open request, else on
+// the GET stream, else waits for one of them.
+// The URL trap: any other path on the same listener answers 200 and is recorded, so an
+// elicitation URL we hand out is seen when a client fetches it.
+//
+// Threads: cpp-httplib serves each connection on a pool thread. An open stream waits for its
+// next event in slices of 50 ms and gives up as soon as stop() (or the destructor) runs, so
+// shutting down never waits on a client that keeps a stream open; idle keep-alive connections
+// are dropped after 1 s. The destructor joins every thread.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "transport/deadline.h"
+#include "transport/message_channel.h"
+
+namespace ec {
+
+struct HttpServerOptions {
+  std::string path = "/mcp";
+  int port = 0;  // 0: an ephemeral port
+  std::size_t max_message_bytes = std::size_t{4} << 20;
+  std::size_t threads = 16;  // the most connections served at once (each open stream holds one)
+  bool ipv6 = false;         // listen on [::1] instead of 127.0.0.1
+};
+
+class HttpServer {
+ public:
+  // Listens at once; nullptr with `error` set when it cannot.
+  static std::unique_ptr<HttpServer> start(const HttpServerOptions& options, std::string& error);
+  ~HttpServer();
+  HttpServer(const HttpServer&) = delete;
+  HttpServer& operator=(const HttpServer&) = delete;
+
+  std::string base() const;  // "http://127.0.0.1:PORT"
+  std::string url() const;   // base() + path
+
+  // The next new session, or nullptr at the deadline or once stopped.
+  std::shared_ptr<MessageChannel> accept(Deadline deadline);
+
+  // Requests to paths other than the endpoint, in order ("/connect?e=1"), at most 256.
+  std::vector<std::string> trap_requests() const;
+
+  // Stops serving: open streams end, sessions' receive() returns Eof, threads are joined.
+  void stop();
+
+  struct State;
+
+ private:
+  explicit HttpServer(std::shared_ptr<State> state) : state_(std::move(state)) {}
+  std::shared_ptr<State> state_;
+};
+
+}  // namespace ec

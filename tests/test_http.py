@@ -1,0 +1,156 @@
+"""Streamable HTTP in both roles: the corpus gives the same verdicts over HTTP as over stdio
+(clean reference peers and a handful of faults; the full kill matrix runs over stdio only), a
+client command written for the official suite runs unchanged, and hostile HTTP servers get a
+verdict within the timeout without leaving a process or a listening socket behind."""
+import json
+import select
+import subprocess
+import sys
+import time
+
+import pytest
+
+from conftest import ROOT
+from test_server_role import SUTS, leftovers
+
+SERVER_FAULTS = ["send-undeclared-mode", "result-and-error", "mangle-url", "trust-content"]
+CLIENT_FAULTS = ["prefetch-url", "accept-undeclared-mode", "swap-decline-cancel", "answer-notification"]
+
+
+class Listening:
+    """A server process that prints its URL as the first line of stdout; killed on exit."""
+
+    def __init__(self, argv, env=None):
+        self.proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+        ready, _, _ = select.select([self.proc.stdout], [], [], 10)
+        assert ready, "the server printed no URL within 10 s"
+        self.url = self.proc.stdout.readline().decode().strip()
+        assert self.url.startswith("http://127.0.0.1:"), self.url
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.proc.kill()
+        self.proc.communicate(timeout=10)
+
+
+def verdicts(cli, tmp_path, *args, timeout=300):
+    report = tmp_path / "report"
+    proc = cli.run(*args, "--report-dir", report, "-j", "4", timeout=timeout)
+    results = json.loads((report / "results.json").read_text())
+    return proc, results, [(c["id"], c["revision"], c["status"]) for c in results["cases"]]
+
+
+def listening_ports():
+    ports = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with open(table) as f:
+            for line in f.readlines()[1:]:
+                fields = line.split()
+                if fields[3] == "0A":  # LISTEN
+                    ports.add(int(fields[1].rsplit(":", 1)[1], 16))
+    return ports
+
+
+@pytest.mark.parametrize("fault", [""] + SERVER_FAULTS)
+def test_server_corpus_over_http_matches_stdio(cli, tmp_path, fault):
+    extra = ["--fault", fault] if fault else []
+    _, _, over_stdio = verdicts(cli, tmp_path / "stdio", "server", "--command",
+                                " ".join([str(cli.path), "reference", "server", *extra]))
+    with Listening([str(cli.path), "reference", "server", "--listen", "127.0.0.1:0", *extra], env=cli.env) as server:
+        proc, results, over_http = verdicts(cli, tmp_path / "http", "server", "--url", server.url)
+    assert over_http == over_stdio
+    assert proc.returncode == (1 if any(s == "FAIL" for _, _, s in over_http) else 0), proc.stderr.decode()
+    if not fault:
+        assert all(s == "PASS" for _, _, s in over_http) and len(over_http) >= 5
+        case = results["cases"][0]
+        assert case["transport"] == "http"
+        notes = [t["text"] for t in case["transcript"] if t["from"] == "note"]
+        assert any(n.startswith("session ") for n in notes), notes  # Mcp-Session-Id taken from initialize
+        assert "DELETE of the session: HTTP 200 OK" in notes, notes  # and the session ended with DELETE
+
+
+@pytest.mark.parametrize("fault", [""] + CLIENT_FAULTS)
+def test_client_corpus_over_http_matches_stdio(cli, tmp_path, fault):
+    command = " ".join([str(cli.path), "reference", "client"] + (["--fault", fault] if fault else []))
+    _, _, over_stdio = verdicts(cli, tmp_path / "stdio", "client", "--command", command)
+    proc, results, over_http = verdicts(cli, tmp_path / "http", "client", "--command", command, "--transport", "http")
+    assert over_http == over_stdio
+    assert proc.returncode == (1 if any(s == "FAIL" for _, _, s in over_http) else 0), proc.stderr.decode()
+    if fault == "prefetch-url":
+        # The URL trap is the endpoint's own listener: the fetch is seen over HTTP too.
+        fetched = [c for c in results["cases"] if "fetched http://127.0.0.1:" in c.get("reason", "")]
+        assert fetched, [c["reason"] for c in results["cases"]]
+
+
+def test_official_suite_client_command_runs_unchanged(cli, tmp_path):
+    log = tmp_path / "urls.txt"
+    cli.env["EC_TEST_URL_LOG"] = str(log)
+    proc, results, over_http = verdicts(cli, tmp_path, "client", "--command",
+                                        f"{SUTS / 'official_style_client.sh'} {cli.path}", "--transport", "http")
+    assert proc.returncode == 0, [c["reason"] for c in results["cases"]]
+    assert all(s == "PASS" for _, _, s in over_http)
+    urls = log.read_text().split()
+    assert len(urls) == len(over_http)  # one endpoint per case, given as the last argument
+    # Every endpoint is gone once the run is over, and so is every client.
+    assert not {int(u.split(":")[2].split("/")[0]) for u in urls} & listening_ports()
+    assert not leftovers("official_style_client")
+
+
+@pytest.mark.parametrize("mode,reason", [
+    ("endless-stream", "did not answer tools/list in time"),
+    ("huge-event", None),
+    ("drop-mid-event", "in the middle of an event"),
+    ("error-500", "HTTP 500 Internal Server Error (text/html)"),
+    ("html", "Content-Type \"text/html\""),
+])
+def test_hostile_http_server_gets_a_verdict(cli, tmp_path, mode, reason):
+    with Listening([sys.executable, str(SUTS / "http_server_hostile.py"), mode]) as server:
+        started = time.monotonic()
+        proc, results, over_http = verdicts(cli, tmp_path, "server", "--url", server.url, "--timeout", "1000",
+                                            "--case", "server.jsonrpc.messages-well-formed", timeout=120)
+        took = time.monotonic() - started
+    assert proc.returncode == 1, proc.stderr.decode()
+    assert {s for _, _, s in over_http} == {"FAIL"}
+    assert took < 20, f"{mode}: {took:.1f} s"
+    for case in results["cases"]:
+        if reason:
+            assert reason in case["reason"], case["reason"]
+        else:  # the oversized event is a finding; the stream goes on to the real response
+            assert "json.too-large" in {f["check"] for f in case["sut_findings"]}, case["sut_findings"]
+
+
+def test_streaming_server_does_not_hold_the_harness_after_the_run(cli, tmp_path):
+    """The endless stream is still being written when the harness exits: it must exit anyway,
+    promptly, with its report written."""
+    with Listening([sys.executable, str(SUTS / "http_server_hostile.py"), "endless-stream"]) as server:
+        started = time.monotonic()
+        proc = subprocess.run([str(cli.path), "server", "--url", server.url, "--timeout", "300", "--case", "server.form.*",
+                               "--report-dir", str(tmp_path / "r")], capture_output=True, env=cli.env, timeout=120)
+        took = time.monotonic() - started
+        assert server.proc.poll() is None  # the server is still streaming: the harness left anyway
+    assert proc.returncode == 1 and (tmp_path / "r" / "results.json").exists()
+    assert took < 60
+
+
+def test_non_loopback_url_is_refused(cli):
+    for url in ("http://example.com/mcp", "http://192.168.1.1:8080/mcp", "https://127.0.0.1:1/mcp"):
+        proc = cli.run("server", "--url", url)
+        assert proc.returncode == 2 and b"--url" in proc.stderr, (url, proc.stderr)
+
+
+def test_transport_field_limits_a_case_to_one_transport(cli, tmp_path):
+    cases = tmp_path / "cases" / "2025-11-25" / "server"
+    cases.mkdir(parents=True)
+    base = json.loads((ROOT / "cases" / "2025-11-25" / "server" / "jsonrpc-well-formed.json").read_text())
+    for transport in ("stdio", "http"):
+        case = dict(base, id=f"server.transport.only-{transport}", title=f"only over {transport}", transports=[transport],
+                    revisions=["2025-11-25"], requirements=["REQUEST-MESSAGE"])
+        (cases / f"{transport}.json").write_text(json.dumps(case))
+    _, _, over_stdio = verdicts(cli, tmp_path / "s", "server", "--cases", tmp_path / "cases", "--command",
+                                f"{cli.path} reference server")
+    with Listening([str(cli.path), "reference", "server", "--listen", "127.0.0.1:0"], env=cli.env) as server:
+        _, _, over_http = verdicts(cli, tmp_path / "h", "server", "--cases", tmp_path / "cases", "--url", server.url)
+    assert [c for c, _, _ in over_stdio] == ["server.transport.only-stdio"]
+    assert [c for c, _, _ in over_http] == ["server.transport.only-http"]
