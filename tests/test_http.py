@@ -3,6 +3,7 @@
 client command written for the official suite runs unchanged, and hostile HTTP servers get a
 verdict within the timeout without leaving a process or a listening socket behind."""
 import json
+import os
 import select
 import subprocess
 import sys
@@ -154,3 +155,22 @@ def test_transport_field_limits_a_case_to_one_transport(cli, tmp_path):
         _, _, over_http = verdicts(cli, tmp_path / "h", "server", "--cases", tmp_path / "cases", "--url", server.url)
     assert [c for c, _, _ in over_stdio] == ["server.transport.only-stdio"]
     assert [c for c, _, _ in over_http] == ["server.transport.only-http"]
+
+
+def test_harness_threads_do_not_pile_up_over_http_cases(cli, tmp_path):
+    """Each client case over HTTP has its own endpoint (a listener thread and a pool): they must
+    all be joined when the case ends, so the harness's thread count stays flat over a run."""
+    proc = subprocess.Popen([str(cli.path), "client", "--command", f"{cli.path} reference client", "--transport", "http",
+                             "--report-dir", str(tmp_path / "r")], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env=cli.env)
+    most = 0
+    while proc.poll() is None:
+        try:
+            most = max(most, len(os.listdir(f"/proc/{proc.pid}/task")))
+        except FileNotFoundError:
+            break
+        time.sleep(0.01)
+    proc.communicate(timeout=60)
+    assert proc.returncode == 0
+    # main, the endpoint's listener and pool (8), the SUT's stderr drain, sanitizer helpers: never a pile
+    assert 3 <= most <= 24, most

@@ -98,7 +98,6 @@ struct HttpClientChannel::Stream {
   std::string buffer;  // a JSON body, or the start of an error page
   bool too_large = false;
   SseParser sse;
-  bool answered = false;  // the response to request_id arrived
   bool finished = false;
 
   explicit Stream(std::size_t max_message_bytes) : sse(max_message_bytes) {}
@@ -217,7 +216,7 @@ void HttpClientChannel::on_bytes(Stream& s, std::string_view bytes) {
   s.http.feed(bytes, body);
   if (s.http.state() == HttpResponseParser::State::Error) {
     std::string why = s.what + ": " + s.http.error();
-    if (s.body == Stream::Body::Sse && s.kind == Stream::Kind::Post && !s.answered) {
+    if (s.body == Stream::Body::Sse && s.kind == Stream::Kind::Post && !answered(s)) {
       why += std::string(s.sse.mid_event() ? " (in the middle of an event)" : "") +
              ", before the response to request " + s.request_id;
     }
@@ -243,12 +242,12 @@ void HttpClientChannel::on_bytes(Stream& s, std::string_view bytes) {
         } else if (item.event.type != "message") {
           note(s.what + ": ignored an SSE event of type \"" + printable_excerpt(item.event.type, 40) + "\"");
         } else {
-          on_message(s, std::move(item.event.data));
+          on_message(std::move(item.event.data));
         }
       }
       // The server SHOULD close the stream after the response; we stop listening either way,
       // so a server that streams forever does not keep us.
-      if (s.answered && s.kind == Stream::Kind::Post) {
+      if (answered(s) && s.kind == Stream::Kind::Post) {
         s.finished = true;
         return;
       }
@@ -333,12 +332,13 @@ void HttpClientChannel::on_head(Stream& s) {
   }
 }
 
-void HttpClientChannel::on_message(Stream& s, std::string data) {
+void HttpClientChannel::on_message(std::string data) {
   ParsedJson parsed = parse_json(data);
   if (parsed.ok() && parsed.document.IsObject() && !parsed.document.HasMember("method")) {
     const rapidjson::Value* id = find_member(parsed.document, "id");
     const std::string rid = id ? to_json(*id) : "";
-    if (!s.request_id.empty() && rid == s.request_id) s.answered = true;
+    // A response counts wherever it came (a server may put it on another stream than its request's).
+    answered_ids_.insert(rid);
     if (!init_request_id_.empty() && rid == init_request_id_) {
       const rapidjson::Value* result = find_member(parsed.document, "result");
       const rapidjson::Value* version = result ? find_member(*result, "protocolVersion") : nullptr;
@@ -352,6 +352,10 @@ void HttpClientChannel::on_message(Stream& s, std::string data) {
   ready_.push_back(std::move(r));
 }
 
+bool HttpClientChannel::answered(const Stream& s) const {
+  return !s.request_id.empty() && answered_ids_.contains(s.request_id);
+}
+
 void HttpClientChannel::on_end(Stream& s) {
   if (s.finished) return;
   const HttpHead& head = s.http.head();
@@ -362,16 +366,15 @@ void HttpClientChannel::on_end(Stream& s) {
                  (head.media_type().empty() ? "no Content-Type" : printable_excerpt(head.media_type(), 60)) +
                  (s.buffer.empty() ? ")" : "): " + printable_excerpt(s.buffer)));
     case Stream::Body::Json:
-      if (!s.too_large && s.http.state() == HttpResponseParser::State::Done)
-        on_message(s, std::move(s.buffer));
-      if (!s.answered && !s.too_large) {
+      if (!s.too_large && s.http.state() == HttpResponseParser::State::Done) on_message(std::move(s.buffer));
+      if (!answered(s) && !s.too_large) {
         return drop(s, s.what + ": the application/json body is not the response to request " + s.request_id);
       }
       break;
     case Stream::Body::Sse:
       if (s.kind == Stream::Kind::Get) {
         note("the GET stream ended");
-      } else if (!s.answered) {
+      } else if (!answered(s)) {
         return drop(s, s.what + ": the event stream ended " +
                            std::string(s.sse.mid_event() ? "in the middle of an event, " : "") +
                            "before the response to request " + s.request_id);

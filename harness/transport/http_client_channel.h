@@ -18,6 +18,7 @@
 #include <deque>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -53,18 +54,20 @@ class HttpClientChannel final : public MessageChannel {
   void pump(Deadline deadline);
   void on_bytes(Stream& s, std::string_view bytes);
   void on_head(Stream& s);
-  void on_message(Stream& s, std::string data);
+  void on_message(std::string data);
   void on_end(Stream& s);
   void drop(Stream& s, std::string why);
   void note(std::string text) { notes_.push_back(std::move(text)); }
+  bool answered(const Stream& s) const;
 
   LoopbackUrl url_;
   std::size_t max_message_bytes_;
   bool open_get_stream_;
   bool get_opened_ = false;
   std::string session_id_;
-  std::string protocol_version_;  // sent as MCP-Protocol-Version once negotiated
-  std::string init_request_id_;   // the id of our initialize request (JSON text)
+  std::string protocol_version_;        // sent as MCP-Protocol-Version once negotiated
+  std::string init_request_id_;         // the id of our initialize request (JSON text)
+  std::set<std::string> answered_ids_;  // ids (JSON text) of every response received
   std::vector<std::unique_ptr<Stream>> streams_;
   std::deque<ReadResult> ready_;
   std::vector<std::string> notes_;

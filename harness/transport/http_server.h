@@ -32,7 +32,7 @@ struct HttpServerOptions {
   std::string path = "/mcp";
   int port = 0;  // 0: an ephemeral port
   std::size_t max_message_bytes = std::size_t{4} << 20;
-  std::size_t threads = 16;  // the most connections served at once (each open stream holds one)
+  std::size_t threads = 8;   // the most connections served at once (each open stream holds one)
   bool ipv6 = false;         // listen on [::1] instead of 127.0.0.1
 };
 
