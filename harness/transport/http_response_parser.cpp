@@ -101,6 +101,10 @@ bool HttpResponseParser::parse_head(std::string_view text) {
   }
   HttpHead head;
   head.status = (status_line[9] - '0') * 100 + (status_line[10] - '0') * 10 + (status_line[11] - '0');
+  if (head.status < 100) {
+    fail("status " + std::string(status_line.substr(9, 3)) + " is not an HTTP status (100 to 999)");
+    return false;
+  }
   head.reason = std::string(trim(status_line.substr(12)));
   std::string_view rest = eol == std::string_view::npos ? std::string_view() : text.substr(eol + 1);
   while (!rest.empty()) {
