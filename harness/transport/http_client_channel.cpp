@@ -168,7 +168,28 @@ bool HttpClientChannel::send(const std::string& json, Deadline deadline) {
   auto s = open("POST", json, what, deadline);
   if (!s) return false;
   s->request_id = request_id;
+  Stream& posted = *s;
   streams_.push_back(std::move(s));
+  if (request_id.empty()) {
+    // A notification or response is done when the server accepted it (202): waiting for that,
+    // as SDK clients do, keeps our messages in order (initialized before the next request)
+    // across what are separate connections.
+    std::string chunk(4096, '\0');
+    while (!posted.head_seen && !posted.finished && !deadline.expired()) {
+      pollfd p{posted.fd, POLLIN, 0};
+      if (::poll(&p, 1, deadline.poll_timeout()) <= 0) continue;
+      const ssize_t n = ::recv(posted.fd, chunk.data(), chunk.size(), 0);
+      if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+      if (n > 0) {
+        on_bytes(posted, std::string_view(chunk.data(), static_cast<std::size_t>(n)));
+      } else {
+        posted.http.finish();
+        on_bytes(posted, {});
+        if (!posted.finished) on_end(posted);
+      }
+    }
+    std::erase_if(streams_, [](const std::unique_ptr<Stream>& st) { return st->finished; });
+  }
   if (name == "notifications/initialized" && open_get_stream_ && !get_opened_) {
     get_opened_ = true;
     if (auto g = open("GET", "", "GET stream", deadline)) streams_.push_back(std::move(g));
