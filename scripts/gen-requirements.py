@@ -101,7 +101,10 @@ R1125 = [
     ("JSONRPC-ID-TYPE", "MUST", "both", "2025-11-25/schema.json", "A uniquely identifying ID for a request in JSON-RPC.", None),
     ("JSONRPC-RESULT-XOR-ERROR", "MUST", "both", "2025-11-25/schema.json", "A response to a request, containing either the result or error.", None),
     ("JSONRPC-NO-RESPONSE-TO-NOTIFICATION", "MUST", "both", "2025-11-25/schema.json", "A notification which does not expect a response.", None),
+    ("JSONRPC-ID-UNIQUE", "MUST", "both", "2025-11-25/schema.json", "A uniquely identifying ID for a request in JSON-RPC.", None),
+    ("SERVER-HANDLE-ACTIONS", "SHOULD", "server", "page", "Servers should handle each state appropriately:", None),
     ("LIFECYCLE-INITIALIZED", "MUST", "client", "2025-11-25/lifecycle.mdx", "After successful initialization, the client **MUST** send an `initialized` notification", None),
+    ("LIFECYCLE-NEGOTIATED-ONLY", "MUST", "both", "2025-11-25/lifecycle.mdx", "Only use capabilities that were successfully negotiated", None),
 ]
 
 R0618 = [
@@ -131,7 +134,10 @@ R0618 = [
     ("JSONRPC-ID-TYPE", "MUST", "both", "2025-06-18/schema.json", "A uniquely identifying ID for a request in JSON-RPC.", None),
     ("JSONRPC-RESULT-XOR-ERROR", "MUST", "both", "2025-06-18/schema.json", "A response to a request that indicates an error occurred.", None),
     ("JSONRPC-NO-RESPONSE-TO-NOTIFICATION", "MUST", "both", "2025-06-18/schema.json", "A notification which does not expect a response.", None),
+    ("JSONRPC-ID-UNIQUE", "MUST", "both", "2025-06-18/schema.json", "A uniquely identifying ID for a request in JSON-RPC.", None),
+    ("SERVER-HANDLE-ACTIONS", "SHOULD", "server", "page", "Servers should handle each state appropriately:", None),
     ("LIFECYCLE-INITIALIZED", "MUST", "client", "2025-06-18/lifecycle.mdx", "After successful initialization, the client **MUST** send an `initialized` notification", None),
+    ("LIFECYCLE-NEGOTIATED-ONLY", "MUST", "both", "2025-06-18/lifecycle.mdx", "Only use capabilities that were successfully negotiated", None),
 ]
 
 
