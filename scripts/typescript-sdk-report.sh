@@ -45,6 +45,27 @@ prepare() {
   echo "build/ts-sdk/$version"
 }
 
+# An old SDK lacks APIs that cases need; its adapter then exits 77 after "elicit-conform: SKIP:
+# <reason>" on stderr, and the case must come out SKIP, not FAIL. Check that this harness does so
+# before publishing any old version's verdicts.
+skips_supported() {
+  local probe
+  probe=$(mktemp -d)
+  "$bin" server --cases "$root/cases" --command "sh -c 'echo \"elicit-conform: SKIP: probe\" >&2; exit 77'" \
+    --case server.form.request-well-formed --revision 2025-11-25 --report-dir "$probe" >/dev/null 2>&1 || true
+  grep -q '"status":"SKIP"' "$probe/results.json" 2>/dev/null
+  local ok=$?
+  rm -rf "$probe"
+  return $ok
+}
+for version in "${versions[@]}"; do
+  if [ "$version" != "$pinned" ] && ! skips_supported; then
+    echo "typescript-sdk-report: $bin does not turn a SUT's exit status 77 into SKIP, so SDK $version's" \
+         "missing APIs would read as failures; build a harness that does, or pass only $pinned" >&2
+    exit 2
+  fi
+done
+
 for version in "${versions[@]}"; do
   dir=$(prepare "$version")
   installed=$(node -p "require('$root/$dir/node_modules/@modelcontextprotocol/sdk/package.json').version")
@@ -55,7 +76,7 @@ for version in "${versions[@]}"; do
     mkdir -p "$out"
     echo "typescript-sdk-report: SDK $version, $role role" >&2
     status=0
-    "$bin" "$role" --command "node $dir/$role.mjs" --report-dir "$out" --format json,junit,md -j "$jobs" \
+    "$bin" "$role" --cases "$root/cases" --command "node $dir/$role.mjs" --report-dir "$out" --format json,junit,md -j "$jobs" \
       >"$out/console.txt" 2>&1 || status=$?
     # 0 all passed, 1 some case failed: both are results. 2 and 3 mean there is no trustworthy report.
     if [ "$status" -ge 2 ]; then

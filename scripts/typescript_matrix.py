@@ -7,6 +7,7 @@ after any of them changes."""
 import argparse
 import json
 import pathlib
+import re
 import sys
 
 ROLES = ("server", "client")
@@ -58,21 +59,45 @@ def skip_reason(case):
 
 
 def changes(cells, keys, versions):
+    """One line per pair of consecutive versions: runs that started to run (SKIP before) are
+    counted by their new verdict; every other change of verdict is listed by case."""
     lines = []
     for a, b in zip(versions, versions[1:]):
-        moved = {}
+        started, stopped, moved = {}, {}, {}
         for key in keys:
             va, vb = cells[key].get(a), cells[key].get(b)
             sa = va["status"] if va else "absent"
             sb = vb["status"] if vb else "absent"
-            if sa != sb:
+            if sa == sb:
+                continue
+            if sa in ("SKIP", "absent"):
+                started[sb] = started.get(sb, 0) + 1
+            elif sb in ("SKIP", "absent"):
+                stopped.setdefault(sb, []).append(f"`{key[1]}` ({key[2]})")
+            else:
                 moved.setdefault((sa, sb), []).append(f"`{key[1]}` ({key[2]})")
-        if not moved:
-            lines.append(f"- **{a} → {b}**: no verdict changed.")
-            continue
-        parts = [f"{len(cases)} from {sa} to {sb}: {', '.join(cases)}" for (sa, sb), cases in sorted(moved.items())]
-        lines.append(f"- **{a} → {b}**: " + "; ".join(parts) + ".")
+        parts = []
+        if started:
+            total = sum(started.values())
+            parts.append(f"{total} run{'s' if total != 1 else ''} that {a} skipped now run"
+                         f" ({', '.join(f'{n} {v}' for v, n in sorted(started.items()))})")
+        parts += [f"{sa} → {sb}: {', '.join(cases)}" for (sa, sb), cases in sorted(moved.items())]
+        parts += [f"now {sb}: {', '.join(cases)}" for sb, cases in sorted(stopped.items())]
+        lines.append(f"- **{a} → {b}**: " + ("; ".join(parts) if parts else "no verdict changed") + ".")
     return lines
+
+
+def notes(path, keys):
+    """The hand-written explanation of the changes (matrix-notes.md), checked against the rows:
+    a case id it names that no row has is reported, so that a note cannot outlive its case."""
+    if not path.exists():
+        return []
+    text = path.read_text().strip()
+    known = {k[1] for k in keys}
+    for name in re.findall(r"`((?:server|client)\.[a-z0-9.-]+)`", text):
+        if name not in known:
+            print(f"typescript_matrix: {path} names {name}, which no row has", file=sys.stderr)
+    return [text, ""]
 
 
 def skip_summary(cells, keys, versions):
@@ -120,6 +145,7 @@ def write_matrix(path, results, versions, pinned):
         "",
         *changes(cells, keys, versions),
         "",
+        *notes(path.parent / "matrix-notes.md", keys),
         "## Why cases were skipped",
         "",
         *(skip_summary(cells, keys, versions) or ["- none"]),

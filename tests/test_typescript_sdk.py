@@ -87,3 +87,32 @@ def test_corpus_against_the_sdk(default_cli, tmp_path, role):
     suite = ET.parse(report / "junit.xml").getroot().find("testsuite")
     assert int(suite.get("tests")) == len(results["cases"])
     assert (report / "report.md").read_text().count("| " + role + ".") >= len(set(i for i, _ in seen))
+
+
+REPORTS = ROOT / "reports" / "typescript-sdk"
+
+
+def pinned_version():
+    lock = json.loads((SUT / "package-lock.json").read_text())
+    return lock["packages"]["node_modules/@modelcontextprotocol/sdk"]["version"]
+
+
+def test_published_report_agrees_with_its_results():
+    """The numbers a person reads in FINDINGS.md and matrix.md are the generated results.json's,
+    and every FAIL and WARN there has its explanation in FINDINGS.md."""
+    version = pinned_version()
+    findings = (REPORTS / version / "FINDINGS.md").read_text()
+    matrix = (REPORTS / "matrix.md").read_text()
+    for role in ("server", "client"):
+        results = json.loads((REPORTS / version / role / "results.json").read_text())
+        for name in ("junit.xml", "report.md"):
+            assert (REPORTS / version / role / name).exists(), name
+        counts = [results["counts"].get(v, 0) for v in ("PASS", "FAIL", "WARN", "SKIP", "ERROR")]
+        assert f"| {role} | " + " | ".join(map(str, counts)) + " |" in findings, f"FINDINGS.md counts ({role})"
+        for verdict, n in zip(("PASS", "FAIL", "WARN", "SKIP", "ERROR"), counts):
+            row = next(line for line in matrix.splitlines() if line.startswith(f"| {role} | {verdict} |"))
+            assert row.rstrip(" |").split(" | ")[-1] == str(n), f"matrix.md {role} {verdict}"
+        for c in results["cases"]:
+            if c["status"] in ("FAIL", "WARN"):
+                assert f"`{c['id']}` (" in findings and c["revision"] in findings, f"{c['id']} is not explained"
+    assert "unknown" not in findings.lower()
