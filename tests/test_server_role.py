@@ -80,6 +80,24 @@ def test_reports_agree(cli, tmp_path):
     assert "server.completion.issued-id" in md and "EL-2025-11-25-COMPLETE-ELICITATION-ID" in md
     [failed] = [c for c in results["cases"] if c["status"] == "FAIL"]
     assert failed["check"].endswith(".expect") and failed["reason"]
+    # The requirement view: the broken rule reads FAIL, every other rule its cases' worst verdict,
+    # and the totals agree with `list --coverage` restricted to rules that bind a server.
+    props = {p.get("name"): int(p.get("value")) for p in suite.iter("property")}
+    for section in results["coverage"]:
+        rev = section["revision"]
+        assert section["uncovered"] == 0, section
+        assert props[f"coverage.{rev}.covered"] == section["covered"]
+        for req in section["requirements"]:
+            statuses = {c["status"] for c in results["cases"] if c["revision"] == rev and req["id"] in c["requirements"]}
+            if req["id"] == "EL-2025-11-25-COMPLETE-ELICITATION-ID":
+                assert req["status"] == "FAIL"
+            elif statuses:
+                assert req["status"] == ("FAIL" if "FAIL" in statuses else "PASS"), req
+        listed = cli.run("list", "--coverage", "--revision", rev).stdout.decode()
+        server_side = [line for line in listed.splitlines() if line.startswith(("covered", "excluded", "UNCOVERED"))
+                       and ("server]" in line or "both]" in line)]
+        assert len(server_side) == len(section["requirements"])
+    assert "## Requirements of 2025-11-25 binding the server" in md
 
 
 def test_baseline_exit_codes(cli, tmp_path):
