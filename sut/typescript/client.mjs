@@ -89,6 +89,15 @@ if (declared !== 'none') {
   });
 }
 
+// Completion of a URL-mode elicitation: an application would update its UI for an id it showed and
+// ignore any other; here both mean writing a line to stderr. Nothing is answered: the SDK's
+// notification handlers have no way to answer.
+if (capabilities.elicitation?.url !== undefined && features.completeNotification) {
+  client.setNotificationHandler(types.ElicitationCompleteNotificationSchema, (notification) => {
+    process.stderr.write(`adapter: elicitation ${notification.params.elicitationId} completed\n`);
+  });
+}
+
 // --- Transport -----------------------------------------------------------------------------------
 function transportFor(where) {
   if (/^https?:\/\//.test(where ?? '')) {
