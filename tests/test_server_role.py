@@ -232,3 +232,28 @@ def test_interrupted_harness_leaves_no_process(cli, tmp_path, signal_name):
     assert proc.returncode == -getattr(signal, signal_name)  # the harness dies of the signal, as asked
     time.sleep(0.2)
     assert not leftovers(cli.sleep_marker)
+
+
+@pytest.mark.parametrize("tool,args,fault,verdicts", [
+    ("test_elicitation_sep1330_enums", "{}", None, {"PASS"}),
+    ("test_elicitation_sep1330_enums", "{}", "bad-enum", {"FAIL", "PASS"}),
+    ("test_elicitation", '{"message": "Who are you?"}', "ask-password", {"PASS", "WARN"}),
+    ("test_elicitation", '{"message": "Who are you?"}', "drop-message", {"FAIL", "PASS"}),
+])
+def test_observe_tool_lints_what_any_tool_elicits(cli, tmp_path, tool, args, fault, verdicts):
+    sut = f"{cli.path} reference server" + (f" --fault {fault}" if fault else "")
+    proc, results, _ = run(cli, tmp_path, sut, "--observe-tool", tool, "--tool-args", args)
+    assert {c["status"] for c in results["cases"]} == verdicts, results["cases"]
+    assert proc.returncode == (1 if "FAIL" in verdicts else 0)
+    # The cautious user cancels: nothing is submitted to the observed server.
+    replies = [t for c in results["cases"] for t in c["transcript"] if t["from"] == "harness" and '"action"' in t["text"]]
+    assert replies and all('"cancel"' in t["text"] for t in replies)
+
+
+@pytest.mark.parametrize("args,words", [
+    (["--observe-tool", "test_elicitation", "--tool-args", "[1"], "--tool-args must be a JSON object"),
+    (["--observe-tool", "test_elicitation", "--tool-args", "3"], "--tool-args must be a JSON object"),
+])
+def test_observe_tool_usage_errors(cli, tmp_path, args, words):
+    proc = cli.run("server", "--command", f"{cli.path} reference server", "--report-dir", tmp_path, *args)
+    assert proc.returncode == 2 and words in proc.stderr.decode()

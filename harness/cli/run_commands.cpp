@@ -15,6 +15,7 @@
 
 #include "cases/case_file.h"
 #include "cases/catalog.h"
+#include "cases/observe_tool.h"
 #include "cases/runner.h"
 #include "cli/output.h"
 #include "reference/client.h"
@@ -96,8 +97,22 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
     start = comma + 1;
   }
   bool ok = true;
-  const std::vector<Case> cases = load_corpus(o.cases_dir, err, ok);
-  if (!ok) return kExitUsage;
+  std::vector<Case> cases;
+  if (o.observe_tool.empty()) {
+    cases = load_corpus(o.cases_dir, err, ok);
+    if (!ok) return kExitUsage;
+  } else {
+    std::vector<std::string> catalog_errors;
+    const Catalog catalog =
+        Catalog::load((std::filesystem::path(o.cases_dir) / "requirements").string(), catalog_errors);
+    std::string error;
+    cases =
+        observe_tool_cases(o.observe_tool, o.tool_args, only ? *only : latest_revision(), &catalog, error);
+    if (cases.empty()) {
+      err << "elicit-conform: " << printable(error) << "\n";
+      return kExitUsage;
+    }
+  }
   std::optional<Baseline> baseline = Baseline{};
   if (!o.expected_failures.empty()) {
     BaselineError error;

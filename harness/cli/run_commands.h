@@ -12,21 +12,24 @@
 namespace ec {
 
 struct RunCommandOptions {
-  std::string command;             // --command
-  std::string url;                 // --url (Streamable HTTP: not in this build)
-  std::string revision;            // "" = every revision each case lists
-  std::string case_glob = "*";     // --case
-  std::string cases_dir;           // --cases
+  std::string command;          // --command
+  std::string url;              // --url (Streamable HTTP: not in this build)
+  std::string revision;         // "" = every revision each case lists
+  std::string case_glob = "*";  // --case
+  std::string cases_dir;        // --cases
   std::string report_dir = "elicit-conform-report";
   std::string formats = "json,junit,md";
   std::string expected_failures;
-  int timeout_ms = 5000;           // one expect step
-  int jobs = 1;                    // cases run at once (each has its own SUT process)
+  int timeout_ms = 5000;  // one expect step
+  int jobs = 1;           // cases run at once (each has its own SUT process)
   bool verbose = false;
+  std::string observe_tool;  // --observe-tool: lint what this tool elicits instead of the corpus
+  std::string tool_args;     // --tool-args: its arguments, a JSON object
 };
 
 // `elicit-conform server` (role "server": the SUT is a server) and `client` (the SUT is a client).
-int run_suite_command(const std::string& role, const RunCommandOptions& options, std::ostream& out, std::ostream& err);
+int run_suite_command(const std::string& role, const RunCommandOptions& options, std::ostream& out,
+                      std::ostream& err);
 int run_list_command(const std::string& cases_dir, const std::string& revision, const std::string& role,
                      bool coverage, std::ostream& out, std::ostream& err);
 int run_reference_command(const std::string& role, const std::vector<std::string>& server_command,
