@@ -26,6 +26,8 @@ requireRevision(revision);
 
 // --- Capabilities: exactly what the case asks for, through the SDK's options. -------------------
 const capabilities = {};
+let defaultsApplied = false;
+let noDefaultsApi = 'SDK has no API for applying SEP-1034 defaults (applyDefaults)';
 if (declared !== 'none') {
   let elicitation;
   try {
@@ -37,15 +39,18 @@ if (declared !== 'none') {
   if (elicitation.url !== undefined && !features.urlElicitation) skip('SDK has no API for URL-mode elicitation');
   // A user who accepts without typing submits the form as it was pre-filled (SEP-1034 defaults).
   // Filling in defaults is what the SDK's applyDefaults switch is for; the adapter turns it on
-  // only when the script has such an answer, and never fills anything itself.
+  // only when the script has such an answer, and never fills anything itself. Without the switch
+  // the case is skipped when such an answer is actually given to a form (see the handler).
   if (script.some((a) => a.action === 'accept' && a.content === undefined) && elicitation.url === undefined) {
     const placement = applyDefaultsPlacement();
     if (placement === 'form' && elicitation.form !== undefined) {
       elicitation = { ...elicitation, form: { ...elicitation.form, applyDefaults: true } };
+      defaultsApplied = true;
+    } else if (placement === 'form') {
+      noDefaultsApi = 'SDK has no API for applying SEP-1034 defaults with an elicitation capability that names no form mode';
     } else if (placement === 'top') {
       elicitation = { ...elicitation, applyDefaults: true };
-    } else if (placement === null) {
-      skip('SDK has no API for applying SEP-1034 defaults (applyDefaults)');
+      defaultsApplied = true;
     }
   }
   capabilities.elicitation = elicitation;
@@ -85,6 +90,9 @@ if (declared !== 'none') {
       return { action: 'accept' };
     }
     // Form mode: the user's content, or the pre-filled form untouched (the SDK fills defaults).
+    if (answer.content === undefined && !defaultsApplied) {
+      skip(noDefaultsApi);
+    }
     return { action: 'accept', content: answer.content ?? {} };
   });
 }
