@@ -5,7 +5,6 @@ says: a fixed failure or a new one fails it) and leave a complete report: one en
 revision, each with a verdict. Runs with the default build only (the asan build adds minutes, not
 coverage: the SUT is node). Needs `scripts/setup-typescript.sh` (CI runs it through setup.sh)."""
 import json
-import pathlib
 import shutil
 import xml.etree.ElementTree as ET
 
