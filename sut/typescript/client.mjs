@@ -100,9 +100,27 @@ if (declared !== 'none') {
 // Completion of a URL-mode elicitation: an application would update its UI for an id it showed and
 // ignore any other; here both mean writing a line to stderr. Nothing is answered: the SDK's
 // notification handlers have no way to answer.
+const completed = new Set();
+let completionSeen = () => {};
 if (capabilities.elicitation?.url !== undefined && features.completeNotification) {
   client.setNotificationHandler(types.ElicitationCompleteNotificationSchema, (notification) => {
     process.stderr.write(`adapter: elicitation ${notification.params.elicitationId} completed\n`);
+    completed.add(notification.params.elicitationId);
+    completionSeen();
+  });
+}
+
+// True once every id has completed, false after `ms` without.
+function completion(ids, ms) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    completionSeen = () => {
+      if (ids.every((id) => completed.has(id))) {
+        clearTimeout(timer);
+        resolve(true);
+      }
+    };
+    completionSeen();
   });
 }
 
@@ -122,17 +140,26 @@ try {
   process.stderr.write(`adapter: connect failed: ${e instanceof Error ? e.message : String(e)}\n`);
   process.exit(1);
 }
-try {
-  await client.callTool({ name: tool, arguments: {} });
-} catch (e) {
-  // A -32042 URLElicitationRequiredError: each URL is shown to the user and opened only if
-  // the user accepts. Any other error is the tool's answer too.
-  if (e?.code === -32042 && Array.isArray(e?.data?.elicitations)) {
-    for (const elicitation of e.data.elicitations) {
-      if (nextAnswer().action === 'accept') await openUrl(elicitation.url);
+for (let attempt = 1; ; attempt++) {
+  try {
+    await client.callTool({ name: tool, arguments: {} });
+    break;
+  } catch (e) {
+    if (e?.code !== -32042 || !Array.isArray(e?.data?.elicitations)) {
+      process.stderr.write(`adapter: tool call failed: ${e instanceof Error ? e.message : String(e)}\n`);
+      break;
     }
-  } else {
-    process.stderr.write(`adapter: tool call failed: ${e instanceof Error ? e.message : String(e)}\n`);
+    // A -32042 URLElicitationRequiredError: each URL is shown to the user and opened only if the
+    // user accepts. When the user accepted them all, the application retries the call once they
+    // have completed (the spec's MAY; the SDK delivers the notifications, the retry is ours).
+    const accepted = [];
+    for (const elicitation of e.data.elicitations) {
+      if (nextAnswer().action !== 'accept') continue;
+      await openUrl(elicitation.url);
+      accepted.push(elicitation.elicitationId);
+    }
+    const retry = attempt === 1 && accepted.length === e.data.elicitations.length && features.completeNotification;
+    if (!retry || !(await completion(accepted, 3000))) break;
   }
 }
 await client.close();
