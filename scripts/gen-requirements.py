@@ -34,6 +34,7 @@ R1125 = [
     ("CAPABILITY-DECLARE", "MUST", "client", "page", "Clients that support elicitation **MUST** declare the `elicitation` capability during", None),
     ("CAPABILITY-EMPTY-IS-FORM", "MUST", "both", "page", "For backwards compatibility, an empty capabilities object is equivalent to declaring support for `form` mode only", None),
     ("CAPABILITY-AT-LEAST-ONE-MODE", "MUST", "client", "page", "Clients declaring the `elicitation` capability **MUST** support at least one mode (`form` or `url`).", None),
+    ("CAPABILITY-NEGOTIATION", "MUST", "both", "2025-11-25/lifecycle.mdx", "Client and server capabilities establish which optional protocol features will be available during the session.", None),
     ("SERVER-MODE-DECLARED", "MUST NOT", "server", "page", "Servers **MUST NOT** send elicitation requests with modes that are not supported by the client.", None),
     ("REQUEST-MESSAGE", "MUST", "server", "page", "All elicitation requests **MUST** include the following parameters:", None),
     ("REQUEST-MODE", "MUST", "server", "page", "The mode of the elicitation. Optional for form mode (defaults to `\"form\"` if omitted).", None),
@@ -52,7 +53,7 @@ R1125 = [
     ("COMPLETE-ONLY-INITIATOR", "MUST", "server", "page", "**MUST** only send the notification to the client that initiated the elicitation request.", "needs two concurrent client sessions; stdio has one (revisit with Streamable HTTP)"),
     ("COMPLETE-ELICITATION-ID", "MUST", "server", "page", "**MUST** include the `elicitationId` established in the original `elicitation/create` request.", None),
     ("CLIENT-IGNORE-UNKNOWN-COMPLETE", "MUST", "client", "page", "**MUST** ignore notifications referencing unknown or already-completed IDs.", None),
-    ("CLIENT-MAY-RETRY", "MAY", "client", "page", "**MAY** wait for this notification to automatically retry requests that received a", PERMISSION),
+    ("CLIENT-MAY-RETRY", "MAY", "client", "page", "**MAY** wait for this notification to automatically retry requests that received a", None),
     ("CLIENT-MANUAL-RETRY", "SHOULD", "client", "page", "**SHOULD** still provide manual controls that let the user retry or cancel the original request", UI),
     ("SERVER-MAY-URL-REQUIRED", "MAY", "server", "page", "the server **MAY** return a [`URLElicitationRequiredError`](#error-handling) (code `-32042`)", PERMISSION),
     ("URL-REQUIRED-ONLY-WHEN-REQUIRED", "MUST NOT", "server", "page", "The server **MUST NOT** return this error except when URL mode elicitation is required.", "whether an elicitation is required is the server's business logic; the wire shape is URL-REQUIRED-ERROR-*"),
@@ -68,6 +69,7 @@ R1125 = [
     ("USER-AUTHORIZES-DIRECTLY", "MUST", "server", "page", "The user MUST authorize the MCP server directly", INTERNAL),
     ("NO-CREDENTIALS-TO-CLIENT", "MUST NOT", "server", "page", "The MCP server **MUST NOT** transmit credentials obtained through URL mode elicitation to the MCP client.", INTERNAL),
     ("SERVER-ERR-URL-REQUIRED", "MUST", "server", "page", "Servers **MUST** return standard JSON-RPC errors for common failure cases:", None),
+    ("CLIENT-ERR-STANDARD", "MUST", "client", "page", "Clients **MUST** return standard JSON-RPC errors for common failure cases:", None),
     ("CLIENT-ERR-UNSUPPORTED-MODE", "MUST", "client", "page", "Server sends an `elicitation/create` request with a mode not declared in client capabilities: `-32602` (Invalid params)", None),
     ("SERVER-BIND-IDENTITY", "MUST", "server", "page", "Servers **MUST** bind elicitation requests to the client and user identity", INTERNAL),
     ("CLIENT-SHOW-SERVER", "MUST", "client", "page", "Clients **MUST** provide clear indication of which server is requesting information", UI),
@@ -96,12 +98,15 @@ R1125 = [
     ("PHISHING-SAME-USER", "MUST", "server", "page", "the server **MUST** ensure that the user who started the elicitation request", INTERNAL),
     ("PHISHING-RESILIENT", "MUST", "server", "page", "the server **MUST** ensure that the mechanism to determine the user's identity is resilient to attacks where an attacker can modify the elicitation URL.", INTERNAL),
     ("RESULT-ACTION", "MUST", "client", "page", "Elicitation responses use a three-action model to clearly distinguish between different user actions.", None),
-    ("RESULT-CONTENT", "MUST", "client", "2025-11-25/schema.json", "The submitted form data, only present when action is \\\"accept\\\" and mode was \\\"form\\\".", None),
+    ("RESULT-CONTENT", "MUST", "client", "2025-11-25/schema.json", "The submitted form data, only present when action is \\\"accept\\\" and mode was \\\"form\\\".\\nContains values matching the requested schema.", None),
     ("JSONRPC-MESSAGE-FORMAT", "MUST", "both", "2025-11-25/schema.json", "Refers to any valid JSON-RPC object that can be decoded off the wire, or encoded to be sent.", None),
     ("JSONRPC-ID-TYPE", "MUST", "both", "2025-11-25/schema.json", "A uniquely identifying ID for a request in JSON-RPC.", None),
     ("JSONRPC-RESULT-XOR-ERROR", "MUST", "both", "2025-11-25/schema.json", "A response to a request, containing either the result or error.", None),
     ("JSONRPC-NO-RESPONSE-TO-NOTIFICATION", "MUST", "both", "2025-11-25/schema.json", "A notification which does not expect a response.", None),
+    ("JSONRPC-ID-UNIQUE", "MUST", "both", "2025-11-25/schema.json", "A uniquely identifying ID for a request in JSON-RPC.", None),
+    ("SERVER-HANDLE-ACTIONS", "SHOULD", "server", "page", "Servers should handle each state appropriately:", None),
     ("LIFECYCLE-INITIALIZED", "MUST", "client", "2025-11-25/lifecycle.mdx", "After successful initialization, the client **MUST** send an `initialized` notification", None),
+    ("LIFECYCLE-NEGOTIATED-ONLY", "MUST", "both", "2025-11-25/lifecycle.mdx", "Only use capabilities that were successfully negotiated", None),
 ]
 
 R0618 = [
@@ -126,12 +131,15 @@ R0618 = [
     ("CLIENT-RATE-LIMIT", "SHOULD", "client", "page", "Clients **SHOULD** implement rate limiting", "the spec sets no threshold, so no verdict could be fair"),
     ("CLIENT-PRESENT-CLEARLY", "SHOULD", "client", "page", "Clients **SHOULD** present elicitation requests in a way that makes it clear what information is being requested and why", UI),
     ("RESULT-ACTION", "MUST", "client", "page", "Elicitation responses use a three-action model to clearly distinguish between different user actions:", None),
-    ("RESULT-CONTENT", "MUST", "client", "2025-06-18/schema.json", "The submitted form data, only present when action is \\\"accept\\\".", None),
+    ("RESULT-CONTENT", "MUST", "client", "2025-06-18/schema.json", "The submitted form data, only present when action is \\\"accept\\\".\\nContains values matching the requested schema.", None),
     ("JSONRPC-MESSAGE-FORMAT", "MUST", "both", "2025-06-18/schema.json", "Refers to any valid JSON-RPC object that can be decoded off the wire, or encoded to be sent.", None),
     ("JSONRPC-ID-TYPE", "MUST", "both", "2025-06-18/schema.json", "A uniquely identifying ID for a request in JSON-RPC.", None),
     ("JSONRPC-RESULT-XOR-ERROR", "MUST", "both", "2025-06-18/schema.json", "A response to a request that indicates an error occurred.", None),
     ("JSONRPC-NO-RESPONSE-TO-NOTIFICATION", "MUST", "both", "2025-06-18/schema.json", "A notification which does not expect a response.", None),
+    ("JSONRPC-ID-UNIQUE", "MUST", "both", "2025-06-18/schema.json", "A uniquely identifying ID for a request in JSON-RPC.", None),
+    ("SERVER-HANDLE-ACTIONS", "SHOULD", "server", "page", "Servers should handle each state appropriately:", None),
     ("LIFECYCLE-INITIALIZED", "MUST", "client", "2025-06-18/lifecycle.mdx", "After successful initialization, the client **MUST** send an `initialized` notification", None),
+    ("LIFECYCLE-NEGOTIATED-ONLY", "MUST", "both", "2025-06-18/lifecycle.mdx", "Only use capabilities that were successfully negotiated", None),
 ]
 
 

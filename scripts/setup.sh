@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
+scripts/setup-typescript.sh  # node, npm and the TypeScript SDK adapters (sut/typescript), npm ci
 presets=(default)
 [ "${1:-}" = "--asan" ] && presets+=(asan)
 for preset in "${presets[@]}"; do

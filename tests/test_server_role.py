@@ -2,6 +2,7 @@
 clean peer, every fault fails the cases that check its rule (and every case is failed by some
 fault), the reports agree with each other, the baseline exit codes hold, and hostile SUTs get a
 verdict within their timeout and leave no process behind."""
+import concurrent.futures
 import json
 import pathlib
 import subprocess
@@ -35,9 +36,15 @@ def test_clean_reference_passes_everything(cli, tmp_path):
 
 
 def test_every_fault_is_caught_and_every_case_can_fail(cli, tmp_path):
+    # A broken rule often means a message that never comes, so the runs mostly wait: three faults
+    # at a time, 2.5 s per expectation (the reference peer answers in milliseconds).
+    def run_fault(name):
+        return run(cli, tmp_path / name, f"{cli.path} reference server --fault {name}", "-j", "4", "--timeout", "2500")
+    with concurrent.futures.ThreadPoolExecutor(3) as pool:
+        runs = dict(zip([n for n, _ in faults(cli)], pool.map(run_fault, [n for n, _ in faults(cli)])))
     matrix = {}
     for name, requirement in faults(cli):
-        proc, results, _ = run(cli, tmp_path / name, f"{cli.path} reference server --fault {name}", "-j", "4")
+        proc, results, _ = runs[name]
         # WARN (a SHOULD broken) is reported but does not fail the run.
         expected_exit = 1 if any(c["status"] == "FAIL" for c in results["cases"]) else 0
         assert proc.returncode == expected_exit, (name, proc.stderr.decode())
@@ -77,10 +84,31 @@ def test_reports_agree(cli, tmp_path):
     assert "server.completion.issued-id" in md and "EL-2025-11-25-COMPLETE-ELICITATION-ID" in md
     [failed] = [c for c in results["cases"] if c["status"] == "FAIL"]
     assert failed["check"].endswith(".expect") and failed["reason"]
+    # The requirement view: the broken rule reads FAIL, every other rule its cases' worst verdict,
+    # and the totals agree with `list --coverage` restricted to rules that bind a server.
+    props = {p.get("name"): int(p.get("value")) for p in suite.iter("property")}
+    for section in results["coverage"]:
+        rev = section["revision"]
+        assert section["uncovered"] == 0, section
+        assert props[f"coverage.{rev}.covered"] == section["covered"]
+        for req in section["requirements"]:
+            statuses = {c["status"] for c in results["cases"] if c["revision"] == rev and req["id"] in c["requirements"]}
+            if req["id"] == "EL-2025-11-25-COMPLETE-ELICITATION-ID":
+                assert req["status"] == "FAIL"
+            elif statuses:
+                assert req["status"] == ("FAIL" if "FAIL" in statuses else "PASS"), req
+        listed = cli.run("list", "--coverage", "--revision", rev).stdout.decode()
+        server_side = [line for line in listed.splitlines() if line.startswith(("covered", "excluded", "UNCOVERED"))
+                       and ("server]" in line or "both]" in line)]
+        assert len(server_side) == len(section["requirements"])
+    assert "## Requirements of 2025-11-25 binding the server" in md
 
 
 def test_baseline_exit_codes(cli, tmp_path):
     sut = f"{cli.path} reference server --fault complete-wrong-id"
+
+    def run(cli, tmp_path, sut, *extra):  # the completion cases are enough to judge a baseline
+        return globals()["run"](cli, tmp_path, sut, "--case", "server.completion.*", "--timeout", "1500", *extra)
     expected = tmp_path / "expected.yml"
     expected.write_text("server:\n  - server.completion.issued-id\n")
     assert run(cli, tmp_path / "a", sut, "--expected-failures", expected)[0].returncode == 0
@@ -110,7 +138,7 @@ def leftovers(marker):
     ("exits_midway.sh", "exits_midway", {"FAIL", "WARN"}),
 ])
 def test_hostile_sut_gets_a_verdict(cli, tmp_path, script, marker, verdicts):
-    proc, results, _ = run(cli, tmp_path, f"{SUTS / script}", "--timeout", "1000", timeout=120)
+    proc, results, _ = run(cli, tmp_path, f"{SUTS / script}", "--timeout", "1000", "-j", "4", timeout=120)
     assert proc.returncode == 1
     assert {c["status"] for c in results["cases"]} <= verdicts, results["counts"]
     assert not leftovers(cli.sleep_marker if marker == "SLEEP" else marker)
@@ -218,3 +246,28 @@ def test_interrupted_harness_leaves_no_process(cli, tmp_path, signal_name):
     assert proc.returncode == -getattr(signal, signal_name)  # the harness dies of the signal, as asked
     time.sleep(0.2)
     assert not leftovers(cli.sleep_marker)
+
+
+@pytest.mark.parametrize("tool,args,fault,verdicts", [
+    ("test_elicitation_sep1330_enums", "{}", None, {"PASS"}),
+    ("test_elicitation_sep1330_enums", "{}", "bad-enum", {"FAIL", "PASS"}),
+    ("test_elicitation", '{"message": "Who are you?"}', "ask-password", {"PASS", "WARN"}),
+    ("test_elicitation", '{"message": "Who are you?"}', "drop-message", {"FAIL", "PASS"}),
+])
+def test_observe_tool_lints_what_any_tool_elicits(cli, tmp_path, tool, args, fault, verdicts):
+    sut = f"{cli.path} reference server" + (f" --fault {fault}" if fault else "")
+    proc, results, _ = run(cli, tmp_path, sut, "--observe-tool", tool, "--tool-args", args)
+    assert {c["status"] for c in results["cases"]} == verdicts, results["cases"]
+    assert proc.returncode == (1 if "FAIL" in verdicts else 0)
+    # The cautious user cancels: nothing is submitted to the observed server.
+    replies = [t for c in results["cases"] for t in c["transcript"] if t["from"] == "harness" and '"action"' in t["text"]]
+    assert replies and all('"cancel"' in t["text"] for t in replies)
+
+
+@pytest.mark.parametrize("args,words", [
+    (["--observe-tool", "test_elicitation", "--tool-args", "[1"], "--tool-args must be a JSON object"),
+    (["--observe-tool", "test_elicitation", "--tool-args", "3"], "--tool-args must be a JSON object"),
+])
+def test_observe_tool_usage_errors(cli, tmp_path, args, words):
+    proc = cli.run("server", "--command", f"{cli.path} reference server", "--report-dir", tmp_path, *args)
+    assert proc.returncode == 2 and words in proc.stderr.decode()

@@ -16,14 +16,16 @@ namespace ec {
 namespace {
 
 constexpr std::size_t kMaxCaseBytes = 1 << 20;
-const std::set<std::string_view> kCaseMembers = {"$comment", "id",    "title", "role",      "revisions", "transports",
-                                                 "requirements", "level", "sut",   "lifecycle", "steps"};
-const std::set<std::string_view> kStepKeywords = {"send", "expect", "reply", "expect_silence_ms",
-                                                  "expect_no_fetch", "check"};
-const std::set<std::string_view> kStepModifiers = {"$comment", "as", "response_to", "to", "within_ms",
-                                                   "prerequisite"};
-const std::set<std::string_view> kChecks = {"no-id-reuse", "no-response-to-notification", "elicitations-valid",
-                                            "no-elicitation", "jsonrpc-valid", "security-heuristics"};
+const std::set<std::string_view> kCaseMembers = {"$comment",  "id",         "title",        "role",
+                                                 "revisions", "transports", "requirements", "level",
+                                                 "sut",       "lifecycle",  "steps"};
+const std::set<std::string_view> kStepKeywords = {
+    "send", "expect", "reply", "expect_silence_ms", "expect_no_fetch", "check"};
+const std::set<std::string_view> kStepModifiers = {"$comment", "as",        "response_to",
+                                                   "to",       "within_ms", "prerequisite"};
+const std::set<std::string_view> kChecks = {
+    "no-id-reuse",   "no-response-to-notification", "elicitations-valid", "no-elicitation",
+    "jsonrpc-valid", "security-heuristics",         "schema-consistent"};
 
 // Case ids and step names are short ASCII: checked by hand, no regex engine needed.
 bool is_case_id(std::string_view id) {
@@ -63,7 +65,8 @@ class Loader {
     auto doc = std::make_shared<rapidjson::Document>();
     ParsedJson parsed = parse_json(bytes, ParseLimits{kMaxCaseBytes, 32});
     if (!parsed.ok()) {
-      return fail("", "not JSON: " + parsed.error->message + " at byte " + std::to_string(parsed.error->offset));
+      return fail("",
+                  "not JSON: " + parsed.error->message + " at byte " + std::to_string(parsed.error->offset));
     }
     for (const JsonNote& note : parsed.notes) {
       if (note.kind == JsonNote::Kind::DuplicateKey) return fail(note.pointer, "member appears twice");
@@ -77,8 +80,9 @@ class Loader {
     for (auto it = root.MemberBegin(); it != root.MemberEnd(); ++it) {
       const std::string_view key(it->name.GetString(), it->name.GetStringLength());
       if (!kCaseMembers.contains(key)) {
-        return fail(pointer_append("", key), "unknown member; a case has id, title, role, revisions, "
-                                             "transports, requirements, level, sut, lifecycle, steps");
+        return fail(pointer_append("", key),
+                    "unknown member; a case has id, title, role, revisions, "
+                    "transports, requirements, level, sut, lifecycle, steps");
       }
     }
     if (!string_member(root, "id", "", c.id)) return std::nullopt;
@@ -87,24 +91,32 @@ class Loader {
     if (c.title.size() < 10) return fail("/title", "say in a sentence what a conformant SUT does");
     std::string role;
     if (!string_member(root, "role", "", role)) return std::nullopt;
-    if (role != "client" && role != "server") return fail("/role", "role is \"client\" or \"server\" (the SUT's role)");
+    if (role != "client" && role != "server")
+      return fail("/role", "role is \"client\" or \"server\" (the SUT's role)");
     c.role = role == "client" ? CaseRole::Client : CaseRole::Server;
-    if (!c.id.starts_with(role + ".")) return fail("/id", "the id of a " + role + " case starts with \"" + role + ".\"");
+    if (!c.id.starts_with(role + "."))
+      return fail("/id", "the id of a " + role + " case starts with \"" + role + ".\"");
     if (!revisions(root, c)) return std::nullopt;
     if (!transports(root, c)) return std::nullopt;
     if (!requirements(root, c)) return std::nullopt;
     std::string level;
     if (!string_member(root, "level", "", level)) return std::nullopt;
-    if (level == "MUST") c.level = Level::Must;
-    else if (level == "SHOULD") c.level = Level::Should;
-    else if (level == "MAY") c.level = Level::May;
-    else return fail("/level", "level is MUST, SHOULD or MAY");
+    if (level == "MUST")
+      c.level = Level::Must;
+    else if (level == "SHOULD")
+      c.level = Level::Should;
+    else if (level == "MAY")
+      c.level = Level::May;
+    else
+      return fail("/level", "level is MUST, SHOULD or MAY");
     if (const rapidjson::Value* lifecycle = find_member(root, "lifecycle")) {
       const std::string mode = lifecycle->IsString() ? lifecycle->GetString() : "";
-      if (mode != "auto" && mode != "manual") return fail("/lifecycle", "lifecycle is \"auto\" (default) or \"manual\"");
+      if (mode != "auto" && mode != "manual")
+        return fail("/lifecycle", "lifecycle is \"auto\" (default) or \"manual\"");
       c.manual_lifecycle = mode == "manual";
     }
-    if (const rapidjson::Value* sut = find_member(root, "sut"); sut && !load_sut(*sut, c)) return std::nullopt;
+    if (const rapidjson::Value* sut = find_member(root, "sut"); sut && !load_sut(*sut, c))
+      return std::nullopt;
     if (!steps(root, c)) return std::nullopt;
     return c;
   }
@@ -120,7 +132,8 @@ class Loader {
     return std::nullopt;
   }
 
-  bool string_member(const rapidjson::Value& object, const char* key, const std::string& at, std::string& out) {
+  bool string_member(const rapidjson::Value& object, const char* key, const std::string& at,
+                     std::string& out) {
     const rapidjson::Value* v = find_member(object, key);
     if (v == nullptr) return bad(pointer_append(at, key), std::string("\"") + key + "\" is required");
     if (!v->IsString()) return bad(pointer_append(at, key), std::string("\"") + key + "\" must be a string");
@@ -166,7 +179,8 @@ class Loader {
     for (rapidjson::SizeType i = 0; i < list->Size(); ++i) {
       const auto& v = (*list)[i];
       const std::string t = v.IsString() ? v.GetString() : "";
-      if (t != "stdio" && t != "http") return bad(pointer_append("/transports", i), "a transport is \"stdio\" or \"http\"");
+      if (t != "stdio" && t != "http")
+        return bad(pointer_append("/transports", i), "a transport is \"stdio\" or \"http\"");
       c.transports.push_back(t == "stdio" ? Transport::Stdio : Transport::Http);
     }
     return true;
@@ -207,9 +221,12 @@ class Loader {
       const std::string at = pointer_append("/sut", key);
       const rapidjson::Value& v = it->value;
       if (key == "capabilities") {
-        if (v.IsString() && std::string_view(v.GetString()) == "none") c.sut.capabilities = nullptr;
-        else if (v.IsObject()) c.sut.capabilities = &v;
-        else return bad(at, "capabilities is an elicitation capability object or \"none\"");
+        if (v.IsString() && std::string_view(v.GetString()) == "none")
+          c.sut.capabilities = nullptr;
+        else if (v.IsObject())
+          c.sut.capabilities = &v;
+        else
+          return bad(at, "capabilities is an elicitation capability object or \"none\"");
       } else if (key == "user") {
         if (!v.IsArray()) return bad(at, "user is an array of answers");
         for (rapidjson::SizeType i = 0; i < v.Size(); ++i) {
@@ -250,15 +267,20 @@ class Loader {
       for (auto it = s.MemberBegin(); it != s.MemberEnd(); ++it) {
         const std::string_view key(it->name.GetString(), it->name.GetStringLength());
         if (kStepKeywords.contains(key)) {
-          if (!keyword.empty()) return bad(pointer_append(at, key), "a step does one thing; this one also has \"" + keyword + "\"");
+          if (!keyword.empty())
+            return bad(pointer_append(at, key),
+                       "a step does one thing; this one also has \"" + keyword + "\"");
           keyword = key;
         } else if (!kStepModifiers.contains(key)) {
-          return bad(pointer_append(at, key), "unknown step member; a step is one of send, expect, reply, "
-                                               "expect_silence_ms, expect_no_fetch, check");
+          return bad(pointer_append(at, key),
+                     "unknown step member; a step is one of send, expect, reply, "
+                     "expect_silence_ms, expect_no_fetch, check");
         }
       }
       if (keyword.empty()) {
-        return bad(at, "the step does nothing; use one of send, expect, reply, expect_silence_ms, expect_no_fetch, check");
+        return bad(at,
+                   "the step does nothing; use one of send, expect, reply, expect_silence_ms, "
+                   "expect_no_fetch, check");
       }
       const rapidjson::Value& body = *find_member(s, keyword);
       const std::string body_at = pointer_append(at, keyword);
@@ -274,8 +296,10 @@ class Loader {
         if (std::string e = validate_pattern(body, where); !e.empty()) return bad(where, e);
       } else if (keyword == "reply") {
         step.kind = Step::Kind::Reply;
-        const bool result = find_member(body, "result") != nullptr, error = find_member(body, "error") != nullptr;
-        if (!body.IsObject() || result == error) return bad(body_at, "reply takes {\"result\": ...} or {\"error\": ...}");
+        const bool result = find_member(body, "result") != nullptr,
+                   error = find_member(body, "error") != nullptr;
+        if (!body.IsObject() || result == error)
+          return bad(body_at, "reply takes {\"result\": ...} or {\"error\": ...}");
       } else if (keyword == "expect_silence_ms") {
         step.kind = Step::Kind::ExpectSilence;
         if (!body.IsInt() || body.GetInt() < 1 || body.GetInt() > 60000) {
@@ -289,30 +313,37 @@ class Loader {
       } else {
         step.kind = Step::Kind::Check;
         if (!body.IsString() || !kChecks.contains(body.GetString())) {
-          return bad(body_at, "known checks: no-id-reuse, no-response-to-notification, elicitations-valid, no-elicitation, jsonrpc-valid, security-heuristics");
+          return bad(body_at,
+                     "known checks: no-id-reuse, no-response-to-notification, elicitations-valid, "
+                     "schema-consistent, no-elicitation, jsonrpc-valid, security-heuristics");
         }
         step.text = body.GetString();
       }
       step.body = &body;
       if (const rapidjson::Value* as = find_member(s, "as")) {
-        if (!as->IsString() || !is_name(as->GetString())) return bad(pointer_append(at, "as"), "a name is lower case letters, digits and _");
+        if (!as->IsString() || !is_name(as->GetString()))
+          return bad(pointer_append(at, "as"), "a name is lower case letters, digits and _");
         if (step.kind != Step::Kind::Send && step.kind != Step::Kind::Expect) {
           return bad(pointer_append(at, "as"), "only send and expect steps can be named");
         }
         step.name = as->GetString();
-        if (!names.insert(step.name).second) return bad(pointer_append(at, "as"), "the name \"" + step.name + "\" is used twice");
+        if (!names.insert(step.name).second)
+          return bad(pointer_append(at, "as"), "the name \"" + step.name + "\" is used twice");
       }
       for (const char* ref : {"response_to", "to"}) {
         const rapidjson::Value* v = find_member(s, ref);
         if (v == nullptr) continue;
-        const bool fits = std::string_view(ref) == "to" ? step.kind == Step::Kind::Reply : step.kind == Step::Kind::Expect;
-        if (!fits) return bad(pointer_append(at, ref), std::string(ref) + " does not belong to this kind of step");
+        const bool fits =
+            std::string_view(ref) == "to" ? step.kind == Step::Kind::Reply : step.kind == Step::Kind::Expect;
+        if (!fits)
+          return bad(pointer_append(at, ref), std::string(ref) + " does not belong to this kind of step");
         if (!v->IsString() || !names.contains(v->GetString())) {
           return bad(pointer_append(at, ref), "names no earlier step (name a send or expect with \"as\")");
         }
         step.target = v->GetString();
       }
-      if (step.kind == Step::Kind::Reply && step.target.empty()) return bad(at, "reply needs \"to\": the expect step of the request it answers");
+      if (step.kind == Step::Kind::Reply && step.target.empty())
+        return bad(at, "reply needs \"to\": the expect step of the request it answers");
       if (const rapidjson::Value* w = find_member(s, "within_ms")) {
         if (step.kind != Step::Kind::Expect || !w->IsInt() || w->GetInt() < 1 || w->GetInt() > 120000) {
           return bad(pointer_append(at, "within_ms"), "within_ms belongs to expect steps: 1 to 120000 ms");
@@ -358,13 +389,15 @@ std::vector<Case> load_cases(const std::string& root, std::vector<CaseLoadError>
       it.disable_recursion_pending();
       continue;
     }
-    if (it->is_regular_file() && p.extension() == ".json" && p.filename() != "case.schema.json") files.push_back(p);
+    if (it->is_regular_file() && p.extension() == ".json" && p.filename() != "case.schema.json")
+      files.push_back(p);
   }
   if (ec) errors.push_back({root, "", "cannot read the case folder: " + ec.message()});
   std::sort(files.begin(), files.end());
   std::vector<std::string> catalog_errors;
   const Catalog catalog = Catalog::load((fs::path(root) / "requirements").string(), catalog_errors);
-  for (const std::string& e : catalog_errors) errors.push_back({e, "", "the requirement catalog cannot be read"});
+  for (const std::string& e : catalog_errors)
+    errors.push_back({e, "", "the requirement catalog cannot be read"});
   std::map<std::string, std::string> ids, titles;
   for (const fs::path& p : files) {
     std::ifstream in(p, std::ios::binary);

@@ -3,14 +3,12 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
 #include <sys/un.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 
 #include "cases/step_engine.h"
 #include "core/json.h"
@@ -122,11 +120,9 @@ class ClientRun final : public StepEngine {
       return harness_error(std::string("cannot listen on ") + socket_path + ": " + std::strerror(errno));
     }
     if (options_.relay_program.empty()) return harness_error("no relay program (the harness's own path) is set");
-    {
-      std::ofstream script(relay_path_);
-      script << "#!/bin/sh\nexec " << sh_quote(options_.relay_program) << " relay " << sh_quote(socket_path) << "\n";
-    }
-    ::chmod(relay_path_.c_str(), 0700);
+    const std::string script =
+        "#!/bin/sh\nexec " + sh_quote(options_.relay_program) + " relay " + sh_quote(socket_path) + "\n";
+    if (!write_executable(relay_path_, script, error)) return harness_error("relay script: " + error);
 
     ChildOptions child;
     child.argv = options_.command;

@@ -121,6 +121,19 @@ class Matcher {
       }
       return object(inner, actual, at);
     }
+    if (op == "$json") {
+      // A tool result carries the elicitation result as JSON text (the adapter contract): the
+      // text is parsed with the same limits as any SUT message, then matched like a message.
+      if (!actual.IsString()) return fail(at, "expected a string holding JSON, got " + show(actual));
+      const ParsedJson parsed = parse_json(std::string_view(actual.GetString(), actual.GetStringLength()));
+      if (!parsed.ok()) {
+        return fail(
+            at, "expected a string holding JSON, got " + show(actual) + " (" + parsed.error->message + ")");
+      }
+      MatchResult r = run(pattern["$json"], parsed.document, "");
+      if (r.matched) return r;
+      return fail(at, "in the JSON text of this string, at \"" + r.pointer + "\": " + r.reason);
+    }
     if (op == "$capture") {
       if (const rapidjson::Value* inner = find_member(pattern, "match")) {
         MatchResult r = run(*inner, actual, at);
@@ -135,7 +148,8 @@ class Matcher {
       if (expected == nullptr) expected = committed_.get(name);
       if (expected == nullptr) return fail(at, "nothing was captured as \"" + name + "\" before this step");
       if (same_value(*expected, actual)) return ok();
-      return fail(at, "expected the value captured as \"" + name + "\" (" + show(*expected) + "), got " + show(actual));
+      return fail(at, "expected the value captured as \"" + name + "\" (" + show(*expected) + "), got " +
+                          show(actual));
     }
     if (pattern.IsObject()) {
       if (!actual.IsObject()) return fail(at, "expected an object, got " + show(actual));
@@ -144,7 +158,8 @@ class Matcher {
     if (pattern.IsArray()) {
       if (!actual.IsArray()) return fail(at, "expected an array, got " + show(actual));
       if (actual.Size() != pattern.Size()) {
-        return fail(at, "expected " + std::to_string(pattern.Size()) + " elements, got " + std::to_string(actual.Size()));
+        return fail(at, "expected " + std::to_string(pattern.Size()) + " elements, got " +
+                            std::to_string(actual.Size()));
       }
       for (rapidjson::SizeType i = 0; i < pattern.Size(); ++i) {
         MatchResult r = run(pattern[i], actual[i], pointer_append(at, i));
@@ -164,7 +179,8 @@ class Matcher {
       const std::string where = pointer_append(at, name);
       const rapidjson::Value* value = find_member(actual, name);
       if (operator_of(it->value) == "$absent") {
-        if (value != nullptr) return fail(where, "\"" + std::string(name) + "\" must be absent, got " + show(*value));
+        if (value != nullptr)
+          return fail(where, "\"" + std::string(name) + "\" must be absent, got " + show(*value));
         continue;
       }
       if (value == nullptr) return fail(where, "\"" + std::string(name) + "\" is missing");
@@ -180,7 +196,9 @@ class Matcher {
   }
 
   static MatchResult ok() { return {}; }
-  static MatchResult fail(std::string at, std::string reason) { return {false, std::move(at), std::move(reason)}; }
+  static MatchResult fail(std::string at, std::string reason) {
+    return {false, std::move(at), std::move(reason)};
+  }
 
   const Captures& committed_;
 };
@@ -224,13 +242,15 @@ std::string validate_pattern(const rapidjson::Value& pattern, std::string& point
     if (op == "$literal") return "";
     if (op == "$absent") return operand().IsTrue() ? "" : "$absent takes true";
     if (op == "$type") {
-      static const std::set<std::string_view> types = {"object", "array", "string", "integer", "number", "boolean", "null"};
+      static const std::set<std::string_view> types = {"object", "array",   "string", "integer",
+                                                       "number", "boolean", "null"};
       return operand().IsString() && types.contains(operand().GetString())
                  ? ""
                  : "$type takes one of object, array, string, integer, number, boolean, null";
     }
     if (op == "$capture" || op == "$same_as") {
-      if (!operand().IsString() || operand().GetStringLength() == 0) return std::string(op) + " takes a capture name";
+      if (!operand().IsString() || operand().GetStringLength() == 0)
+        return std::string(op) + " takes a capture name";
       if (const rapidjson::Value* inner = find_member(pattern, "match")) {
         pointer = pointer_append(here, "match");
         return validate_pattern(*inner, pointer);
@@ -238,20 +258,22 @@ std::string validate_pattern(const rapidjson::Value& pattern, std::string& point
       return "";
     }
     if (op == "$one_of" || op == "$all_of") {
-      if (!operand().IsArray() || operand().Empty()) return std::string(op) + " takes a non-empty array of patterns";
+      if (!operand().IsArray() || operand().Empty())
+        return std::string(op) + " takes a non-empty array of patterns";
       for (rapidjson::SizeType i = 0; i < operand().Size(); ++i) {
         std::string p = pointer_append(pointer, i);
         if (std::string e = validate_pattern(operand()[i], p); !e.empty()) return pointer = p, e;
       }
       return "";
     }
-    if (op == "$not" || op == "$contains") return validate_pattern(operand(), pointer);
+    if (op == "$not" || op == "$contains" || op == "$json") return validate_pattern(operand(), pointer);
     if (op == "$exact") {
       if (!operand().IsObject()) return "$exact takes an object pattern";
       return validate_pattern(operand(), pointer);
     }
     return "unknown pattern operator " + std::string(op) +
-           " (known: $any, $absent, $type, $one_of, $all_of, $not, $contains, $exact, $capture, $same_as, $literal)";
+           " (known: $any, $absent, $type, $one_of, $all_of, $not, $contains, $exact, $json, $capture, "
+           "$same_as, $literal)";
   }
   if (pattern.IsObject()) {
     for (auto it = pattern.MemberBegin(); it != pattern.MemberEnd(); ++it) {
@@ -259,7 +281,8 @@ std::string validate_pattern(const rapidjson::Value& pattern, std::string& point
       std::string p = pointer_append(pointer, name);
       if (!name.empty() && name[0] == '$') {
         pointer = p;
-        return "member \"" + std::string(name) + "\" looks like an operator but shares its object with other members";
+        return "member \"" + std::string(name) +
+               "\" looks like an operator but shares its object with other members";
       }
       if (std::string e = validate_pattern(it->value, p); !e.empty()) return pointer = p, e;
     }

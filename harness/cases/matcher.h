@@ -12,6 +12,7 @@
 //   {"$not": p}              p does not match
 //   {"$contains": p}         an array with at least one element matching p
 //   {"$exact": {...}}        an object with exactly these members, each matching
+//   {"$json": p}             a string whose text parses as JSON (bounded) and matches p
 //   {"$capture": "name"}     any value; remembered as `name` (with "match": p, only if p matches)
 //   {"$same_as": "name"}     equal to the value captured as `name` earlier
 //   {"$literal": v}          v itself, operators not interpreted (to match the string "$any")

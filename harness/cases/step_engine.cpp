@@ -43,7 +43,10 @@ void substitute(Value& value, const Captures& captures, rapidjson::Document::All
 }
 
 StepEngine::StepEngine(const Case& c, Revision revision, const RunOptions& options)
-    : case_(c), revision_(revision), options_(options), deadline_(Deadline::after(options.case_timeout)),
+    : case_(c),
+      revision_(revision),
+      options_(options),
+      deadline_(Deadline::after(options.case_timeout)),
       started_(Clock::now()) {
   record_.case_id = c.id;
   record_.revision = revision;
@@ -51,8 +54,8 @@ StepEngine::StepEngine(const Case& c, Revision revision, const RunOptions& optio
 
 RunRecord StepEngine::run() {
   if (start() && (case_.manual_lifecycle || lifecycle())) {
-    for (std::size_t i = 0; i < case_.steps.size() && !record_.failure && !record_.skipped && !record_.harness_error;
-         ++i) {
+    for (std::size_t i = 0;
+         i < case_.steps.size() && !record_.failure && !record_.skipped && !record_.harness_error; ++i) {
       step_index_ = i;
       run_step(case_.steps[i]);
     }
@@ -63,7 +66,9 @@ RunRecord StepEngine::run() {
   return std::move(record_);
 }
 
-double StepEngine::now_ms() const { return std::chrono::duration<double, std::milli>(Clock::now() - started_).count(); }
+double StepEngine::now_ms() const {
+  return std::chrono::duration<double, std::milli>(Clock::now() - started_).count();
+}
 
 void StepEngine::note(std::string text) { record_.transcript.push_back({now_ms(), "note", std::move(text)}); }
 
@@ -182,8 +187,12 @@ void StepEngine::fail_lifecycle(const char* check, std::string reason, std::stri
 
 void StepEngine::fail(const Step& s, std::string_view what, std::string reason, std::string message_pointer,
                       std::string message) {
-  record_.failure = StepFailure{"step-" + std::to_string(step_index_) + "." + std::string(what), s.pointer,
-                                std::move(reason), std::move(message_pointer), std::move(message), s.prerequisite};
+  record_.failure = StepFailure{"step-" + std::to_string(step_index_) + "." + std::string(what),
+                                s.pointer,
+                                std::move(reason),
+                                std::move(message_pointer),
+                                std::move(message),
+                                s.prerequisite};
 }
 
 void StepEngine::no_fetch(const Step& s) {
@@ -250,7 +259,8 @@ void StepEngine::do_expect(const Step& s) {
       if (!s.target.empty()) {
         const Value* rid = find_member(*r.doc, "id");
         const auto sent = sent_ids_.find(s.target);
-        if (r.doc->HasMember("method") || rid == nullptr || sent == sent_ids_.end() || to_json(*rid) != sent->second) {
+        if (r.doc->HasMember("method") || rid == nullptr || sent == sent_ids_.end() ||
+            to_json(*rid) != sent->second) {
           continue;
         }
       }
@@ -265,8 +275,8 @@ void StepEngine::do_expect(const Step& s) {
       closest_text = r.text;
       if (!s.target.empty()) {
         r.consumed = true;  // the one response to that request did not match: no other will come
-        return fail(s, "expect", "the response to \"" + s.target + "\" does not match: " + closest, closest_pointer,
-                    closest_text);
+        return fail(s, "expect", "the response to \"" + s.target + "\" does not match: " + closest,
+                    closest_pointer, closest_text);
       }
     }
     answer_unexpected_requests(&s);
@@ -306,7 +316,8 @@ void StepEngine::do_silence(const Step& s) {
   // Requests the role answers by itself (a ping, a tools/list) are not noise.
   for (std::size_t i = before; i < inbox_.size(); ++i) {
     if (!inbox_[i].answered && !held(inbox_[i])) {
-      return fail(s, "silence", "expected no message for " + std::to_string(s.within.count()) + " ms, got one", "",
+      return fail(s, "silence",
+                  "expected no message for " + std::to_string(s.within.count()) + " ms, got one", "",
                   inbox_[i].text);
     }
   }
@@ -332,16 +343,34 @@ void StepEngine::do_check(const Step& s) {
       MessageReport report = check_message(*d, o);
       for (const Diagnostic& diag : report.diagnostics) {
         // JSON-RPC framing is the jsonrpc-valid check's business; this one judges elicitation rules.
-        if (diag.level == Level::Must && !diag.requirement.starts_with("JSONRPC-") && !diag.check.starts_with("json.")) {
-          return fail(s, "check.elicitations-valid", diag.check + ": " + diag.message, diag.pointer, to_json(*d));
+        if (diag.level == Level::Must && !diag.requirement.starts_with("JSONRPC-") &&
+            !diag.check.starts_with("json.")) {
+          return fail(s, "check.elicitations-valid", diag.check + ": " + diag.message, diag.pointer,
+                      to_json(*d));
         }
       }
       const Mode asked = mode_of(*d);
       if (!client_capability_.supports(asked)) {
-        return fail(s, "check.elicitations-valid",
-                    "elicitation/create in " + std::string(to_string(asked)) +
-                        " mode, which the client did not declare (declared: " + client_capability_.describe() + ")",
-                    "/params/mode", to_json(*d));
+        return fail(
+            s, "check.elicitations-valid",
+            "elicitation/create in " + std::string(to_string(asked)) +
+                " mode, which the client did not declare (declared: " + client_capability_.describe() + ")",
+            "/params/mode", to_json(*d));
+      }
+    }
+  } else if (s.text == "schema-consistent") {
+    // The SHOULD half of the schema rules: a schema that no answer can satisfy (a required field
+    // that is not defined, an empty enum, minLength above maxLength, a pattern that cannot compile).
+    for (const auto& d : sut_messages_) {
+      const Value* m = find_member(*d, "method");
+      if (!m || !m->IsString() || std::string_view(m->GetString()) != kElicitCreate) continue;
+      MessageCheckOptions o;
+      o.revision = revision_;
+      for (const Diagnostic& diag : check_message(*d, o).diagnostics) {
+        if (diag.requirement == "FORM-SCHEMA-CONSISTENT") {
+          return fail(s, "check.schema-consistent", diag.check + ": " + diag.message, diag.pointer,
+                      to_json(*d));
+        }
       }
     }
   } else if (s.text == "security-heuristics") {
@@ -349,9 +378,10 @@ void StepEngine::do_check(const Step& s) {
       const Value* m = find_member(*d, "method");
       const Value* params = find_member(*d, "params");
       if (!m || !m->IsString() || std::string_view(m->GetString()) != kElicitCreate || !params) continue;
-      Diagnostics found = security_findings(*params, "/params");
+      Diagnostics found = security_findings(*params, "/params", revision_);
       if (!found.empty()) {
-        return fail(s, "check.security-heuristics", found[0].check + ": " + found[0].message, found[0].pointer, to_json(*d));
+        return fail(s, "check.security-heuristics", found[0].check + ": " + found[0].message,
+                    found[0].pointer, to_json(*d));
       }
     }
   } else if (s.text == "jsonrpc-valid") {
@@ -367,7 +397,8 @@ void StepEngine::do_check(const Step& s) {
       const Value* id = find_member(*d, "id");
       if (id == nullptr || !d->HasMember("method")) continue;
       if (!seen.insert(to_json(*id)).second) {
-        return fail(s, "check.no-id-reuse", "the SUT used request id " + to_json(*id) + " twice", "/id", to_json(*d));
+        return fail(s, "check.no-id-reuse", "the SUT used request id " + to_json(*id) + " twice", "/id",
+                    to_json(*d));
       }
     }
   } else if (s.text == "no-response-to-notification") {
@@ -376,8 +407,8 @@ void StepEngine::do_check(const Step& s) {
       if (id == nullptr || d->HasMember("method")) continue;
       if (!harness_ids_.contains(to_json(*id))) {
         return fail(s, "check.no-response-to-notification",
-                    "the SUT sent a response with id " + to_json(*id) + ", which no harness request had", "/id",
-                    to_json(*d));
+                    "the SUT sent a response with id " + to_json(*id) + ", which no harness request had",
+                    "/id", to_json(*d));
       }
     }
   }

@@ -19,7 +19,8 @@ int main(int argc, char** argv) {
   ec::CheckCommandOptions options;
 
   const auto add_common = [&](CLI::App* sub) {
-    sub->add_option("--revision", options.revision, "protocol revision (2025-06-18, 2025-11-25; default: latest)");
+    sub->add_option("--revision", options.revision,
+                    "protocol revision (2025-06-18, 2025-11-25; default: latest)");
     sub->add_flag("--json", options.json, "print one JSON object instead of text");
     sub->add_option("--max-bytes", options.max_bytes, "largest input accepted, in bytes")
         ->check(CLI::Range(std::size_t{2}, std::size_t{1} << 30));
@@ -27,7 +28,8 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(std::size_t{1}, std::size_t{10000}));
   };
 
-  CLI::App* schema = app.add_subcommand("check-schema", "check a requestedSchema against the restricted subset");
+  CLI::App* schema =
+      app.add_subcommand("check-schema", "check a requestedSchema against the restricted subset");
   schema->add_option("input", options.input, "FILE, or - for stdin")->required();
   add_common(schema);
 
@@ -52,13 +54,23 @@ int main(int argc, char** argv) {
     sub->add_option("--cases", run.cases_dir, "the case folder")->capture_default_str();
     sub->add_option("--report-dir", run.report_dir, "where the reports go")->capture_default_str();
     sub->add_option("--format", run.formats, "json,junit,md")->capture_default_str();
-    sub->add_option("--expected-failures", run.expected_failures, "expected-failures YAML (official suite form)");
-    sub->add_option("--timeout", run.timeout_ms, "ms an expect step waits")->check(CLI::Range(10, 600000))->capture_default_str();
-    sub->add_option("-j,--jobs", run.jobs, "cases run at once")->check(CLI::Range(1, 64))->capture_default_str();
+    sub->add_option("--expected-failures", run.expected_failures,
+                    "expected-failures YAML (official suite form)");
+    sub->add_option("--timeout", run.timeout_ms, "ms an expect step waits")
+        ->check(CLI::Range(10, 600000))
+        ->capture_default_str();
+    sub->add_option("-j,--jobs", run.jobs, "cases run at once")
+        ->check(CLI::Range(1, 64))
+        ->capture_default_str();
     sub->add_flag("--verbose", run.verbose, "print the reason of every non-passing case");
     return sub;
   };
   CLI::App* server = add_suite("server", "run the server cases against a server under test");
+  server->add_option(
+      "--observe-tool", run.observe_tool,
+      "instead of the corpus: call this tool, cancel every elicitation it sends, and check each one");
+  server->add_option("--tool-args", run.tool_args,
+                     "the --observe-tool's arguments, a JSON object (default {})");
   CLI::App* client = add_suite("client", "run the client cases against a client under test");
 
   std::string list_revision, list_role;
@@ -67,7 +79,8 @@ int main(int argc, char** argv) {
   list->add_option("--role", list_role, "client or server");
   list->add_option("--cases", run.cases_dir, "the case folder")->capture_default_str();
   bool coverage = false;
-  list->add_flag("--coverage", coverage, "per requirement of the catalog: the cases that check it, or why it is excluded");
+  list->add_flag("--coverage", coverage,
+                 "per requirement of the catalog: the cases that check it, or why it is excluded");
 
   std::string reference_role, fault;
   std::vector<std::string> reference_server;
@@ -104,7 +117,8 @@ int main(int argc, char** argv) {
     if (server->parsed()) return ec::run_suite_command("server", run, std::cout, std::cerr);
     if (client->parsed()) return ec::run_suite_command("client", run, std::cout, std::cerr);
     if (relay->parsed()) return ec::run_relay(relay_socket);
-    if (list->parsed()) return ec::run_list_command(run.cases_dir, list_revision, list_role, coverage, std::cout, std::cerr);
+    if (list->parsed())
+      return ec::run_list_command(run.cases_dir, list_revision, list_role, coverage, std::cout, std::cerr);
     if (reference->parsed()) {
       return ec::run_reference_command(reference_role, reference_server, fault, list_faults, listen,
                                        std::cout, std::cerr);

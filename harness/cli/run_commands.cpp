@@ -5,20 +5,21 @@
 
 #include <algorithm>
 #include <atomic>
-#include <mutex>
-#include <thread>
 #include <filesystem>
-#include <functional>
 #include <fstream>
+#include <functional>
+#include <mutex>
 #include <ostream>
 #include <set>
+#include <thread>
 
 #include "cases/case_file.h"
 #include "cases/catalog.h"
+#include "cases/observe_tool.h"
 #include "cases/runner.h"
 #include "cli/output.h"
-#include "reference/faults.h"
 #include "reference/client.h"
+#include "reference/faults.h"
 #include "reference/server.h"
 #include "report/baseline.h"
 #include "report/results.h"
@@ -34,7 +35,8 @@ constexpr int kExitOk = 0, kExitFailures = 1, kExitUsage = 2;
 std::vector<Case> load_corpus(const std::string& dir, std::ostream& err, bool& ok) {
   std::vector<CaseLoadError> errors;
   std::vector<Case> cases = load_cases(dir, errors);
-  for (const CaseLoadError& e : errors) err << "elicit-conform: case file error: " << printable(e.display()) << "\n";
+  for (const CaseLoadError& e : errors)
+    err << "elicit-conform: case file error: " << printable(e.display()) << "\n";
   ok = errors.empty() && !cases.empty();
   if (cases.empty() && errors.empty()) err << "elicit-conform: no case files under " << dir << "\n";
   return cases;
@@ -42,7 +44,7 @@ std::vector<Case> load_corpus(const std::string& dir, std::ostream& err, bool& o
 
 // Every check id a run can report, for baseline entries of the form case-id:check-id.
 std::set<std::string> known_checks(const std::vector<Case>& cases) {
-  std::set<std::string> out = {"lifecycle.initialize", "lifecycle.tools-list", "lifecycle.connect",
+  std::set<std::string> out = {"lifecycle.initialize", "lifecycle.tools-list",  "lifecycle.connect",
                                "lifecycle.capability", "lifecycle.initialized", "lifecycle.tool-call"};
   for (const Case& c : cases) {
     for (std::size_t i = 0; i < c.steps.size(); ++i) {
@@ -54,7 +56,8 @@ std::set<std::string> known_checks(const std::vector<Case>& cases) {
   return out;
 }
 
-bool write_file(const std::filesystem::path& path, const std::function<void(std::ostream&)>& write, std::ostream& err) {
+bool write_file(const std::filesystem::path& path, const std::function<void(std::ostream&)>& write,
+                std::ostream& err) {
   std::ofstream file(path, std::ios::binary);
   write(file);
   if (!file) err << "elicit-conform: cannot write " << path.string() << "\n";
@@ -63,7 +66,8 @@ bool write_file(const std::filesystem::path& path, const std::function<void(std:
 
 }  // namespace
 
-int run_suite_command(const std::string& role, const RunCommandOptions& o, std::ostream& out, std::ostream& err) {
+int run_suite_command(const std::string& role, const RunCommandOptions& o, std::ostream& out,
+                      std::ostream& err) {
   const CaseRole wanted = role == "server" ? CaseRole::Server : CaseRole::Client;
   const SutRole sut_role = role == "server" ? SutRole::Server : SutRole::Client;
   if (!o.url.empty()) {
@@ -95,7 +99,8 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
   const Transport transport = !o.url.empty() || o.transport == "http" ? Transport::Http : Transport::Stdio;
   SplitResult words = o.url.empty() ? split_command(o.command) : SplitResult{};
   if (!words.ok()) {
-    err << "elicit-conform: --command: " << printable(*words.error) << " (at character " << words.error_offset << ")\n";
+    err << "elicit-conform: --command: " << printable(*words.error) << " (at character " << words.error_offset
+        << ")\n";
     return kExitUsage;
   }
   std::optional<Revision> only;
@@ -115,8 +120,22 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
     start = comma + 1;
   }
   bool ok = true;
-  const std::vector<Case> cases = load_corpus(o.cases_dir, err, ok);
-  if (!ok) return kExitUsage;
+  std::vector<Case> cases;
+  if (o.observe_tool.empty()) {
+    cases = load_corpus(o.cases_dir, err, ok);
+    if (!ok) return kExitUsage;
+  } else {
+    std::vector<std::string> catalog_errors;
+    const Catalog catalog =
+        Catalog::load((std::filesystem::path(o.cases_dir) / "requirements").string(), catalog_errors);
+    std::string error;
+    cases =
+        observe_tool_cases(o.observe_tool, o.tool_args, only ? *only : latest_revision(), &catalog, error);
+    if (cases.empty()) {
+      err << "elicit-conform: " << printable(error) << "\n";
+      return kExitUsage;
+    }
+  }
   std::optional<Baseline> baseline = Baseline{};
   if (!o.expected_failures.empty()) {
     BaselineError error;
@@ -168,8 +187,8 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
       CaseResult result = judge_record(*c, run_case(*c, revision, run_options));
       std::lock_guard lock(progress);
       ++done;
-      err << (tty ? "\r\033[K" : "") << "[" << done << "/" << plan.size() << "] " << to_string(result.verdict) << "  "
-          << c->id << " (" << to_string(revision) << ")";
+      err << (tty ? "\r\033[K" : "") << "[" << done << "/" << plan.size() << "] " << to_string(result.verdict)
+          << "  " << c->id << " (" << to_string(revision) << ")";
       if (result.verdict != Verdict::Pass && (o.verbose || !tty)) err << ": " << printable(result.reason);
       err << (tty && result.verdict == Verdict::Pass && done < plan.size() ? "" : "\n");
       slots[i] = std::move(result);
@@ -181,6 +200,17 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
   for (std::thread& t : threads) t.join();
   for (auto& slot : slots) summary.results.push_back(std::move(*slot));
 
+  {
+    std::vector<std::string> catalog_errors;
+    const Catalog catalog =
+        Catalog::load((std::filesystem::path(o.cases_dir) / "requirements").string(), catalog_errors);
+    for (const std::string& e : catalog_errors)
+      err << "elicit-conform: requirement catalog: " << printable(e) << "\n";
+    std::vector<CaseOutcomeInRun> outcomes_in_run;
+    for (const CaseResult& r : summary.results)
+      outcomes_in_run.push_back({r.c->id, r.record.revision, r.verdict});
+    summary.coverage = requirement_coverage(catalog, cases, wanted, outcomes_in_run);
+  }
   std::filesystem::path dir(o.report_dir);
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
@@ -189,9 +219,15 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
     return 3;
   }
   bool written = true;
-  if (formats.contains("json")) written &= write_file(dir / "results.json", [&](std::ostream& s) { write_results_json(s, summary); }, err);
-  if (formats.contains("junit")) written &= write_file(dir / "junit.xml", [&](std::ostream& s) { write_junit(s, summary); }, err);
-  if (formats.contains("md")) written &= write_file(dir / "report.md", [&](std::ostream& s) { write_markdown(s, summary); }, err);
+  if (formats.contains("json"))
+    written &= write_file(
+        dir / "results.json", [&](std::ostream& s) { write_results_json(s, summary); }, err);
+  if (formats.contains("junit"))
+    written &= write_file(
+        dir / "junit.xml", [&](std::ostream& s) { write_junit(s, summary); }, err);
+  if (formats.contains("md"))
+    written &= write_file(
+        dir / "report.md", [&](std::ostream& s) { write_markdown(s, summary); }, err);
 
   std::vector<CaseOutcome> outcomes;
   std::set<std::string> ids;
@@ -227,7 +263,8 @@ int run_list_command(const std::string& cases_dir, const std::string& revision, 
   if (!ok) return kExitUsage;
   if (coverage) {
     std::vector<std::string> errors;
-    const Catalog catalog = Catalog::load((std::filesystem::path(cases_dir) / "requirements").string(), errors);
+    const Catalog catalog =
+        Catalog::load((std::filesystem::path(cases_dir) / "requirements").string(), errors);
     for (const std::string& e : errors) err << "elicit-conform: " << printable(e) << "\n";
     for (const Coverage& c : compute_coverage(catalog, cases)) {
       if (only && *only != c.revision) continue;
@@ -236,9 +273,12 @@ int run_list_command(const std::string& cases_dir, const std::string& revision, 
         if (!role.empty() && e.binds != role && e.binds != "both") continue;
         std::string what;
         for (const std::string& id : line.cases) what += (what.empty() ? "" : ", ") + id;
-        const char* status = !line.cases.empty() ? "covered " : !e.excluded.empty() ? "excluded" : "UNCOVERED";
+        const char* status = !line.cases.empty()   ? "covered "
+                             : !e.excluded.empty() ? "excluded"
+                                                   : "UNCOVERED";
         if (line.cases.empty() && !e.excluded.empty()) what = e.excluded;
-        out << status << "  " << e.id << " [" << e.level << ", " << e.binds << "]" << (what.empty() ? "" : ": " + what) << "\n";
+        out << status << "  " << e.id << " [" << e.level << ", " << e.binds << "]"
+            << (what.empty() ? "" : ": " + what) << "\n";
       }
       out << to_string(c.revision) << ": " << c.lines.size() << " requirements: " << c.covered << " covered, "
           << c.excluded << " excluded with a reason, " << c.uncovered << " uncovered\n";

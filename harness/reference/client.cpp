@@ -8,9 +8,11 @@
 
 #include <cstdio>
 #include <cstdlib>
-#include <deque>
+#include <functional>
+#include <set>
 
 #include "core/json.h"
+#include "reference/form_fill.h"
 #include "schema/content_validator.h"
 #include "schema/message_check.h"
 #include "schema/requested_schema.h"
@@ -64,6 +66,13 @@ class ReferenceClient {
       capabilities_json_ = parse_json(caps);
       if (!capabilities_json_.ok()) return complain("ELICIT_CONFORM_CAPABILITIES is not JSON");
       capability_ = parse_elicitation_capability(&capabilities_json_.document, revision_, "").capability;
+      // `{}` means form only (2025-11-25); these faults misread it.
+      const bool empty = capabilities_json_.document.IsObject() && capabilities_json_.document.ObjectEmpty();
+      if (empty && revision_ == Revision::V2025_11_25 && fault_ == "empty-capability-allows-url")
+        capability_.url = true;
+      if (empty && revision_ == Revision::V2025_11_25 && fault_ == "empty-capability-refuses-form") {
+        capability_.form = false;
+      }
     }
     user_ = parse_json(env("ELICIT_CONFORM_USER", "[]"));
     if (!user_.ok() || !user_.document.IsArray()) return complain("ELICIT_CONFORM_USER is not a JSON array");
@@ -97,8 +106,21 @@ class ReferenceClient {
          R"(,"clientInfo":{"name":"elicit-conform-reference-client","version":"0.1"}}})");
     if (!wait_for_response("1")) return complain("no answer to initialize");
     if (fault_ != "skip-initialized") send(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
-    send(R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":")" + tool + R"(","arguments":{}}})");
-    const bool answered = wait_for_response("2");
+    const std::string call = R"(,"method":"tools/call","params":{"name":")" + tool + R"(","arguments":{}}})";
+    const std::string call_id = fault_ == "fractional-request-id" ? "2.5" : "2";
+    send(R"({"jsonrpc":"2.0","id":)" + call_id + call);
+    bool answered = wait_for_response(call_id);
+    // After a -32042 whose URLs the user opened: wait for their completion, then retry (MAY).
+    if (answered && !awaiting_.empty() && fault_ != "no-retry") {
+      answered = serve_until([this] {
+        for (const std::string& id : awaiting_) {
+          if (!completed_.contains(id)) return false;
+        }
+        return true;
+      });
+      if (answered) send(R"({"jsonrpc":"2.0","id":3)" + call);
+      answered = answered && wait_for_response("3");
+    }
     if (server_) server_->terminate(std::chrono::milliseconds(500));
     if (http_) http_->close(Deadline::after(std::chrono::seconds(2)));
     return answered ? 0 : complain("no answer to the tool call");
@@ -114,7 +136,12 @@ class ReferenceClient {
 
   // Serves the server's requests until the response with `id` arrives.
   bool wait_for_response(const std::string& id) {
-    for (;;) {
+    return serve_until([this, &id] { return responded_.contains(id); });
+  }
+
+  // Serves the server's requests and notifications until `done`; false when the session ends.
+  bool serve_until(const std::function<bool()>& done) {
+    while (!done()) {
       ReadResult r = channel_->receive(Deadline::after(std::chrono::seconds(60)));
       if (r.status == ReadResult::TooLarge) continue;
       if (r.status != ReadResult::Line) return false;
@@ -123,18 +150,15 @@ class ReferenceClient {
       const Value* mid = find_member(m.document, "id");
       const Value* method = find_member(m.document, "method");
       if (method == nullptr) {
-        if (mid && to_json(*mid) == id) {
-          if (const Value* e = find_member(m.document, "error")) on_error(*e);
-          return true;
-        }
+        if (mid == nullptr) continue;
+        // Only the tool call's answer can carry -32042; initialize is id 1.
+        if (const Value* e = find_member(m.document, "error"); e && to_json(*mid) != "1") on_error(*e);
+        responded_.insert(to_json(*mid));
         continue;
       }
       const std::string name = method->IsString() ? method->GetString() : "";
       if (mid == nullptr) {  // a notification: nothing to answer
-        if (name == kElicitComplete && fault_ == "answer-notification") {
-          send(R"({"jsonrpc":"2.0","id":null,"error":{"code":-32602,"message":"unknown elicitation"}})");
-        }
-        if (name == kElicitComplete && fault_ == "fail-on-unknown-complete") return false;  // session over
+        if (!on_notification(name, find_member(m.document, "params"))) return false;  // session over
         continue;
       }
       if (name == "ping") {
@@ -145,6 +169,34 @@ class ReferenceClient {
         send(R"({"jsonrpc":"2.0","id":)" + to_json(*mid) + R"(,"error":{"code":-32601,"message":"Method not found"}})");
       }
     }
+    return true;
+  }
+
+  // A notification from the server: never answered. A completion for an id this client never
+  // saw, one already completed, or one without a usable id is ignored (faults break that).
+  bool on_notification(const std::string& name, const Value* params) {
+    if (name != kElicitComplete) {
+      if (name != "notifications/cancelled" && fault_ == "answer-unknown-notification") {
+        send(R"({"jsonrpc":"2.0","id":null,"error":{"code":-32601,"message":"Method not found"}})");
+      }
+      return true;
+    }
+    const Value* id = params && params->IsObject() ? find_member(*params, "elicitationId") : nullptr;
+    const bool malformed = id == nullptr || !id->IsString();
+    const std::string eid = malformed ? "" : id->GetString();
+    const bool unknown = !malformed && !issued_.contains(eid);
+    const bool repeated = !malformed && !unknown && completed_.contains(eid);
+    if (!malformed && !unknown && !repeated) {
+      completed_.insert(eid);
+      return true;
+    }
+    if (fault_ == "answer-notification") {
+      send(R"({"jsonrpc":"2.0","id":null,"error":{"code":-32602,"message":"unknown elicitation"}})");
+    }
+    if (malformed && fault_ == "fail-on-malformed-complete") return false;
+    if (unknown && fault_ == "fail-on-unknown-complete") return false;
+    if (repeated && fault_ == "fail-on-repeated-complete") return false;
+    return true;
   }
 
   // The next scripted answer; the user cancels once the script is used up.
@@ -157,9 +209,19 @@ class ReferenceClient {
     return action && action->IsString() ? action->GetString() : "cancel";
   }
 
-  void reply_error(const Value& id, const std::string& message) {
+  void reply_error(const Value& id, const std::string& message, int code = -32602) {
     Value text(rapidjson::StringRef(message.c_str(), static_cast<rapidjson::SizeType>(message.size())));
-    send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"error":{"code":-32602,"message":)" + to_json(text) + "}}");
+    send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"error":{"code":)" + std::to_string(code) +
+         R"(,"message":)" + to_json(text) + "}}");
+  }
+
+  // The ElicitResult of an elicitation/create (the JSON-RPC faults break its envelope).
+  void reply_result(const Value& id, const std::string& result) {
+    const std::string head = fault_ == "omit-jsonrpc-version" ? "{" : R"({"jsonrpc":"2.0",)";
+    const std::string extra = fault_ == "answer-with-result-and-error"
+                                  ? R"(,"error":{"code":-32603,"message":"and an error"})"
+                                  : "";
+    send(head + R"("id":)" + to_json(id) + R"(,"result":)" + result + extra + "}");
   }
 
   void elicit(const Value& id, const rapidjson::Document& message) {
@@ -167,15 +229,26 @@ class ReferenceClient {
     if (params == nullptr || !params->IsObject()) return reply_error(id, "elicitation/create needs params");
     const Value* mode_value = find_member(*params, "mode");
     if (mode_value == nullptr && fault_ == "mode-required") return reply_error(id, "mode is required");
-    const Mode mode = mode_value && mode_value->IsString() && std::string_view(mode_value->GetString()) == "url" ? Mode::Url : Mode::Form;
+    const std::string mode_name = mode_value && mode_value->IsString() ? mode_value->GetString() : "";
+    const bool unknown_mode = mode_value != nullptr && mode_name != "form" && mode_name != "url";
+    if (unknown_mode && fault_ != "unknown-mode-as-form") {
+      return reply_error(id, "elicitation mode " + to_json(*mode_value) + " was not declared by this client");
+    }
+    const Mode mode = mode_name == "url" ? Mode::Url : Mode::Form;
     const Value* url = find_member(*params, "url");
     if (fault_ == "prefetch-url" && url && url->IsString()) open_url(url->GetString());
     if (!capability_.supports(mode) && fault_ != "accept-undeclared-mode") {
       return reply_error(id, "elicitation mode " + std::string(to_string(mode)) + " was not declared by this client");
     }
-    MessageCheckOptions check;
-    check.revision = revision_;
-    if (!check_message(message, check).conforms()) return reply_error(id, "invalid elicitation/create params");
+    if (mode == Mode::Url && capability_.form && fault_ == "refuse-declared-url") {
+      return reply_error(id, "this client does not handle URL mode");
+    }
+    if (fault_ != "trust-request" && !request_conforms(message, unknown_mode)) {
+      return reply_error(id, "invalid elicitation/create params",
+                         fault_ == "invalid-params-as-internal-error" ? -32603 : -32602);
+    }
+    const Value* eid = find_member(*params, "elicitationId");
+    if (mode == Mode::Url && eid && eid->IsString()) issued_.insert(eid->GetString());
 
     const Value* content = nullptr;
     std::string action = next_action(&content);
@@ -183,39 +256,38 @@ class ReferenceClient {
     if (fault_ == "no-decline" && action == "decline") action = "cancel";
     if (fault_ == "decline-ignored" && action == "decline") action = "accept";
     if (fault_ == "open-without-consent" && mode == Mode::Url && url && url->IsString()) open_url(url->GetString());
-    if (action != "accept") {
-      return send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"result":{"action":")" + action + R"("}})");
-    }
+    if (action != "accept") return reply_result(id, R"({"action":")" + action + R"("})");
     if (mode == Mode::Url) {
       if (url && url->IsString()) open_url(url->GetString());  // the user agreed to open it
       const char* extra = fault_ == "content-in-url-accept" ? R"(,"content":{})" : "";
-      return send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"result":{"action":"accept")" + extra + "}}");
+      return reply_result(id, R"({"action":"accept")" + std::string(extra) + "}");
     }
     // Form: the user's content, or the defaults the form was pre-filled with (SEP-1034).
-    rapidjson::Document filled(rapidjson::kObjectType);
     const Value* schema = find_member(*params, "requestedSchema");
-    if (content && content->IsObject()) {
-      filled.CopyFrom(*content, filled.GetAllocator());
-    } else if (fault_ == "ignore-defaults") {
-      // an empty form, as if defaults were never shown
-    } else if (const Value* props = schema ? find_member(*schema, "properties") : nullptr; props && props->IsObject()) {
-      for (auto it = props->MemberBegin(); it != props->MemberEnd(); ++it) {
-        if (const Value* def = find_member(it->value, "default")) {
-          Value key(it->name, filled.GetAllocator());
-          Value value(*def, filled.GetAllocator());
-          filled.AddMember(key, value, filled.GetAllocator());
-        }
-      }
-    }
+    rapidjson::Document filled = fill_form(content, schema, fault_);
     if (schema != nullptr && fault_ != "send-invalid-content") {
       SchemaCheck model = check_requested_schema(*schema, revision_, "");
       if (!validate_content(model.schema, filled, "").empty()) {
         // A form that does not validate cannot be submitted: the user is left with cancel.
-        return send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"result":{"action":"cancel"}})");
+        return reply_result(id, R"({"action":"cancel"})");
       }
     }
-    if (fault_ == "drop-content") return send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"result":{"action":"accept"}})");
-    send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"result":{"action":"accept","content":)" + to_json(filled) + "}}");
+    if (fault_ == "drop-content") return reply_result(id, R"({"action":"accept"})");
+    encode_content(filled, schema, fault_);
+    reply_result(id, R"({"action":"accept","content":)" + to_json(filled) + "}");
+  }
+
+  // The request passes every MUST check of its revision (the unknown-mode-as-form fault also
+  // lets an unknown mode through).
+  bool request_conforms(const rapidjson::Document& message, bool unknown_mode) {
+    MessageCheckOptions check;
+    check.revision = revision_;
+    for (const Diagnostic& d : check_message(message, check).diagnostics) {
+      if (d.level != Level::Must) continue;
+      if (unknown_mode && fault_ == "unknown-mode-as-form" && d.check == "elicit.mode-unknown") continue;
+      return false;
+    }
+    return true;
   }
 
   // A -32042 answer to the tool call: each URL is shown to the user, and opened only if accepted.
@@ -223,10 +295,16 @@ class ReferenceClient {
     const Value* code = find_member(error, "code");
     if (!code || !code->IsInt64() || code->GetInt64() != kUrlElicitationRequired) return;
     UrlRequiredErrorParse parsed = parse_url_required_error(error, revision_, "");
+    bool consented = false;
     for (const ElicitRequest& e : parsed.elicitations) {
+      issued_.insert(e.elicitation_id);
       if (fault_ == "prefetch-url") open_url(e.url);
       const Value* content = nullptr;
-      if (next_action(&content) == "accept" || fault_ == "open-without-consent") open_url(e.url);
+      // consent-once: one accept opens the rest of the list without asking again.
+      const bool accepted = (consented && fault_ == "consent-once") || next_action(&content) == "accept";
+      consented = consented || accepted;
+      if (accepted || fault_ == "open-without-consent") open_url(e.url);
+      if (accepted) awaiting_.insert(e.elicitation_id);
     }
   }
 
@@ -236,6 +314,10 @@ class ReferenceClient {
   ElicitationCapability capability_;
   ParsedJson user_;
   std::size_t answer_index_ = 0;
+  std::set<std::string> responded_;  // ids of our requests the server answered
+  std::set<std::string> issued_;     // URL elicitation ids the server sent
+  std::set<std::string> completed_;  // ... and completed
+  std::set<std::string> awaiting_;   // ids of a -32042 the user opened: retry once all complete
   std::unique_ptr<ChildProcess> server_;  // stdio: the server we spawned
   std::unique_ptr<StdioChannel> stdio_;
   std::unique_ptr<HttpClientChannel> http_;  // http: the server's URL

@@ -4,9 +4,12 @@
 // calls ELICIT_CONFORM_TOOL, answers elicitations as the scripted user ELICIT_CONFORM_USER
 // (accept with the given content, or with the schema's defaults; decline; cancel; once the
 // answers run out the user cancels), and exits 0 after the tool result. It refuses modes it did
-// not declare (-32602), treats a missing mode as form, validates content before sending it, ignores
-// completion notifications it cannot use, and opens a URL only after the user accepted it (opening
-// is simulated by one GET, loopback only, so the harness's URL trap sees it).
+// not declare (-32602; an unknown mode is never declared), treats a missing mode as form, rejects
+// invalid elicitation/create params (-32602), validates content before sending it, never answers a
+// notification, ignores completion notifications for unknown, completed or malformed ids, and opens
+// a URL only after the user accepted it (opening is simulated by one GET, loopback only, so the
+// harness's URL trap sees it). After a -32042 whose URLs the user opened, it waits for their
+// completion notifications and retries the tool call once (the spec's MAY).
 #pragma once
 
 #include <string>

@@ -28,7 +28,8 @@ std::string quote(std::string_view s) {
 }
 
 std::string text_result(std::string_view text, bool is_error) {
-  return R"({"content":[{"type":"text","text":)" + quote(text) + "}]" + (is_error ? R"(,"isError":true)" : "") + "}";
+  return R"({"content":[{"type":"text","text":)" + quote(text) + "}]" +
+         (is_error ? R"(,"isError":true)" : "") + "}";
 }
 
 constexpr const char* kTools = R"({"tools":[
@@ -37,7 +38,40 @@ constexpr const char* kTools = R"({"tools":[
  {"name":"require_url","description":"Fails with a -32042 URLElicitationRequiredError listing the given elicitations.",
   "inputSchema":{"type":"object","properties":{"elicitations":{"type":"array"}},"required":["elicitations"]}},
  {"name":"complete","description":"Sends notifications/elicitation/complete for an elicitation id this server issued.",
-  "inputSchema":{"type":"object","properties":{"elicitationId":{"type":"string"}},"required":["elicitationId"]}}]})";
+  "inputSchema":{"type":"object","properties":{"elicitationId":{"type":"string"}},"required":["elicitationId"]}},
+ {"name":"test_elicitation","description":"The official conformance suite's tool: asks for a username and an e-mail address.",
+  "inputSchema":{"type":"object","properties":{"message":{"type":"string"}},"required":["message"]}},
+ {"name":"test_elicitation_sep1034_defaults","description":"The official conformance suite's tool: a form with a default for every primitive type.",
+  "inputSchema":{"type":"object","properties":{}}},
+ {"name":"test_elicitation_sep1330_enums","description":"The official conformance suite's tool: a form with the five SEP-1330 enum variants.",
+  "inputSchema":{"type":"object","properties":{}}}]})";
+
+// The official conformance suite's fixture tools (modelcontextprotocol/conformance, scenarios
+// elicitation-sep1034-defaults and elicitation-sep1330-enums): the schemas its checks expect.
+constexpr const char* kSep1034Params = R"({"message":"Please review and update the form fields with defaults",
+ "requestedSchema":{"type":"object","properties":{
+  "name":{"type":"string","description":"User name","default":"John Doe"},
+  "age":{"type":"integer","description":"User age","default":30},
+  "score":{"type":"number","description":"User score","default":95.5},
+  "status":{"type":"string","description":"User status","enum":["active","inactive","pending"],"default":"active"},
+  "verified":{"type":"boolean","description":"Verification status","default":true}}}})";
+
+constexpr const char* kSep1330Params = R"json({"message":"Please select options from the enum fields",
+ "requestedSchema":{"type":"object","properties":{
+  "untitledSingle":{"type":"string","description":"Select one option","enum":["option1","option2","option3"]},
+  "titledSingle":{"type":"string","description":"Select one option with titles","oneOf":[
+    {"const":"value1","title":"First Option"},{"const":"value2","title":"Second Option"},{"const":"value3","title":"Third Option"}]},
+  "legacyEnum":{"type":"string","description":"Select one option (legacy)","enum":["opt1","opt2","opt3"],
+    "enumNames":["Option One","Option Two","Option Three"]},
+  "untitledMulti":{"type":"array","description":"Select multiple options","minItems":1,"maxItems":3,
+    "items":{"type":"string","enum":["option1","option2","option3"]}},
+  "titledMulti":{"type":"array","description":"Select multiple options with titles","minItems":1,"maxItems":3,
+    "items":{"anyOf":[{"const":"value1","title":"First Choice"},{"const":"value2","title":"Second Choice"},
+                      {"const":"value3","title":"Third Choice"}]}}}}})json";
+
+// How a tool reports the elicitation result: our adapter contract's JSON text, or the official
+// fixtures' sentences.
+enum class ResultText { Json, OfficialUserResponse, OfficialCompleted };
 
 class ReferenceServer {
  public:
@@ -85,6 +119,11 @@ class ReferenceServer {
 
   void handle(const rapidjson::Document& message) {
     ClassifiedMessage m = classify_message(message);
+    if (m.kind == MessageKind::Notification && fault_ == "error-on-notification" &&
+        m.method != "notifications/initialized") {
+      return send(R"({"jsonrpc":"2.0","id":null,"error":{"code":-32601,"message":)" +
+                  quote("Unknown notification " + m.method) + "}}");
+    }
     if (m.kind == MessageKind::Notification || m.kind == MessageKind::ResultResponse ||
         m.kind == MessageKind::ErrorResponse || m.kind == MessageKind::Invalid) {
       return;  // nothing to answer; responses to unknown ids are ignored
@@ -109,11 +148,14 @@ class ReferenceServer {
     const Value* caps = params ? find_member(*params, "capabilities") : nullptr;
     const Value* elicitation = caps ? find_member(*caps, "elicitation") : nullptr;
     capability_ = parse_elicitation_capability(elicitation, revision_, "").capability;
-    if (fault_ == "empty-capability-as-all" && elicitation && elicitation->IsObject() && elicitation->ObjectEmpty()) {
+    if (fault_ == "empty-capability-as-all" && elicitation && elicitation->IsObject() &&
+        elicitation->ObjectEmpty()) {
       capability_.url = true;
     }
-    respond(id, R"({"protocolVersion":)" + quote(to_string(revision_)) +
-                    R"(,"capabilities":{"tools":{}},"serverInfo":{"name":"elicit-conform-reference","version":"0.1"}})");
+    respond(
+        id,
+        R"({"protocolVersion":)" + quote(to_string(revision_)) +
+            R"(,"capabilities":{"tools":{}},"serverInfo":{"name":"elicit-conform-reference","version":"0.1"}})");
   }
 
   void call(const Value& id, const Value* params) {
@@ -123,20 +165,51 @@ class ReferenceServer {
       return respond_error(id, -32602, "tools/call needs a name and an arguments object");
     }
     const std::string tool = name->GetString();
-    if (tool == "elicit") return elicit(id, *args);
+    if (tool == "elicit") {
+      const Value* elicit_params = find_member(*args, "params");
+      if (elicit_params == nullptr || !elicit_params->IsObject()) {
+        return respond(id, text_result("elicit needs params", true));
+      }
+      return elicit(id, *elicit_params, ResultText::Json);
+    }
+    if (tool == "test_elicitation") {
+      const Value* message = find_member(*args, "message");
+      rapidjson::Document fixture = parse_json(R"({"requestedSchema":{"type":"object","properties":{
+        "username":{"type":"string","description":"User's response"},
+        "email":{"type":"string","description":"User's email address"}},"required":["username","email"]}})")
+                                        .document;
+      fixture.AddMember(
+          "message",
+          Value(message && message->IsString() ? message->GetString() : "", fixture.GetAllocator()),
+          fixture.GetAllocator());
+      return elicit(id, fixture, ResultText::OfficialUserResponse);
+    }
+    if (tool == "test_elicitation_sep1034_defaults") {
+      return elicit(id, parse_json(kSep1034Params).document, ResultText::OfficialCompleted);
+    }
+    if (tool == "test_elicitation_sep1330_enums") {
+      return elicit(id, parse_json(kSep1330Params).document, ResultText::OfficialCompleted);
+    }
     if (tool == "require_url") return require_url(id, *args);
     if (tool == "complete") return complete(id, *args);
     respond_error(id, -32602, "Unknown tool: " + tool);
   }
 
-  void elicit(const Value& call_id, const Value& args) {
-    const Value* params = find_member(args, "params");
-    if (params == nullptr || !params->IsObject()) return respond(call_id, text_result("elicit needs params", true));
+  void elicit(const Value& call_id, const Value& params_value, ResultText style) {
+    const Value* params = &params_value;
     const Value* mode_value = find_member(*params, "mode");
-    const Mode mode = mode_value && mode_value->IsString() && std::string_view(mode_value->GetString()) == "url" ? Mode::Url : Mode::Form;
-    if (!capability_.supports(mode) && fault_ != "send-undeclared-mode") {
+    const Mode mode =
+        mode_value && mode_value->IsString() && std::string_view(mode_value->GetString()) == "url"
+            ? Mode::Url
+            : Mode::Form;
+    // The two faults split the rule: a mode the client left out of its capability, and a client
+    // that declared no elicitation capability at all.
+    const bool send_anyway =
+        capability_.declared ? fault_ == "send-undeclared-mode" : fault_ == "elicit-without-capability";
+    if (!capability_.supports(mode) && !send_anyway) {
       return respond(call_id, text_result("Client does not support " + std::string(to_string(mode)) +
-                                              " elicitation (declared: " + capability_.describe() + ")", true));
+                                              " elicitation (declared: " + capability_.describe() + ")",
+                                          true));
     }
     rapidjson::Document outgoing;
     outgoing.CopyFrom(*params, outgoing.GetAllocator());
@@ -153,7 +226,8 @@ class ReferenceServer {
       const char* join = url.find('?') == std::string::npos ? "?" : "&";
       if (fault_ == "token-in-url") url += std::string(join) + "access_token=abc123";
       if (fault_ == "email-in-url") url += std::string(join) + "user=ann%40example.com";
-      outgoing["url"].SetString(url.c_str(), static_cast<rapidjson::SizeType>(url.size()), outgoing.GetAllocator());
+      outgoing["url"].SetString(url.c_str(), static_cast<rapidjson::SizeType>(url.size()),
+                                outgoing.GetAllocator());
     }
 
     if (Value* props = outgoing.HasMember("requestedSchema") && outgoing["requestedSchema"].IsObject() &&
@@ -178,17 +252,24 @@ class ReferenceServer {
           p.AddMember("description", "Details at https://example.com/help", outgoing.GetAllocator());
         }
         if (fault_ == "bad-default" && p.HasMember("default")) p["default"].SetObject();
-        if (fault_ == "bad-enum" && p.HasMember("enum")) {
-          p["enum"].SetArray();
-          p["enum"].PushBack(1, outgoing.GetAllocator()).PushBack(2, outgoing.GetAllocator());
-        }
+        if (fault_ == "bad-enum") break_enum(p, outgoing.GetAllocator());
+      }
+      // A required name the properties do not define: no answer can satisfy the form. Only
+      // forms that already list required fields get one, so the fault stays a quiet SHOULD.
+      Value& schema = outgoing["requestedSchema"];
+      if (fault_ == "unsatisfiable-schema" && schema.HasMember("required") && schema["required"].IsArray()) {
+        schema["required"].PushBack("nickname_that_is_not_a_field", outgoing.GetAllocator());
       }
     }
-    if (fault_ == "nest-schema" && outgoing.HasMember("requestedSchema") && outgoing["requestedSchema"].IsObject() &&
-        outgoing["requestedSchema"].HasMember("properties")) {
+    if (fault_ == "nest-schema" && outgoing.HasMember("requestedSchema") &&
+        outgoing["requestedSchema"].IsObject() && outgoing["requestedSchema"].HasMember("properties")) {
       Value wrapped(rapidjson::kObjectType);
       wrapped.AddMember("type", "object", outgoing.GetAllocator());
       wrapped.AddMember("properties", outgoing["requestedSchema"]["properties"], outgoing.GetAllocator());
+      if (outgoing["requestedSchema"].HasMember("required")) {  // the whole form moves one level down
+        wrapped.AddMember("required", outgoing["requestedSchema"]["required"], outgoing.GetAllocator());
+        outgoing["requestedSchema"].RemoveMember("required");
+      }
       Value nested(rapidjson::kObjectType);
       nested.AddMember("nested", wrapped, outgoing.GetAllocator());
       outgoing["requestedSchema"]["properties"] = nested;
@@ -197,9 +278,12 @@ class ReferenceServer {
       const Value* eid = find_member(*params, "elicitationId");
       if (eid && eid->IsString()) issued_.insert(eid->GetString());
     }
-    const std::string request_id = fault_ == "bad-id-type" ? "1.5" : quote("ref-" + std::to_string(++next_id_));
-    send(std::string(fault_ == "no-jsonrpc-version" ? "{" : R"({"jsonrpc":"2.0",)") + R"("id":)" + request_id +
-         R"(,"method":"elicitation/create","params":)" + to_json(outgoing) + "}");
+    ++next_id_;
+    const std::string request_id = fault_ == "bad-id-type"        ? std::to_string(next_id_) + ".5"
+                                   : fault_ == "reuse-request-id" ? quote("ref-1")
+                                                                  : quote("ref-" + std::to_string(next_id_));
+    send(std::string(fault_ == "no-jsonrpc-version" ? "{" : R"({"jsonrpc":"2.0",)") + R"("id":)" +
+         request_id + R"(,"method":"elicitation/create","params":)" + to_json(outgoing) + "}");
     // Wait for the answer; other requests wait their turn (pings are answered at once).
     while (auto message = read()) {
       const Value* rid = find_member(*message, "id");
@@ -216,20 +300,63 @@ class ReferenceServer {
       if (const Value* error = find_member(*message, "error")) {
         return respond(call_id, text_result("elicitation failed: " + to_json(*error), true));
       }
-      const Value* result = find_member(*message, "result");
+      Value* result = message->HasMember("result") ? &(*message)["result"] : nullptr;
       if (result == nullptr) return respond(call_id, text_result("elicitation answer has no result", true));
+      misread_action(*result, message->GetAllocator());
       // A careful server validates what it receives (SERVER-VALIDATE-CONTENT).
       MessageReport check = check_result(*message, *params);
       if (fault_ != "trust-content" && (!check.conforms() || has_level(check.diagnostics, Level::Should))) {
         for (const Diagnostic& d : check.diagnostics) {
           // Content is what is validated here; framing (an id echoed back) is not the answer's fault.
-          if ((d.level == Level::Must || d.level == Level::Should) && !d.requirement.starts_with("JSONRPC-")) {
-            return respond(call_id, text_result("invalid elicitation result at " + d.pointer + ": " + d.message, true));
+          if ((d.level == Level::Must || d.level == Level::Should) &&
+              !d.requirement.starts_with("JSONRPC-")) {
+            return respond(
+                call_id, text_result("invalid elicitation result at " + d.pointer + ": " + d.message, true));
           }
         }
       }
-      return respond(call_id, text_result(to_json(*result), false));
+      return respond(call_id, text_result(describe_result(*result, style), false));
     }
+  }
+
+  // The action-handling faults: how a careless server reads what the user did.
+  void misread_action(Value& result, rapidjson::Document::AllocatorType& a) const {
+    if (!result.IsObject() || !result.HasMember("action") || !result["action"].IsString()) return;
+    const std::string_view action = result["action"].GetString();
+    if (fault_ == "mix-up-decline-cancel" && (action == "decline" || action == "cancel")) {
+      result["action"].SetString(action == "decline" ? "cancel" : "decline", a);
+    }
+    if (fault_ == "content-means-accept" && action != "accept" && result.HasMember("content")) {
+      result["action"].SetString("accept", a);
+    }
+  }
+
+  static std::string describe_result(const Value& result, ResultText style) {
+    if (style == ResultText::Json) return to_json(result);
+    const Value* action = find_member(result, "action");
+    const Value* content = find_member(result, "content");
+    const std::string a = action ? (action->IsString() ? action->GetString() : to_json(*action)) : "none";
+    const std::string c = content ? to_json(*content) : "undefined";
+    if (style == ResultText::OfficialUserResponse)
+      return "User response: <action: " + a + ", content: " + c + ">";
+    return "Elicitation completed: action=" + a + ", content=" + c;
+  }
+
+  // Every enum variant of SEP-1330 gets integer options: the enum list, the const of each
+  // oneOf/anyOf option, and the items of a multi-select.
+  static void break_enum(Value& p, rapidjson::Document::AllocatorType& a) {
+    if (p.HasMember("enum") && p["enum"].IsArray()) {
+      p["enum"].SetArray();
+      p["enum"].PushBack(1, a).PushBack(2, a);
+    }
+    for (const char* list : {"oneOf", "anyOf"}) {
+      if (!p.HasMember(list) || !p[list].IsArray()) continue;
+      int n = 0;
+      for (Value& option : p[list].GetArray()) {
+        if (option.IsObject() && option.HasMember("const")) option["const"].SetInt(++n);
+      }
+    }
+    if (p.HasMember("items") && p["items"].IsObject()) break_enum(p["items"], a);
   }
 
   MessageReport check_result(const rapidjson::Document& message, const Value& params) {
@@ -241,14 +368,17 @@ class ReferenceServer {
 
   void require_url(const Value& call_id, const Value& args) {
     const Value* list = find_member(args, "elicitations");
-    if (list == nullptr || !list->IsArray()) return respond(call_id, text_result("require_url needs elicitations", true));
+    if (list == nullptr || !list->IsArray())
+      return respond(call_id, text_result("require_url needs elicitations", true));
     if (fault_ != "form-entry-in-url-error") {
       for (const Value& entry : list->GetArray()) {
         const Value* mode = find_member(entry, "mode");
         const Value* eid = find_member(entry, "elicitationId");
-        if (!mode || !mode->IsString() || std::string_view(mode->GetString()) != "url" || !eid || !eid->IsString()) {
+        if (!mode || !mode->IsString() || std::string_view(mode->GetString()) != "url" || !eid ||
+            !eid->IsString()) {
           return respond(call_id, text_result("refused: a URL elicitation required error lists only URL-mode "
-                                              "elicitations with an elicitationId", true));
+                                              "elicitations with an elicitationId",
+                                              true));
         }
       }
     }
@@ -259,21 +389,26 @@ class ReferenceServer {
     const std::string data = R"({"elicitations":)" + to_json(*list) + "}";
     if (fault_ == "url-required-as-result") return respond(call_id, text_result(data, true));
     if (fault_ == "drop-url-error-list") {
-      return respond_error(call_id, static_cast<int>(kUrlElicitationRequired), "This request requires more information.");
+      return respond_error(call_id, static_cast<int>(kUrlElicitationRequired),
+                           "This request requires more information.");
     }
-    respond_error(call_id, static_cast<int>(kUrlElicitationRequired), "This request requires more information.", data);
+    respond_error(call_id, static_cast<int>(kUrlElicitationRequired),
+                  "This request requires more information.", data);
   }
 
   void complete(const Value& call_id, const Value& args) {
     const Value* eid = find_member(args, "elicitationId");
-    if (eid == nullptr || !eid->IsString()) return respond(call_id, text_result("complete needs elicitationId", true));
+    if (eid == nullptr || !eid->IsString())
+      return respond(call_id, text_result("complete needs elicitationId", true));
     std::string id = eid->GetString();
     if (fault_ == "complete-wrong-id") {
       id += "-other";
     } else if (!issued_.contains(id)) {
-      return respond(call_id, text_result("refused: elicitation " + id + " was not issued to this client", true));
+      return respond(call_id,
+                     text_result("refused: elicitation " + id + " was not issued to this client", true));
     }
-    send(R"({"jsonrpc":"2.0","method":"notifications/elicitation/complete","params":{"elicitationId":)" + quote(id) + "}}");
+    send(R"({"jsonrpc":"2.0","method":"notifications/elicitation/complete","params":{"elicitationId":)" +
+         quote(id) + "}}");
     respond(call_id, text_result("completion sent", false));
   }
 

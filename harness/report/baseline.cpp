@@ -36,7 +36,8 @@ std::string join(const std::set<std::string>& items) {
 
 std::string_view to_string(SutRole role) { return role == SutRole::Client ? "client" : "server"; }
 
-std::optional<Baseline> parse_baseline(const std::string& text, const std::string& file, BaselineError& error) {
+std::optional<Baseline> parse_baseline(const std::string& text, const std::string& file,
+                                       BaselineError& error) {
   if (text.size() > kMaxBaselineBytes) {
     error.message = file + ": larger than 1 MiB; this is not an expected-failures file";
     return std::nullopt;
@@ -112,8 +113,8 @@ Judgement judge(const Baseline& baseline, const std::vector<CaseOutcome>& outcom
                 const std::set<std::string>& known_case_ids, const std::set<std::string>& known_checks) {
   Judgement j;
   const auto label = [&](const BaselineEntry& e) {
-    return baseline.file + ":" + std::to_string(e.line) + ": " + std::string(to_string(e.role)) + ": " + e.case_id +
-           (e.check_id.empty() ? "" : ":" + e.check_id);
+    return baseline.file + ":" + std::to_string(e.line) + ": " + std::string(to_string(e.role)) + ": " +
+           e.case_id + (e.check_id.empty() ? "" : ":" + e.check_id);
   };
 
   // Entries by case, after dropping the ones that name nothing.
@@ -134,20 +135,24 @@ Judgement judge(const Baseline& baseline, const std::vector<CaseOutcome>& outcom
 
   for (const CaseOutcome& o : outcomes) {
     const auto it = by_case.find(o.case_id);
-    const std::vector<const BaselineEntry*> entries = it == by_case.end() ? std::vector<const BaselineEntry*>{} : it->second;
+    const std::vector<const BaselineEntry*> entries =
+        it == by_case.end() ? std::vector<const BaselineEntry*>{} : it->second;
     bool whole_case = false;
     std::set<std::string> expected_checks;
     for (const BaselineEntry* e : entries) {
-      if (e->check_id.empty()) whole_case = true;
-      else expected_checks.insert(e->check_id);
+      if (e->check_id.empty())
+        whole_case = true;
+      else
+        expected_checks.insert(e->check_id);
     }
     const std::string name = o.case_id + ": " + std::string(to_string(o.verdict));
     switch (o.verdict) {
-      case Verdict::Skip:
-        break;  // not run: its entries are neither honoured nor stale
+      case Verdict::Skip: break;  // not run: its entries are neither honoured nor stale
       case Verdict::Error:
-        if (whole_case) j.expected.push_back(name);
-        else j.errors.push_back(name);
+        if (whole_case)
+          j.expected.push_back(name);
+        else
+          j.errors.push_back(name);
         break;
       case Verdict::Pass:
         for (const BaselineEntry* e : entries) j.stale.push_back(label(*e) + ": the case passes now");
@@ -166,7 +171,8 @@ Judgement judge(const Baseline& baseline, const std::vector<CaseOutcome>& outcom
         if (entries.empty() || !unexpected.empty()) {
           // A WARN that nobody baselined does not fail the run; it is still reported.
           if (o.verdict == Verdict::Fail) {
-            j.unexpected.push_back(name + " (checks " + join(unexpected.empty() ? o.failed_checks : unexpected) + ")");
+            j.unexpected.push_back(name + " (checks " +
+                                   join(unexpected.empty() ? o.failed_checks : unexpected) + ")");
           }
         } else {
           j.expected.push_back(name);
@@ -175,8 +181,10 @@ Judgement judge(const Baseline& baseline, const std::vector<CaseOutcome>& outcom
       }
     }
   }
-  if (!j.unexpected.empty() || !j.stale.empty() || !j.unknown.empty()) j.exit_code = 1;
-  else if (!j.errors.empty()) j.exit_code = 3;
+  if (!j.unexpected.empty() || !j.stale.empty() || !j.unknown.empty())
+    j.exit_code = 1;
+  else if (!j.errors.empty())
+    j.exit_code = 3;
   return j;
 }
 

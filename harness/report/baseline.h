@@ -45,7 +45,8 @@ struct BaselineError {
 };
 
 // Parses the YAML text; `file` names it in messages.
-std::optional<Baseline> parse_baseline(const std::string& text, const std::string& file, BaselineError& error);
+std::optional<Baseline> parse_baseline(const std::string& text, const std::string& file,
+                                       BaselineError& error);
 std::optional<Baseline> load_baseline(const std::string& path, BaselineError& error);
 
 // What the run produced for one case.

@@ -24,7 +24,8 @@ std::string quotes(const Case& c, Revision r) {
   std::string out;
   for (const std::string& key : c.requirements) {
     if (const Requirement* req = find_requirement(key, r)) {
-      out += "> **" + requirement_id(r, key) + "** (" + std::string(req->section) + "): " + std::string(req->quote) + "\n";
+      out += "> **" + requirement_id(r, key) + "** (" + std::string(req->section) +
+             "): " + std::string(req->quote) + "\n";
     }
   }
   return out;
@@ -35,10 +36,14 @@ std::string md_cell(std::string_view raw) {
   const std::string s = to_valid_utf8(raw);
   std::string out;
   for (char ch : s) {
-    if (ch == '|') out += "\\|";
-    else if (ch == '\n' || ch == '\r') out += ' ';
-    else if (ch == '<') out += "&lt;";
-    else out += ch;
+    if (ch == '|')
+      out += "\\|";
+    else if (ch == '\n' || ch == '\r')
+      out += ' ';
+    else if (ch == '<')
+      out += "&lt;";
+    else
+      out += ch;
   }
   return out;
 }
@@ -85,9 +90,12 @@ void write_results_json(std::ostream& out, const RunSummary& run) {
   std::map<Verdict, int> counts;
   for (const CaseResult& r : run.results) ++counts[r.verdict];
   w.StartObject();
-  str("tool"); str("elicit-conform");
-  str("role"); str(run.role);
-  str("command"); str(run.command);
+  str("tool");
+  str("elicit-conform");
+  str("role");
+  str(run.role);
+  str("command");
+  str(run.command);
   str("counts");
   w.StartObject();
   for (Verdict v : {Verdict::Pass, Verdict::Fail, Verdict::Warn, Verdict::Skip, Verdict::Error}) {
@@ -95,40 +103,102 @@ void write_results_json(std::ostream& out, const RunSummary& run) {
     w.Int(counts[v]);
   }
   w.EndObject();
+  str("coverage");
+  w.StartArray();
+  for (const RevisionCoverage& rc : run.coverage) {
+    w.StartObject();
+    str("revision");
+    str(to_string(rc.revision));
+    str("side");
+    str(run.role);
+    str("covered");
+    w.Int(rc.covered);
+    str("excluded");
+    w.Int(rc.excluded);
+    str("uncovered");
+    w.Int(rc.uncovered);
+    str("requirements");
+    w.StartArray();
+    for (const RequirementOutcome& line : rc.requirements) {
+      w.StartObject();
+      str("id");
+      str(line.entry.id);
+      str("level");
+      str(line.entry.level);
+      str("coverage");
+      str(!line.cases.empty() ? "covered" : line.entry.excluded.empty() ? "uncovered" : "excluded");
+      if (!line.cases.empty()) {
+        str("cases");
+        w.StartArray();
+        for (const std::string& id : line.cases) str(id);
+        w.EndArray();
+      } else if (!line.entry.excluded.empty()) {
+        str("reason");
+        str(line.entry.excluded);
+      }
+      str("status");
+      if (line.worst)
+        str(to_string(*line.worst));
+      else
+        w.Null();
+      w.EndObject();
+    }
+    w.EndArray();
+    w.EndObject();
+  }
+  w.EndArray();
   str("cases");
   w.StartArray();
   for (const CaseResult& r : run.results) {
     const Case& c = *r.c;
     w.StartObject();
-    str("id"); str(c.id);
-    str("title"); str(c.title);
-    str("revision"); str(to_string(r.record.revision));
-    str("transport"); str(to_string(r.record.transport));
-    str("role"); str(to_string(c.role));
+    str("id");
+    str(c.id);
+    str("title");
+    str(c.title);
+    str("revision");
+    str(to_string(r.record.revision));
+    str("transport");
+    str(to_string(r.record.transport));
+    str("role");
+    str(to_string(c.role));
     str("requirements");
     w.StartArray();
     for (const std::string& key : c.requirements) str(requirement_id(r.record.revision, key));
     w.EndArray();
-    str("level"); str(to_string(c.level));
-    str("status"); str(to_string(r.verdict));
-    str("reason"); str(r.reason);
+    str("level");
+    str(to_string(c.level));
+    str("status");
+    str(to_string(r.verdict));
+    str("reason");
+    str(r.reason);
     if (r.record.failure) {
       const StepFailure& f = *r.record.failure;
-      str("check"); str(f.check);
-      str("step"); str(f.step_pointer);
-      str("pointer"); str(f.message_pointer);
-      str("offending_message"); str(f.message);
+      str("check");
+      str(f.check);
+      str("step");
+      str(f.step_pointer);
+      str("pointer");
+      str(f.message_pointer);
+      str("offending_message");
+      str(f.message);
     }
-    str("duration_ms"); w.Double(r.record.duration_ms);
+    str("duration_ms");
+    w.Double(r.record.duration_ms);
     str("sut_findings");
     w.StartArray();
     for (const Diagnostic& d : r.record.sut_findings) {
       w.StartObject();
-      str("check"); str(d.check);
-      str("requirement"); str(requirement_id(r.record.revision, d.requirement));
-      str("level"); str(to_string(d.level));
-      str("pointer"); str(d.pointer);
-      str("message"); str(d.message);
+      str("check");
+      str(d.check);
+      str("requirement");
+      str(requirement_id(r.record.revision, d.requirement));
+      str("level");
+      str(to_string(d.level));
+      str("pointer");
+      str(d.pointer);
+      str("message");
+      str(d.message);
       w.EndObject();
     }
     w.EndArray();
@@ -136,14 +206,19 @@ void write_results_json(std::ostream& out, const RunSummary& run) {
     w.StartArray();
     for (const TranscriptEntry& t : r.record.transcript) {
       w.StartObject();
-      str("at_ms"); w.Double(t.at_ms);
-      str("from"); str(t.from);
-      str("text"); str(t.text);
+      str("at_ms");
+      w.Double(t.at_ms);
+      str("from");
+      str(t.from);
+      str("text");
+      str(t.text);
       w.EndObject();
     }
     w.EndArray();
-    str("sut_exit"); str(r.record.sut_exit);
-    str("sut_stderr"); str(r.record.sut_stderr);
+    str("sut_exit");
+    str(r.record.sut_exit);
+    str("sut_stderr");
+    str(r.record.sut_stderr);
     w.EndObject();
   }
   w.EndArray();
@@ -190,35 +265,43 @@ void write_junit(std::ostream& out, const RunSummary& run) {
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   out << "<testsuites name=\"elicit-conform\">\n";
   out << "  <testsuite name=\"elicit-conform " << xml_escape(run.role) << "\" tests=\"" << run.results.size()
-      << "\" failures=\"" << counts[Verdict::Fail] << "\" errors=\"" << counts[Verdict::Error] << "\" skipped=\""
-      << counts[Verdict::Skip] << "\" time=\"" << seconds << "\">\n";
+      << "\" failures=\"" << counts[Verdict::Fail] << "\" errors=\"" << counts[Verdict::Error]
+      << "\" skipped=\"" << counts[Verdict::Skip] << "\" time=\"" << seconds << "\">\n";
+  if (!run.coverage.empty()) {
+    out << "    <properties>\n";
+    for (const RevisionCoverage& rc : run.coverage) {
+      const std::string prefix = "coverage." + std::string(to_string(rc.revision)) + ".";
+      out << "      <property name=\"" << prefix << "covered\" value=\"" << rc.covered << "\"/>\n"
+          << "      <property name=\"" << prefix << "excluded\" value=\"" << rc.excluded << "\"/>\n"
+          << "      <property name=\"" << prefix << "uncovered\" value=\"" << rc.uncovered << "\"/>\n";
+    }
+    out << "    </properties>\n";
+  }
   for (const CaseResult& r : run.results) {
     std::snprintf(seconds, sizeof seconds, "%.3f", r.record.duration_ms / 1000);
-    out << "    <testcase classname=\"" << xml_escape(std::string(to_string(r.c->role)) + "." +
-                                                    std::string(to_string(r.record.revision)))
+    out << "    <testcase classname=\""
+        << xml_escape(std::string(to_string(r.c->role)) + "." + std::string(to_string(r.record.revision)))
         << "\" name=\"" << xml_escape(r.c->id) << "\" time=\"" << seconds << "\">\n";
-    const std::string detail = requirement_line(*r.c, r.record.revision) + "\n" + r.reason +
-                               (r.record.failure && !r.record.failure->message.empty()
-                                    ? "\noffending message: " + abbreviate_utf8(r.record.failure->message, 4000)
-                                    : "");
+    const std::string detail =
+        requirement_line(*r.c, r.record.revision) + "\n" + r.reason +
+        (r.record.failure && !r.record.failure->message.empty()
+             ? "\noffending message: " + abbreviate_utf8(r.record.failure->message, 4000)
+             : "");
     switch (r.verdict) {
       case Verdict::Fail:
-        out << "      <failure message=\"" << xml_escape(abbreviate_utf8(r.reason, 500)) << "\">" << xml_escape(detail)
-            << "</failure>\n";
+        out << "      <failure message=\"" << xml_escape(abbreviate_utf8(r.reason, 500)) << "\">"
+            << xml_escape(detail) << "</failure>\n";
         break;
       case Verdict::Error:
-        out << "      <error message=\"" << xml_escape(abbreviate_utf8(r.reason, 500)) << "\">" << xml_escape(detail)
-            << "</error>\n";
+        out << "      <error message=\"" << xml_escape(abbreviate_utf8(r.reason, 500)) << "\">"
+            << xml_escape(detail) << "</error>\n";
         break;
-      case Verdict::Skip:
-        out << "      <skipped message=\"" << xml_escape(r.reason) << "\"/>\n";
-        break;
+      case Verdict::Skip: out << "      <skipped message=\"" << xml_escape(r.reason) << "\"/>\n"; break;
       case Verdict::Warn:
         out << "      <system-out>WARN (" << to_string(r.c->level) << " not met): " << xml_escape(detail)
             << "</system-out>\n";
         break;
-      case Verdict::Pass:
-        break;
+      case Verdict::Pass: break;
     }
     out << "    </testcase>\n";
   }
@@ -235,23 +318,43 @@ void write_markdown(std::ostream& out, const RunSummary& run) {
       << counts[Verdict::Error] << " |\n\n";
   out << "| case | revision | level | status |\n|---|---|---|---|\n";
   for (const CaseResult& r : run.results) {
-    out << "| " << md_cell(r.c->id) << " | " << to_string(r.record.revision) << " | " << to_string(r.c->level) << " | "
-        << to_string(r.verdict) << " |\n";
+    out << "| " << md_cell(r.c->id) << " | " << to_string(r.record.revision) << " | " << to_string(r.c->level)
+        << " | " << to_string(r.verdict) << " |\n";
+  }
+  for (const RevisionCoverage& rc : run.coverage) {
+    out << "\n## Requirements of " << to_string(rc.revision) << " binding the " << md_cell(run.role) << "\n\n"
+        << rc.covered << " covered, " << rc.excluded << " excluded with a reason, " << rc.uncovered
+        << " uncovered.\n\n"
+        << "| requirement | level | status | cases |\n|---|---|---|---|\n";
+    for (const RequirementOutcome& line : rc.requirements) {
+      std::string status = line.worst ? std::string(to_string(*line.worst)) : "not run";
+      if (line.cases.empty()) status = line.entry.excluded.empty() ? "UNCOVERED" : "excluded";
+      std::string ids;
+      for (const std::string& id : line.cases) ids += (ids.empty() ? "" : ", ") + id;
+      out << "| " << md_cell(line.entry.id) << " | " << md_cell(line.entry.level) << " | " << status << " | "
+          << md_cell(line.cases.empty() ? line.entry.excluded : ids) << " |\n";
+    }
   }
   bool header = false;
   for (const CaseResult& r : run.results) {
     if (r.verdict == Verdict::Pass) continue;
     if (!header) out << "\n## Not passing\n";
     header = true;
-    out << "\n### " << to_string(r.verdict) << ": " << md_cell(r.c->id) << " (" << to_string(r.record.revision)
-        << ")\n\n" << md_cell(r.c->title) << "\n\n" << quotes(*r.c, r.record.revision) << "\n";
+    out << "\n### " << to_string(r.verdict) << ": " << md_cell(r.c->id) << " ("
+        << to_string(r.record.revision) << ")\n\n"
+        << md_cell(r.c->title) << "\n\n"
+        << quotes(*r.c, r.record.revision) << "\n";
     out << "- expected vs observed: " << md_cell(r.reason) << "\n";
     if (r.record.failure) {
-      out << "- check: `" << md_cell(r.record.failure->check) << "` at " << md_cell(r.record.failure->step_pointer)
-          << " of " << md_cell(r.c->file) << "\n";
+      out << "- check: `" << md_cell(r.record.failure->check) << "` at "
+          << md_cell(r.record.failure->step_pointer) << " of " << md_cell(r.c->file) << "\n";
       if (!r.record.failure->message.empty()) {
-        out << "- offending message" << (r.record.failure->message_pointer.empty() ? "" : " (at " + md_cell(r.record.failure->message_pointer) + ")")
-            << ":\n\n" << md_fence(abbreviate_utf8(r.record.failure->message, 4000));
+        out << "- offending message"
+            << (r.record.failure->message_pointer.empty()
+                    ? ""
+                    : " (at " + md_cell(r.record.failure->message_pointer) + ")")
+            << ":\n\n"
+            << md_fence(abbreviate_utf8(r.record.failure->message, 4000));
       }
     }
   }

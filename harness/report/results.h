@@ -3,8 +3,9 @@
 //   SKIP  the record says skipped;  ERROR  the harness could not run it;
 //   FAIL / WARN  a step failed (by the case's level: MUST fails, SHOULD and MAY warn);
 //   PASS  otherwise.
-// Writers: results.json (everything, transcripts included), junit.xml (one testcase per case),
-// report.md (summary table, then each non-passing case with the rule quoted, expected vs
+// Writers: results.json (everything, transcripts and requirement coverage included), junit.xml
+// (one testcase per case, coverage totals as suite properties), report.md (summary table, the
+// requirements with their verdicts, then each non-passing case with the rule quoted, expected vs
 // observed, and the offending message). Every SUT string is escaped for its format.
 #pragma once
 
@@ -14,6 +15,7 @@
 
 #include "cases/case_file.h"
 #include "cases/run_record.h"
+#include "report/requirement_coverage.h"
 #include "report/verdict.h"
 
 namespace ec {
@@ -31,6 +33,7 @@ struct RunSummary {
   std::string role;     // "server" or "client"
   std::string command;  // the SUT command, as given
   std::vector<CaseResult> results;
+  std::vector<RevisionCoverage> coverage;  // by requirement; empty when no catalog was found
 };
 
 void write_results_json(std::ostream& out, const RunSummary& run);

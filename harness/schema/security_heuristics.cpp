@@ -13,13 +13,15 @@ namespace {
 
 std::string lower(std::string_view s) {
   std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return out;
 }
 
 // Words that name secrets, matched in lower-cased names with separators removed.
-constexpr std::array kSecretWords{"password", "passwd", "passphrase", "secret", "apikey", "accesstoken", "token",
-                                  "cardnumber", "creditcard", "cvv", "cvc", "pin", "ssn", "privatekey"};
+constexpr std::array kSecretWords{"password",    "passwd", "passphrase", "secret",     "apikey",
+                                  "accesstoken", "token",  "cardnumber", "creditcard", "cvv",
+                                  "cvc",         "pin",    "ssn",        "privatekey"};
 
 std::string squash(std::string_view s) {
   std::string out;
@@ -33,7 +35,8 @@ const char* secret_word(std::string_view text) {
   const std::string s = squash(text);
   for (const char* w : kSecretWords) {
     // "pin" only as the whole name: as a substring it matches "spinner", "shipping", ...
-    const bool hit = std::string_view(w) == "pin" ? (s == "pin" || s == "pincode") : s.find(w) != std::string::npos;
+    const bool hit =
+        std::string_view(w) == "pin" ? (s == "pin" || s == "pincode") : s.find(w) != std::string::npos;
     if (hit) {
       return w;
     }
@@ -46,7 +49,8 @@ bool has_link(std::string_view text) {
   return s.find("http://") != std::string::npos || s.find("https://") != std::string::npos;
 }
 
-void add(Diagnostics& out, const char* check, const char* requirement, std::string pointer, std::string message) {
+void add(Diagnostics& out, const char* check, const char* requirement, std::string pointer,
+         std::string message) {
   out.push_back(Diagnostic{check, requirement, Level::Should, std::move(pointer), std::move(message),
                            "heuristic: elicitation.mdx > Safe URL Handling / Form Mode Security"});
 }
@@ -64,10 +68,11 @@ void check_url(const std::string& url, const std::string& pointer, Diagnostics& 
         "The URL carries user information (user:password@) in its authority.");
     authority = authority.substr(at + 1);
   }
-  const std::string host = authority.substr(0, authority.rfind(':') == std::string::npos || authority.front() == '['
-                                                   ? std::string::npos
-                                                   : authority.rfind(':'));
-  const bool loopback = host == "localhost" || host == "127.0.0.1" || host == "[::1]" || host.starts_with("127.");
+  const std::string host = authority.substr(
+      0, authority.rfind(':') == std::string::npos || authority.front() == '[' ? std::string::npos
+                                                                               : authority.rfind(':'));
+  const bool loopback =
+      host == "localhost" || host == "127.0.0.1" || host == "[::1]" || host.starts_with("127.");
   if (scheme != "https" && !loopback) {
     add(out, "security.url-not-https", "URL-HTTPS", pointer,
         "The URL uses " + scheme + " to " + host + "; use HTTPS outside development (loopback).");
@@ -82,7 +87,8 @@ void check_url(const std::string& url, const std::string& pointer, Diagnostics& 
       const std::string value = pair.find('=') == std::string::npos ? "" : pair.substr(pair.find('=') + 1);
       const std::string n = squash(name);
       if (n == "token" || n.ends_with("token") || n == "key" || n.ends_with("key") || n == "secret" ||
-          n == "password" || n == "sig" || n == "signature" || n == "auth" || n == "session" || n == "sessionid") {
+          n == "password" || n == "sig" || n == "signature" || n == "auth" || n == "session" ||
+          n == "sessionid") {
         add(out, "security.url-credentials", "URL-NOT-PREAUTHENTICATED", pointer,
             "Query parameter \"" + name + "\" looks like a credential; a URL must not be pre-authenticated.");
       }
@@ -97,16 +103,17 @@ void check_url(const std::string& url, const std::string& pointer, Diagnostics& 
 
 }  // namespace
 
-Diagnostics security_findings(const rapidjson::Value& params, const std::string& pointer) {
+Diagnostics security_findings(const rapidjson::Value& params, const std::string& pointer, Revision revision) {
   Diagnostics out;
+  const bool links_are_findings = features(revision).url_mode;
   if (!params.IsObject()) return out;
   if (const rapidjson::Value* url = find_member(params, "url"); url && url->IsString()) {
     check_url(url->GetString(), pointer_append(pointer, "url"), out);
   }
   const rapidjson::Value* schema = find_member(params, "requestedSchema");
   if (schema == nullptr) return out;  // the rules below are about forms
-  if (const rapidjson::Value* message = find_member(params, "message"); message && message->IsString() &&
-                                                                           has_link(message->GetString())) {
+  if (const rapidjson::Value* message = find_member(params, "message");
+      links_are_findings && message && message->IsString() && has_link(message->GetString())) {
     add(out, "security.form-clickable-url", "FORM-NO-CLICKABLE-URLS", pointer_append(pointer, "message"),
         "The form's message contains a URL; use URL mode to send the user to a page.");
   }
@@ -126,7 +133,7 @@ Diagnostics security_findings(const rapidjson::Value& params, const std::string&
     }
     for (const char* key : {"title", "description"}) {
       const rapidjson::Value* text = find_member(it->value, key);
-      if (text && text->IsString() && has_link(text->GetString())) {
+      if (links_are_findings && text && text->IsString() && has_link(text->GetString())) {
         add(out, "security.form-clickable-url", "FORM-NO-CLICKABLE-URLS", pointer_append(where, key),
             "The " + std::string(key) + " of field \"" + name + "\" contains a URL.");
       }

@@ -8,16 +8,19 @@
 //   security.form-secret-field   FORM-NO-SENSITIVE: a form field named or titled like a password,
 //                                API key, token, secret, card number, CVV or PIN
 //   security.form-clickable-url  FORM-NO-CLICKABLE-URLS: an http(s) URL in the message or in a
-//                                field's title or description
+//                                field's title or description (from 2025-11-25: the rule came with
+//                                SEP-1036's Safe URL Handling; 2025-06-18 has none)
 #pragma once
 
 #include <rapidjson/document.h>
 
 #include "core/diagnostic.h"
+#include "spec/revision.h"
 
 namespace ec {
 
 // `params` are elicitation/create params (or a -32042 entry); `pointer` is where they sit.
-Diagnostics security_findings(const rapidjson::Value& params, const std::string& pointer);
+Diagnostics security_findings(const rapidjson::Value& params, const std::string& pointer,
+                              Revision revision = latest_revision());
 
 }  // namespace ec

@@ -24,6 +24,10 @@ constexpr std::array kRequirements{
                 "Clients declaring the `elicitation` capability **MUST** support at least one mode "
                 "(`form` or `url`).",
                 false, true},
+    Requirement{"CAPABILITY-NEGOTIATION", Level::Must, Binds::Both, "lifecycle.mdx > Capability Negotiation",
+                "Client and server capabilities establish which optional protocol features will be "
+                "available during the session.",
+                false, true},
     Requirement{"SERVER-MODE-DECLARED", Level::Must, Binds::Server, "elicitation.mdx > Capabilities",
                 "Servers **MUST NOT** send elicitation requests with modes that are not supported by "
                 "the client.",
@@ -91,6 +95,8 @@ constexpr std::array kRequirements{
                 "Any elicitations returned in the error **MUST** be URL mode elicitations and have an "
                 "`elicitationId` property.",
                 false, true},
+    Requirement{"CLIENT-ERR-STANDARD", Level::Must, Binds::Client, "elicitation.mdx > Error Handling",
+                "Clients **MUST** return standard JSON-RPC errors for common failure cases:", false, true},
     Requirement{"CLIENT-ERR-UNSUPPORTED-MODE", Level::Must, Binds::Client,
                 "elicitation.mdx > Error Handling",
                 "Server sends an `elicitation/create` request with a mode not declared in client "

@@ -27,7 +27,9 @@ MatchResult try_match(const char* pattern, const char* actual) {
 }
 
 TEST(Matcher, ObjectsMatchAsSubsets) {
-  EXPECT_TRUE(try_match(R"({"error":{"code":-32602}})", R"({"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"x"}})").matched);
+  EXPECT_TRUE(try_match(R"({"error":{"code":-32602}})",
+                        R"({"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"x"}})")
+                  .matched);
   MatchResult r = try_match(R"({"error":{"code":-32602}})", R"({"error":{"code":-32603,"message":"x"}})");
   EXPECT_FALSE(r.matched);
   EXPECT_EQ(r.pointer, "/error/code");
@@ -84,7 +86,8 @@ TEST(Matcher, AllOf) {
 TEST(Matcher, CapturesAreCommittedOnlyOnSuccess) {
   Captures c;
   EXPECT_TRUE(try_match(R"({"params":{"elicitationId":{"$capture":"eid"}}})",
-                        R"({"params":{"elicitationId":"e-1"}})", c).matched);
+                        R"({"params":{"elicitationId":"e-1"}})", c)
+                  .matched);
   ASSERT_NE(c.get("eid"), nullptr);
   EXPECT_STREQ(c.get("eid")->GetString(), "e-1");
   EXPECT_TRUE(try_match(R"({"elicitationId":{"$same_as":"eid"}})", R"({"elicitationId":"e-1"})", c).matched);
@@ -137,6 +140,27 @@ TEST(Matcher, InvalidPatternsAreReportedWithPointers) {
     EXPECT_NE(error.find(b.words), std::string::npos) << b.pattern << " -> " << error;
     EXPECT_EQ(where, b.pointer) << b.pattern;
   }
+}
+
+}  // namespace
+}  // namespace ec
+
+namespace ec {
+namespace {
+
+TEST(Matcher, JsonTextIsParsedAndMatched) {
+  const char* p = R"({"text":{"$json":{"action":"decline","content":{"$absent":true}}}})";
+  EXPECT_TRUE(try_match(p, R"({"text":"{\"action\":\"decline\"}"})").matched);
+  MatchResult wrong = try_match(p, R"({"text":"{\"action\":\"cancel\"}"})");
+  EXPECT_FALSE(wrong.matched);
+  EXPECT_EQ(wrong.pointer, "/text");
+  EXPECT_NE(wrong.reason.find("at \"/action\""), std::string::npos) << wrong.reason;
+  MatchResult not_json = try_match(p, R"({"text":"action=decline"})");
+  EXPECT_FALSE(not_json.matched);
+  EXPECT_NE(not_json.reason.find("holding JSON"), std::string::npos);
+  EXPECT_FALSE(try_match(p, R"({"text":{"action":"decline"}})").matched);  // an object is not JSON text
+  // Hostile text gets the parser's limits, not a crash.
+  EXPECT_FALSE(try_match(p, ("{\"text\":\"" + std::string(100000, '[') + "\"}").c_str()).matched);
 }
 
 }  // namespace

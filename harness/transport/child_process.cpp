@@ -29,6 +29,12 @@ static_assert(std::atomic<pid_t>::is_always_lock_free, "the signal handler needs
 constexpr pid_t kReserved = -1;
 std::atomic<pid_t> g_groups[kMaxLiveChildren];
 
+// Held around fork() and around writing a file meant for exec (write_executable): a child forked
+// while such a file is open for writing would hold a write descriptor to it until it reaches
+// close_range(), and under load that can be long enough for another process's exec of the file
+// to fail with ETXTBSY ("Text file busy").
+std::mutex g_fork_mutex;
+
 int reserve_slot() {
   for (std::size_t i = 0; i < kMaxLiveChildren; ++i) {
     pid_t expected = 0;
@@ -380,9 +386,14 @@ std::unique_ptr<ChildProcess> ChildProcess::spawn(const ChildOptions& options, s
   sigset_t all, previous;
   sigfillset(&all);
   pthread_sigmask(SIG_SETMASK, &all, &previous);
-  const pid_t pid = fork();
-  if (pid == 0) run_child(plan, in.read.get(), out.write.get(), err.write.get(), report.write.get());
-  const int fork_error = errno;
+  pid_t pid = -1;
+  int fork_error = 0;
+  {
+    std::lock_guard<std::mutex> no_file_being_written(g_fork_mutex);
+    pid = fork();
+    if (pid == 0) run_child(plan, in.read.get(), out.write.get(), err.write.get(), report.write.get());
+    fork_error = errno;
+  }
   if (pid > 0) {
     // Also here, not only in the child: a signal sent to the group right after spawn() returns
     // must not find it missing.
@@ -630,5 +641,30 @@ void install_interrupt_cleanup() {
 }
 
 bool enable_orphan_reaping() { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0; }
+
+bool write_executable(const std::string& path, std::string_view text, std::string& error) {
+  std::lock_guard<std::mutex> no_fork(g_fork_mutex);
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0700);
+  if (fd < 0) {
+    error = "cannot create " + path + ": " + errno_text(errno);
+    return false;
+  }
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      error = "cannot write " + path + ": " + errno_text(errno);
+      ::close(fd);
+      return false;
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  if (::close(fd) != 0) {
+    error = "cannot write " + path + ": " + errno_text(errno);
+    return false;
+  }
+  return true;
+}
 
 }  // namespace ec

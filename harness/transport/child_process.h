@@ -133,6 +133,11 @@ class ChildProcess {
   std::thread stderr_thread_;
 };
 
+// Creates `path` (mode 0700, it must not exist) with `text`, for a child to exec. No spawn() forks
+// while the file is open for writing, so no child inherits a write descriptor to it: that would
+// make an exec of the file fail with ETXTBSY until the child closed it. False with `error` set.
+bool write_executable(const std::string& path, std::string_view text, std::string& error);
+
 // Every live ChildProcess's process group is in a fixed-size, lock-free registry, so that a
 // signal handler can reach them. At most this many children can be alive at once; spawn() fails
 // beyond that rather than start a child that an interrupt would leave behind.

@@ -1,0 +1,64 @@
+#include "report/requirement_coverage.h"
+
+#include <algorithm>
+
+namespace ec {
+namespace {
+
+int severity(Verdict v) {
+  switch (v) {
+    case Verdict::Error: return 4;
+    case Verdict::Fail: return 3;
+    case Verdict::Warn: return 2;
+    case Verdict::Skip: return 1;
+    case Verdict::Pass: return 0;
+  }
+  return 4;
+}
+
+bool binds(const CatalogEntry& entry, CaseRole side) {
+  return entry.binds == "both" || entry.binds == to_string(side);
+}
+
+}  // namespace
+
+Verdict worse(Verdict a, Verdict b) { return severity(a) >= severity(b) ? a : b; }
+
+std::vector<RevisionCoverage> requirement_coverage(const Catalog& catalog, const std::vector<Case>& cases,
+                                                   CaseRole side,
+                                                   const std::vector<CaseOutcomeInRun>& outcomes) {
+  std::vector<RevisionCoverage> out;
+  for (Revision r : all_revisions()) {
+    const bool ran =
+        std::any_of(outcomes.begin(), outcomes.end(), [&](const auto& o) { return o.revision == r; });
+    if (!ran || !catalog.has(r)) continue;
+    RevisionCoverage rc;
+    rc.revision = r;
+    for (const CatalogEntry& entry : catalog.entries(r)) {
+      if (!binds(entry, side)) continue;
+      RequirementOutcome line{entry, {}, std::nullopt};
+      for (const Case& c : cases) {
+        if (std::find(c.revisions.begin(), c.revisions.end(), r) == c.revisions.end() ||
+            std::find(c.requirements.begin(), c.requirements.end(), entry.key) == c.requirements.end()) {
+          continue;
+        }
+        line.cases.push_back(c.id);
+        for (const CaseOutcomeInRun& o : outcomes) {
+          if (o.case_id == c.id && o.revision == r)
+            line.worst = line.worst ? worse(*line.worst, o.verdict) : o.verdict;
+        }
+      }
+      if (!line.cases.empty())
+        ++rc.covered;
+      else if (!entry.excluded.empty())
+        ++rc.excluded;
+      else
+        ++rc.uncovered;
+      rc.requirements.push_back(std::move(line));
+    }
+    out.push_back(std::move(rc));
+  }
+  return out;
+}
+
+}  // namespace ec

@@ -1,0 +1,45 @@
+// The requirement view of a run, h2spec-style: for each revision that ran, every catalog entry
+// that binds the side under test, whether the corpus covers it (and with which cases: a rule may
+// be checked from the other side, e.g. a server's MAY seen by a client case), and the worst
+// verdict its cases got in this run. A conformance report is read by
+// rule, not only by case: "which MUSTs does this SDK break" is this table.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cases/case_file.h"
+#include "cases/catalog.h"
+#include "report/verdict.h"
+
+namespace ec {
+
+struct CaseOutcomeInRun {
+  std::string case_id;
+  Revision revision;
+  Verdict verdict;
+};
+
+struct RequirementOutcome {
+  CatalogEntry entry;              // a copy: the report outlives the loaded catalog
+  std::vector<std::string> cases;  // every case that checks it, of either role
+  std::optional<Verdict> worst;    // over the cases that ran; nullopt when none ran
+};
+
+struct RevisionCoverage {
+  Revision revision = latest_revision();
+  int covered = 0, excluded = 0, uncovered = 0;
+  std::vector<RequirementOutcome> requirements;
+};
+
+// `side` is the SUT's role: entries binding that side or both are listed. Only revisions with at
+// least one outcome appear, so a `--revision` run reports that revision alone.
+std::vector<RevisionCoverage> requirement_coverage(const Catalog& catalog, const std::vector<Case>& cases,
+                                                   CaseRole side,
+                                                   const std::vector<CaseOutcomeInRun>& outcomes);
+
+// Worst first: ERROR, FAIL, WARN, SKIP, PASS (an error hides what the rule's status is).
+Verdict worse(Verdict a, Verdict b);
+
+}  // namespace ec

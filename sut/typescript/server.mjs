@@ -1,0 +1,188 @@
+#!/usr/bin/env node
+// elicit-conform server adapter for the MCP TypeScript SDK (@modelcontextprotocol/sdk).
+//
+// A high-level McpServer with the tools of the adapter contract (../../../shared/DESIGN.md):
+//   elicit       {params}        -> server.elicitInput(params); the result as JSON text, or
+//                                   isError with the SDK's message if it refused or failed
+//   require_url  {elicitations}  -> throw new UrlElicitationRequiredError(elicitations)
+//   complete     {elicitationId} -> server.createElicitationCompletionNotifier(id)()
+// and the official conformance suite's test_elicitation, test_elicitation_sep1034_defaults and
+// test_elicitation_sep1330_enums. Every argument goes to the SDK as given: the adapter neither
+// checks nor repairs it, so what reaches the wire is what the SDK makes of it.
+//
+// Transport: stdio (the default). `--http PORT` is reserved for Streamable HTTP.
+
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { z } from 'zod';
+
+import { env, features, requireRevision, skip, types } from './common.mjs';
+
+requireRevision(env('ELICIT_CONFORM_PROTOCOL_VERSION', undefined));
+
+const text = (t) => ({ content: [{ type: 'text', text: t }] });
+const toolError = (e) => ({ content: [{ type: 'text', text: e instanceof Error ? e.message : String(e) }], isError: true });
+const anyObject = z.record(z.string(), z.unknown());
+
+// One McpServer with every tool. stdio serves one client with one; Streamable HTTP will build one
+// per session, as the SDK's examples do.
+function buildServer() {
+  const mcp = new McpServer({ name: 'elicit-conform-typescript-sdk-adapter', version: '0.1.0' });
+  // The low-level Server the SDK documents for elicitation and notifications.
+  const server = mcp.server;
+
+  // registerTool, the documented way (every version of the matrix has it).
+  const register = (name, description, inputSchema, handler) =>
+    mcp.registerTool(name, { description, inputSchema }, handler);
+
+  register(
+    'elicit',
+    'Sends elicitation/create with the given params and returns the result as JSON text.',
+    { params: anyObject },
+    async ({ params }) => {
+      if (params.mode === 'url' && !features.urlElicitation) skip('SDK has no API for URL-mode elicitation');
+      try {
+        return text(JSON.stringify(await server.elicitInput(params)));
+      } catch (e) {
+        return toolError(e);
+      }
+    },
+  );
+
+  register(
+    'require_url',
+    'Fails with a -32042 URLElicitationRequiredError listing the given elicitations.',
+    { elicitations: z.array(anyObject) },
+    async ({ elicitations }) => {
+      if (!features.urlRequiredError) skip('SDK has no API for the URL elicitation required error (-32042)');
+      throw new types.UrlElicitationRequiredError(elicitations);
+    },
+  );
+
+  register(
+    'complete',
+    'Sends notifications/elicitation/complete for an elicitation id.',
+    { elicitationId: z.string() },
+    async ({ elicitationId }) => {
+      if (typeof server.createElicitationCompletionNotifier !== 'function') {
+        skip('SDK has no API for notifications/elicitation/complete (createElicitationCompletionNotifier)');
+      }
+      try {
+        await server.createElicitationCompletionNotifier(elicitationId)();
+        return text('completion sent');
+      } catch (e) {
+        return toolError(e);
+      }
+    },
+  );
+
+  // --- The official MCP conformance suite's elicitation tools (as its scenario texts describe them).
+
+  register(
+    'test_elicitation',
+    'Asks the user for a username and an email address (official conformance suite).',
+    { message: z.string() },
+    async ({ message }) => {
+      try {
+        const result = await server.elicitInput({
+          message,
+          requestedSchema: {
+            type: 'object',
+            properties: {
+              username: { type: 'string', description: "User's response" },
+              email: { type: 'string', description: "User's email address" },
+            },
+            required: ['username', 'email'],
+          },
+        });
+        return text(`User response: action=${result.action}, content=${JSON.stringify(result.content ?? {})}`);
+      } catch (e) {
+        return toolError(e);
+      }
+    },
+  );
+
+  async function elicitAndReport(request) {
+    try {
+      const result = await server.elicitInput(request);
+      return text(`Elicitation completed: action=${result.action}, content=${JSON.stringify(result.content ?? {})}`);
+    } catch (e) {
+      return toolError(e);
+    }
+  }
+
+  register(
+    'test_elicitation_sep1034_defaults',
+    'Asks for one field of each primitive type, each with a default (SEP-1034, official conformance suite).',
+    {},
+    async () =>
+      elicitAndReport({
+        message: 'Please review the pre-filled values',
+        requestedSchema: {
+          type: 'object',
+          properties: {
+            name: { type: 'string', default: 'John Doe' },
+            age: { type: 'integer', default: 30 },
+            score: { type: 'number', default: 95.5 },
+            status: { type: 'string', enum: ['active', 'inactive', 'pending'], default: 'active' },
+            verified: { type: 'boolean', default: true },
+          },
+        },
+      }),
+  );
+
+  register(
+    'test_elicitation_sep1330_enums',
+    'Asks for one field of each of the five SEP-1330 enum variants (official conformance suite).',
+    {},
+    async () =>
+      elicitAndReport({
+        message: 'Please pick your options',
+        requestedSchema: {
+          type: 'object',
+          properties: {
+            untitledSingle: { type: 'string', enum: ['option1', 'option2', 'option3'] },
+            titledSingle: {
+              type: 'string',
+              oneOf: [
+                { const: 'value1', title: 'First Option' },
+                { const: 'value2', title: 'Second Option' },
+                { const: 'value3', title: 'Third Option' },
+              ],
+            },
+            legacyEnum: {
+              type: 'string',
+              enum: ['opt1', 'opt2', 'opt3'],
+              enumNames: ['Option One', 'Option Two', 'Option Three'],
+            },
+            untitledMulti: { type: 'array', items: { type: 'string', enum: ['option1', 'option2', 'option3'] } },
+            titledMulti: {
+              type: 'array',
+              items: {
+                anyOf: [
+                  { const: 'value1', title: 'First Choice' },
+                  { const: 'value2', title: 'Second Choice' },
+                  { const: 'value3', title: 'Third Choice' },
+                ],
+              },
+            },
+          },
+        },
+      }),
+  );
+
+  return mcp;
+}
+
+// --- Transport ----------------------------------------------------------------------------------
+
+async function connect() {
+  const http = process.argv.indexOf('--http');
+  if (http !== -1) {
+    process.stderr.write('adapter: Streamable HTTP is not wired up yet (stdio only)\n');
+    process.exit(2);
+  }
+  await buildServer().connect(new StdioServerTransport());
+}
+
+await connect();
