@@ -5,7 +5,9 @@ says: a fixed failure or a new one fails it) and leave a complete report: one en
 revision, each with a verdict. Runs with the default build only (the asan build adds minutes, not
 coverage: the SUT is node). Needs `scripts/setup-typescript.sh` (CI runs it through setup.sh)."""
 import json
+import select
 import shutil
+import subprocess
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -24,12 +26,12 @@ def default_cli():
     return Cli("default")
 
 
-def expected_runs(role):
-    """(case id, revision) for every case of the role that runs over stdio."""
+def expected_runs(role, transport="stdio"):
+    """(case id, revision) for every case of the role that runs over `transport`."""
     runs = set()
     for path in (ROOT / "cases").glob("*/*/*.json"):
         case = json.loads(path.read_text())
-        if case["role"] == role and "stdio" in case.get("transports", ["stdio", "http"]):
+        if case["role"] == role and transport in case.get("transports", ["stdio", "http"]):
             runs |= {(case["id"], revision) for revision in case["revisions"]}
     return runs
 
@@ -55,12 +57,32 @@ def test_the_adapters_are_installed():
     assert json.loads(sdk.read_text())["version"] == pinned, "node_modules does not match package-lock.json"
 
 
+def run_corpus(cli, role, transport, report):
+    common = ["--report-dir", report, "--expected-failures", BASELINE, "-j", "4"]
+    if transport == "stdio":
+        return cli.run(role, "--command", f"node {SUT / (role + '.mjs')}", *common, timeout=600)
+    if role == "client":
+        return cli.run(role, "--command", f"node {SUT / 'client.mjs'}", "--transport", "http", *common, timeout=600)
+    # The server adapter serves every case's session from one process, as a deployed server does.
+    server = subprocess.Popen(["node", str(SUT / "server.mjs"), "--http", "0"], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE)
+    try:
+        ready, _, _ = select.select([server.stdout], [], [], 30)
+        assert ready, "the server adapter printed no URL"
+        url = server.stdout.readline().decode().strip()
+        return cli.run(role, "--url", url, *common, timeout=600)
+    finally:
+        server.kill()
+        server.communicate(timeout=10)
+
+
+# Over HTTP the same baseline holds: the verdicts do not depend on the transport.
+@pytest.mark.parametrize("transport", ["stdio", "http"])
 @pytest.mark.parametrize("role", ["server", "client"])
-def test_corpus_against_the_sdk(default_cli, tmp_path, role):
+def test_corpus_against_the_sdk(default_cli, tmp_path, role, transport):
     test_the_adapters_are_installed()
     report = tmp_path / role
-    proc = default_cli.run(role, "--command", f"node {SUT / (role + '.mjs')}", "--report-dir", report,
-                           "--expected-failures", BASELINE, "-j", "4", timeout=600)
+    proc = run_corpus(default_cli, role, transport, report)
     out = proc.stderr.decode(errors="replace") + proc.stdout.decode(errors="replace")
     # 0: every verdict as the baseline says. A failure that is new, or one the baseline lists
     # that no longer happens, is exit 1: regenerate with scripts/typescript-sdk-report.sh and
@@ -70,7 +92,7 @@ def test_corpus_against_the_sdk(default_cli, tmp_path, role):
     results = json.loads((report / "results.json").read_text())
     seen = [(c["id"], c["revision"]) for c in results["cases"]]
     assert len(seen) == len(set(seen)), "a case ran twice"
-    assert set(seen) == expected_runs(role), "the report does not cover the corpus"
+    assert set(seen) == expected_runs(role, transport), "the report does not cover the corpus"
     for c in results["cases"]:
         assert c["status"] in VERDICTS and c["role"] == role and c["transcript"], c["id"]
         # The SDK has every API of the corpus today: a SKIP here would hide a case.

@@ -8,11 +8,12 @@
 // one answer per elicitation shown, and cancels once the script is used up. Whatever the SDK
 // checks or changes on the way (mode support, result validation, defaults) is the SDK's doing.
 //
-// Last argument: an http(s):// URL (Streamable HTTP, reserved) or the path of an executable to
-// spawn as the stdio server.
+// Last argument: an http:// URL (Streamable HTTP, the official suite's convention) or the path of
+// an executable to spawn as the stdio server.
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 import { applyDefaultsPlacement, env, features, parseJsonEnv, requireRevision, skip, types } from './common.mjs';
 
@@ -126,10 +127,7 @@ function completion(ids, ms) {
 
 // --- Transport -----------------------------------------------------------------------------------
 function transportFor(where) {
-  if (/^https?:\/\//.test(where ?? '')) {
-    process.stderr.write('adapter: Streamable HTTP is not wired up yet (stdio only)\n');
-    process.exit(2);
-  }
+  if (/^https?:\/\//.test(where ?? '')) return new StreamableHTTPClientTransport(new URL(where));
   return new StdioClientTransport({ command: where, args: [] });
 }
 

@@ -10,10 +10,16 @@
 // test_elicitation_sep1330_enums. Every argument goes to the SDK as given: the adapter neither
 // checks nor repairs it, so what reaches the wire is what the SDK makes of it.
 //
-// Transport: stdio (the default). `--http PORT` is reserved for Streamable HTTP.
+// Transport: stdio (the default), or `--http PORT`: Streamable HTTP on 127.0.0.1:PORT (0: any free
+// port), whose URL is printed as the first line of stdout (as `elicit-conform reference server
+// --listen` does), for `elicit-conform server --url`.
+
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { z } from 'zod';
 
 import { env, features, requireRevision, skip, types } from './common.mjs';
@@ -24,7 +30,7 @@ const text = (t) => ({ content: [{ type: 'text', text: t }] });
 const toolError = (e) => ({ content: [{ type: 'text', text: e instanceof Error ? e.message : String(e) }], isError: true });
 const anyObject = z.record(z.string(), z.unknown());
 
-// One McpServer with every tool. stdio serves one client with one; Streamable HTTP will build one
+// One McpServer with every tool. stdio serves one client with one; Streamable HTTP builds one
 // per session, as the SDK's examples do.
 function buildServer() {
   const mcp = new McpServer({ name: 'elicit-conform-typescript-sdk-adapter', version: '0.1.0' });
@@ -176,11 +182,50 @@ function buildServer() {
 
 // --- Transport ----------------------------------------------------------------------------------
 
+// Streamable HTTP as the SDK's examples build it: one McpServer and transport per session, the
+// session made by the transport when it sees initialize. Loopback only.
+async function serveHttp(port) {
+  const sessions = new Map();
+  const http = createServer(async (req, res) => {
+    try {
+      if (new URL(req.url, 'http://127.0.0.1').pathname !== '/mcp') {
+        res.writeHead(404).end();
+        return;
+      }
+      const id = req.headers['mcp-session-id'];
+      let transport = typeof id === 'string' ? sessions.get(id) : undefined;
+      if (transport === undefined) {
+        if (id !== undefined) {
+          res.writeHead(404).end();
+          return;
+        }
+        // No session yet: the transport accepts only initialize, and answers anything else itself.
+        const fresh = new StreamableHTTPServerTransport({
+          sessionIdGenerator: () => randomUUID(),
+          onsessioninitialized: (sid) => sessions.set(sid, fresh),
+        });
+        fresh.onclose = () => fresh.sessionId && sessions.delete(fresh.sessionId);
+        await buildServer().connect(fresh);
+        transport = fresh;
+      }
+      await transport.handleRequest(req, res);
+    } catch (e) {
+      if (!res.headersSent) res.writeHead(500).end(e instanceof Error ? e.message : String(e));
+    }
+  });
+  await new Promise((resolve) => http.listen(port, '127.0.0.1', resolve));
+  process.stdout.write(`http://127.0.0.1:${http.address().port}/mcp\n`);
+}
+
 async function connect() {
   const http = process.argv.indexOf('--http');
   if (http !== -1) {
-    process.stderr.write('adapter: Streamable HTTP is not wired up yet (stdio only)\n');
-    process.exit(2);
+    const port = Number(process.argv[http + 1] ?? '0');
+    if (!Number.isInteger(port) || port < 0 || port > 65535) {
+      process.stderr.write('adapter: --http takes a port (0: any free port)\n');
+      process.exit(2);
+    }
+    return serveHttp(port);
   }
   await buildServer().connect(new StdioServerTransport());
 }
