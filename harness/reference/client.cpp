@@ -68,10 +68,9 @@ class ReferenceClient {
       capability_ = parse_elicitation_capability(&capabilities_json_.document, revision_, "").capability;
       // `{}` means form only (2025-11-25); these faults misread it.
       const bool empty = capabilities_json_.document.IsObject() && capabilities_json_.document.ObjectEmpty();
-      if (empty && revision_ == Revision::V2025_11_25 && fault_ == "empty-capability-allows-url")
-        capability_.url = true;
-      if (empty && revision_ == Revision::V2025_11_25 && fault_ == "empty-capability-refuses-form") {
-        capability_.form = false;
+      if (empty && revision_ == Revision::V2025_11_25) {
+        if (fault_ == "empty-capability-allows-url") capability_.url = true;
+        if (fault_ == "empty-capability-refuses-form") capability_.form = false;
       }
     }
     user_ = parse_json(env("ELICIT_CONFORM_USER", "[]"));

@@ -67,7 +67,7 @@ constexpr std::array kFaults{
     Fault{"mode-required", "client", "CLIENT-MODE-DEFAULT",
           "rejects an elicitation/create without \"mode\" instead of treating it as form mode"},
     Fault{"answer-notification", "client", "JSONRPC-NO-RESPONSE-TO-NOTIFICATION",
-          "answers a completion notification for an unknown id with an error response"},
+          "answers a completion notification for an unknown, completed or malformed id with an error"},
     Fault{"fail-on-unknown-complete", "client", "CLIENT-IGNORE-UNKNOWN-COMPLETE",
           "treats a completion notification for an unknown id as fatal and ends the session"},
     Fault{"prefetch-url", "client", "CLIENT-URL-NO-PREFETCH",
