@@ -216,8 +216,17 @@ void HttpClientChannel::pump(Deadline deadline) {
   const int rc = ::poll(fds.empty() ? nullptr : fds.data(), fds.size(), deadline.poll_timeout());
   if (rc <= 0) return;
   std::string chunk(kReadChunk, '\0');
+  // What arrived together is taken in causal order as far as we can tell: the answers to our
+  // requests before what the GET stream brings (a completion notification sent after a -32042
+  // answer must not look like one for an unknown id).
+  std::vector<std::size_t> order;
   for (std::size_t i = 0; i < fds.size(); ++i) {
-    if (fds[i].revents == 0) continue;
+    if (fds[i].revents != 0 && streams_[i]->kind != Stream::Kind::Get) order.push_back(i);
+  }
+  for (std::size_t i = 0; i < fds.size(); ++i) {
+    if (fds[i].revents != 0 && streams_[i]->kind == Stream::Kind::Get) order.push_back(i);
+  }
+  for (std::size_t i : order) {
     Stream& s = *streams_[i];
     const ssize_t n = ::recv(s.fd, chunk.data(), chunk.size(), 0);
     if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;

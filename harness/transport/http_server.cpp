@@ -8,6 +8,7 @@
 #include <map>
 #include <mutex>
 #include <random>
+#include <set>
 #include <thread>
 
 #include "core/json.h"
@@ -43,9 +44,9 @@ std::string jsonrpc_error(int code, const std::string& message) {
 struct OutStream {
   std::string request_id;  // JSON text; "" for the GET stream
   std::string method;
-  std::deque<std::string> events;
-  bool end = false;   // finish once `events` are written
-  bool gone = false;  // no longer being served
+  std::deque<std::pair<std::uint64_t, std::string>> events;  // (order of sending, SSE text)
+  bool end = false;                                          // finish once `events` are written
+  bool gone = false;                                         // no longer being served
 };
 
 class Session final : public MessageChannel {
@@ -70,7 +71,7 @@ class Session final : public MessageChannel {
       }
       for (const auto& s : streams_) {
         if (s->request_id == rid && !s->end && !s->gone) {
-          s->events.push_back(event);
+          s->events.emplace_back(next_seq_++, event);
           s->end = true;  // the response closes its stream, as the spec recommends
           cv_.notify_all();
           return true;
@@ -88,7 +89,7 @@ class Session final : public MessageChannel {
     }
     if (!target && get_ && !get_->gone) target = get_;
     if (target) {
-      target->events.push_back(event);
+      target->events.emplace_back(next_seq_++, event);
     } else {
       waiting_.push_back(event);
     }
@@ -147,7 +148,8 @@ class Session final : public MessageChannel {
     std::lock_guard lock(m_);
     if (get_ && !get_->gone) return nullptr;
     get_ = std::make_shared<OutStream>();
-    get_->events = std::exchange(waiting_, {});
+    // Messages that waited for a stream go out now, in their order (after anything already queued).
+    for (std::string& e : std::exchange(waiting_, {})) get_->events.emplace_back(next_seq_++, std::move(e));
     return get_;
   }
   void end() {
@@ -164,25 +166,42 @@ class Session final : public MessageChannel {
     return ended_;
   }
 
+  bool ready(const OutStream& s) const { return !s.events.empty() && s.events.front().first == written_seq_; }
+  void skip_dropped() {
+    while (dropped_.erase(written_seq_) > 0) ++written_seq_;
+  }
+  // `s` is no longer served: its unwritten events will never be, so they hold nobody up.
+  void drop(OutStream& s) {
+    s.gone = true;
+    for (const auto& e : s.events) dropped_.insert(e.first);
+    s.events.clear();
+    skip_dropped();
+    cv_.notify_all();
+  }
+
   // One slice of serving `s`: waits up to kStreamSlice for events and writes them. False: stop
   // serving (the client is gone or the server stops).
   bool serve(OutStream& s, httplib::DataSink& sink) {
     std::unique_lock lock(m_);
-    cv_.wait_for(lock, kStreamSlice, [&] { return !s.events.empty() || s.end || ended_ || *stopping_; });
+    cv_.wait_for(lock, kStreamSlice,
+                 [&] { return ready(s) || (s.events.empty() && s.end) || ended_ || *stopping_; });
     if (*stopping_) return false;
-    while (!s.events.empty()) {
-      const std::string event = std::move(s.events.front());
+    while (ready(s)) {
+      const std::string event = std::move(s.events.front().second);
       s.events.pop_front();
       lock.unlock();
       const bool ok = sink.write(event.data(), event.size());
       lock.lock();
+      ++written_seq_;
+      skip_dropped();
+      cv_.notify_all();  // a stream holding the next message may go on
       if (!ok) {
-        s.gone = true;
+        drop(s);
         return false;
       }
     }
-    if (s.end || ended_) {
-      s.gone = true;
+    if ((s.end && s.events.empty()) || ended_) {
+      drop(s);
       lock.unlock();
       sink.done();
     }
@@ -191,7 +210,7 @@ class Session final : public MessageChannel {
 
   void release(OutStream& s) {
     std::lock_guard lock(m_);
-    s.gone = true;
+    drop(s);
   }
 
  private:
@@ -203,6 +222,12 @@ class Session final : public MessageChannel {
   std::vector<std::shared_ptr<OutStream>> streams_;
   std::shared_ptr<OutStream> get_;
   std::deque<std::string> waiting_;  // sent while no stream was open
+  // Our messages leave in the order they were sent, across streams: a stream writes its next
+  // event only when every earlier one was written (or its stream is gone). A client reading a
+  // completion notification before the -32042 answer it completes would take it for an unknown id.
+  std::uint64_t next_seq_ = 0;
+  std::uint64_t written_seq_ = 0;
+  std::set<std::uint64_t> dropped_;
   std::vector<std::string> notes_;
   std::string init_id_;
   std::string protocol_version_;
