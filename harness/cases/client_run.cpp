@@ -175,6 +175,15 @@ class ClientRun final : public StepEngine {
       return false;
     }
     const Value* params = find_member(*init, "params");
+    // A client asks for the latest revision it supports (lifecycle): one that asks for an older
+    // revision than the case's does not support the case's, and its rules do not apply to it.
+    const Value* asked_version = params ? find_member(*params, "protocolVersion") : nullptr;
+    if (asked_version && asked_version->IsString() &&
+        std::string_view(asked_version->GetString()) < to_string(revision_)) {
+      record_.skipped = "the SUT does not support revision " + std::string(to_string(revision_)) +
+                        ": it asked for protocolVersion " + to_json(*asked_version) + " in initialize";
+      return false;
+    }
     const Value* caps = params ? find_member(*params, "capabilities") : nullptr;
     const Value* elicitation = caps && caps->IsObject() ? find_member(*caps, "elicitation") : nullptr;
     client_capability_ = parse_elicitation_capability(elicitation, revision_, "").capability;
@@ -281,6 +290,7 @@ class ClientRun final : public StepEngine {
       child_->terminate(std::chrono::milliseconds(200));  // the group may outlive the leader
       record_.sut_exit = info.describe();
       record_.sut_stderr = child_->stderr_text();
+      skip_if_sut_declined(info);
     }
     if (server_) {
       take_channel_notes();

@@ -66,7 +66,16 @@ class ServerRun final : public StepEngine {
     send(R"({"jsonrpc":"2.0","id":)" + id + R"(,"method":"initialize","params":{"protocolVersion":")" +
          std::string(to_string(revision_)) + R"(","capabilities":)" + caps +
          R"(,"clientInfo":{"name":"elicit-conform","version":"0.1"}}})");
-    if (!await_response(id, "lifecycle.initialize", "the SUT did not answer initialize")) return false;
+    const Value* init = await_response(id, "lifecycle.initialize", "the SUT did not answer initialize");
+    if (init == nullptr) return false;
+    // A server that answers with an older revision does not support this one (lifecycle: it "MUST
+    // respond with another protocol version it supports"): the case's rules do not apply to it.
+    const Value* version = find_member(*init, "protocolVersion");
+    if (version && version->IsString() && std::string_view(version->GetString()) < to_string(revision_)) {
+      record_.skipped = "the SUT does not support revision " + std::string(to_string(revision_)) +
+                        ": it answered initialize with protocolVersion " + to_json(*version);
+      return false;
+    }
     send(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
     if (case_.sut.needs_tools.empty()) return true;
     const std::string list_id = new_request_id();
@@ -114,6 +123,7 @@ class ServerRun final : public StepEngine {
     const ExitInfo exit = child_->terminate(std::chrono::milliseconds(500));
     record_.sut_exit = exit.describe();
     record_.sut_stderr = child_->stderr_text();
+    skip_if_sut_declined(exit);
   }
 
   std::unique_ptr<ChildProcess> child_;

@@ -185,6 +185,25 @@ void StepEngine::fail_lifecycle(const char* check, std::string reason, std::stri
   record_.failure = StepFailure{check, "", std::move(reason), "", std::move(message), true};
 }
 
+void StepEngine::skip_if_sut_declined(const ExitInfo& exit) {
+  if (exit.how != ExitInfo::How::Exited || exit.code != kSutSkipStatus) return;
+  static constexpr std::string_view kMarker = "elicit-conform: SKIP: ";
+  std::string reason = "the SUT exited with status 77 (skipped) and gave no reason";
+  const std::string& err = record_.sut_stderr;
+  const std::size_t at = err.rfind(kMarker);
+  const bool marked = at != std::string::npos && (at == 0 || err[at - 1] == '\n');
+  // Racing the harness's own SIGTERM, only the marker line tells a skip from a coincidence.
+  if (exit.ended_by_harness && !marked) return;
+  if (marked) {
+    const std::size_t begin = at + kMarker.size();
+    const std::size_t end = err.find('\n', begin);
+    std::string line = err.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
+    if (!line.empty()) reason = "the SUT cannot run this case: " + line;
+  }
+  note(reason);
+  record_.skipped = std::move(reason);
+}
+
 void StepEngine::fail(const Step& s, std::string_view what, std::string reason, std::string message_pointer,
                       std::string message) {
   record_.failure = StepFailure{"step-" + std::to_string(step_index_) + "." + std::string(what),

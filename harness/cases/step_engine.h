@@ -20,6 +20,7 @@
 #include "cases/run_record.h"
 #include "cases/runner.h"
 #include "spec/capability.h"
+#include "transport/child_process.h"
 #include "transport/deadline.h"
 #include "transport/message_channel.h"
 
@@ -61,6 +62,11 @@ class StepEngine {
   std::shared_ptr<rapidjson::Document> take(const rapidjson::Value& pattern, Deadline until);
   const rapidjson::Value* await_response(const std::string& id, const char* check, const char* reason);
   void fail_lifecycle(const char* check, std::string reason, std::string message);
+  // A SUT that cannot run a case (an SDK with no API for what the case needs) says so by exiting
+  // with status 77, the automake / ctest "skipped" status, after writing one stderr line
+  // "elicit-conform: SKIP: <reason>". The case is then SKIP with that reason, whatever the steps
+  // saw. Called by stop() once sut_exit and sut_stderr are known.
+  void skip_if_sut_declined(const ExitInfo& exit);
   std::string closed_reason() const;  // " (the SUT closed the connection: ...)" for a reason sentence
   void take_channel_notes();
   void fail(const Step& s, std::string_view what, std::string reason, std::string message_pointer = "",

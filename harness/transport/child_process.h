@@ -53,6 +53,9 @@ struct ChildOptions {
   std::size_t stderr_limit = std::size_t{1} << 20;
 };
 
+// The exit status by which a SUT says it cannot run a case (automake / ctest "skipped").
+inline constexpr int kSutSkipStatus = 77;
+
 struct ExitInfo {
   enum class How {
     Exited,    // `code` is the exit status
