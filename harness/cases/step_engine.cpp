@@ -20,6 +20,12 @@ Mode mode_of(const Value& request) {
   return mode && mode->IsString() && std::string_view(mode->GetString()) == "url" ? Mode::Url : Mode::Form;
 }
 
+// The whole-transcript checks below judge only the SUT's elicitation/create requests.
+bool is_elicit_create(const Value& message) {
+  const Value* m = find_member(message, "method");
+  return m && m->IsString() && std::string_view(m->GetString()) == kElicitCreate;
+}
+
 }  // namespace
 
 void substitute(Value& value, const Captures& captures, rapidjson::Document::AllocatorType& a) {
@@ -348,15 +354,13 @@ void StepEngine::do_check(const Step& s) {
   while (!settle.expired() && !eof_) pump(settle);
   if (s.text == "no-elicitation") {
     for (const auto& d : sut_messages_) {
-      const Value* m = find_member(*d, "method");
-      if (m && m->IsString() && std::string_view(m->GetString()) == kElicitCreate) {
+      if (is_elicit_create(*d)) {
         return fail(s, "check.no-elicitation", "the SUT sent elicitation/create", "/method", to_json(*d));
       }
     }
   } else if (s.text == "elicitations-valid") {
     for (const auto& d : sut_messages_) {
-      const Value* m = find_member(*d, "method");
-      if (!m || !m->IsString() || std::string_view(m->GetString()) != kElicitCreate) continue;
+      if (!is_elicit_create(*d)) continue;
       MessageCheckOptions o;
       o.revision = revision_;
       MessageReport report = check_message(*d, o);
@@ -381,8 +385,7 @@ void StepEngine::do_check(const Step& s) {
     // The SHOULD half of the schema rules: a schema that no answer can satisfy (a required field
     // that is not defined, an empty enum, minLength above maxLength, a pattern that cannot compile).
     for (const auto& d : sut_messages_) {
-      const Value* m = find_member(*d, "method");
-      if (!m || !m->IsString() || std::string_view(m->GetString()) != kElicitCreate) continue;
+      if (!is_elicit_create(*d)) continue;
       MessageCheckOptions o;
       o.revision = revision_;
       for (const Diagnostic& diag : check_message(*d, o).diagnostics) {
@@ -394,9 +397,8 @@ void StepEngine::do_check(const Step& s) {
     }
   } else if (s.text == "security-heuristics") {
     for (const auto& d : sut_messages_) {
-      const Value* m = find_member(*d, "method");
       const Value* params = find_member(*d, "params");
-      if (!m || !m->IsString() || std::string_view(m->GetString()) != kElicitCreate || !params) continue;
+      if (!is_elicit_create(*d) || !params) continue;
       Diagnostics found = security_findings(*params, "/params", revision_);
       if (!found.empty()) {
         return fail(s, "check.security-heuristics", found[0].check + ": " + found[0].message,
