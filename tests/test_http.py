@@ -174,3 +174,45 @@ def test_harness_threads_do_not_pile_up_over_http_cases(cli, tmp_path):
     assert proc.returncode == 0
     # main, the endpoint's listener and pool (8), the SUT's stderr drain, sanitizer helpers: never a pile
     assert 3 <= most <= 24, most
+
+
+def test_sse_priming_events_are_read_as_nothing(cli, tmp_path):
+    """SEP-1699 (2025-11-25 transports): a server SHOULD start every SSE stream with an event that
+    has an id and empty data; the client keeps the id and reads no message. The TypeScript SDK's
+    server sends one on every stream once resumability is on: it is no malformed message."""
+    argv = [str(cli.path), "reference", "server", "--listen", "127.0.0.1:0", "--prime-sse"]
+    with Listening(argv, env=cli.env) as server:
+        proc, results, over_http = verdicts(cli, tmp_path / "corpus", "server", "--url", server.url)
+        assert proc.returncode == 0, [(c["id"], c["reason"]) for c in results["cases"] if c["status"] != "PASS"]
+        notes = [t["text"] for c in results["cases"] for t in c["transcript"] if t["from"] == "note"]
+        assert any("SSE priming event (id " in n for n in notes), notes[:20]
+        assert not any(f["check"].startswith("json.") for c in results["cases"] for f in c["sut_findings"])
+        proc, results, _ = verdicts(cli, tmp_path / "observe", "server", "--url", server.url,
+                                    "--observe-tool", "test_elicitation_sep1330_enums")
+        assert proc.returncode == 0 and {c["status"] for c in results["cases"]} == {"PASS"}, results["cases"]
+
+
+@pytest.mark.parametrize("transport", ["stdio", "http"])
+@pytest.mark.parametrize("probe", ["discover", "respawn"])
+def test_a_client_that_probes_before_initialize_is_served(cli, tmp_path, probe, transport):
+    """A client that also speaks 2026-07-28 sends server/discover before initialize (on stdio it
+    SHOULD: transport-stdio.mdx, Backward Compatibility), some from a server process of its own
+    that it ends before spawning the session's. The probe is answered at once (-32601: a 2025
+    server knows no such method; over HTTP the endpoint's 400 for a POST without a session), every
+    connection is accepted, and the transcript says what happened."""
+    proc, results, runs = verdicts(cli, tmp_path, "client", "--command",
+                                   f"{cli.path} reference client --probe {probe}", "--transport", transport,
+                                   "--case", "client.actions.*", timeout=120)
+    assert proc.returncode == 0 and runs and {s for _, _, s in runs} == {"PASS"}, \
+        [(c["id"], c["reason"]) for c in results["cases"]]
+    notes = [t["text"] for t in results["cases"][0]["transcript"] if t["from"] == "note"]
+    if transport == "http":
+        assert any("a POST of server/discover without Mcp-Session-Id: answered HTTP 400" in n for n in notes), notes
+        assert any("opened the GET stream" in n for n in notes), notes
+    else:
+        assert any("server/discover before initialize; answered at once with -32601" in n for n in notes), notes
+    if probe == "respawn" and transport == "stdio":
+        assert any("closed stdio server connection 1 before sending initialize (a probe)" in n for n in notes), notes
+        assert any("stdio server connection 2 sent initialize: it is the session" in n for n in notes), notes
+    # The probe took no expectation's timeout: answered at once.
+    assert all(c["duration_ms"] < 2000 for c in results["cases"]), [c["duration_ms"] for c in results["cases"]]

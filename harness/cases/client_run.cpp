@@ -17,7 +17,7 @@
 #include "transport/child_process.h"
 #include "transport/http_server.h"
 #include "transport/line_writer.h"
-#include "transport/stdio_channel.h"
+#include "transport/relay_channel.h"
 #include "transport/url_trap.h"
 
 namespace ec {
@@ -139,19 +139,18 @@ class ClientRun final : public StepEngine {
     return false;
   }
 
-  // Waits for the client to spawn the relay and the relay to connect.
+  // Waits for the client to spawn the relay and the relay to connect. Later connections (a
+  // client that spawns its server again: a probe, then the session) are taken by the channel.
   bool accept_relay() {
     const Deadline until = Deadline::after(options_.expect_timeout * 2);
     while (!until.expired()) {
       pollfd p{listen_fd_, POLLIN, 0};
       const int ready = ::poll(&p, 1, 50);
       if (ready > 0) {
-        conn_fd_ = ::accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC);
-        if (conn_fd_ >= 0) {
-          const int fd = conn_fd_;
-          channel_ = std::make_shared<StdioChannel>(
-              fd, [fd](std::string_view line, Deadline d) { return ec::write_line(fd, line, d); },
-              options_.max_message_bytes);
+        const int fd = ::accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC);
+        if (fd >= 0) {
+          relay_ = std::make_shared<RelayChannel>(std::exchange(listen_fd_, -1), fd, options_.max_message_bytes);
+          channel_ = relay_;
           return true;
         }
       }
@@ -167,13 +166,12 @@ class ClientRun final : public StepEngine {
 
   // --- lifecycle: initialize, initialized, and (unless a step takes it) the tool call --------
   bool lifecycle() override {
-    rapidjson::Document pattern;
-    pattern.Parse(R"({"method":"initialize","id":"$any"})");
-    auto init = take(pattern, Deadline::after(options_.expect_timeout));
+    auto init = await_initialize();
     if (!init) {
-      fail_lifecycle("lifecycle.initialize", "the client sent no initialize request", "");
+      fail_lifecycle("lifecycle.initialize", "the client sent no initialize request" + (eof_ ? closed_reason() : ""), "");
       return false;
     }
+    rapidjson::Document pattern;
     const Value* params = find_member(*init, "params");
     // A client asks for the latest revision it supports (lifecycle): one that asks for an older
     // revision than the case's does not support the case's, and its rules do not apply to it.
@@ -219,6 +217,42 @@ class ClientRun final : public StepEngine {
     }
     fail_lifecycle("lifecycle.tool-call", "the client did not call the tool \"" + tool_ + "\" (ELICIT_CONFORM_TOOL)", "");
     return false;
+  }
+
+  // The client's initialize. Requests that come before it (a 2026-07-28-aware client probes with
+  // server/discover first) are answered at once, as the server of the case's revision would: it
+  // knows no such method. Holding them until the handshake would leave the probe waiting.
+  std::shared_ptr<rapidjson::Document> await_initialize() {
+    const Deadline until = Deadline::after(options_.expect_timeout);
+    for (;;) {
+      for (Received& r : inbox_) {
+        if (r.consumed || r.answered) continue;
+        const Value* method = find_member(*r.doc, "method");
+        const Value* id = find_member(*r.doc, "id");
+        if (method == nullptr || !method->IsString() || id == nullptr) continue;
+        const std::string name = method->GetString();
+        if (name == "initialize") {
+          r.consumed = true;
+          return r.doc;
+        }
+        r.answered = true;
+        if (name == "ping") {
+          respond(*id, "{}");
+          continue;
+        }
+        const bool known = name == "tools/list" || name == "tools/call";
+        note("the client sent " + name + " before initialize; answered at once with " +
+             (known ? "-32600 (not initialized)" : "-32601 (a " + std::string(to_string(revision_)) +
+                                                       " server has no such method)"));
+        if (known) {
+          respond_error(*id, -32600, "Invalid Request: the session is not initialized");
+        } else {
+          respond_error(*id, -32601, "Method not found");
+        }
+      }
+      if (eof_ || until.expired() || deadline_.expired()) return nullptr;
+      pump(until);
+    }
   }
 
   bool a_step_expects_the_tool_call() {
@@ -282,7 +316,7 @@ class ClientRun final : public StepEngine {
   }
 
   void stop() override {
-    if (conn_fd_ >= 0) ::shutdown(conn_fd_, SHUT_RDWR);
+    if (relay_) relay_->shutdown();
     if (child_) {
       // A conformant client exits by itself once its tool call is answered.
       auto exit = child_->wait_exit(Deadline::after(std::chrono::milliseconds(1000)));
@@ -305,10 +339,8 @@ class ClientRun final : public StepEngine {
   }
 
   void cleanup() {
-    for (int* fd : {&conn_fd_, &listen_fd_}) {
-      if (*fd >= 0) ::close(*fd);
-      *fd = -1;
-    }
+    if (listen_fd_ >= 0) ::close(listen_fd_);
+    listen_fd_ = -1;
     if (!dir_.empty()) {
       std::error_code ec;
       std::filesystem::remove_all(dir_, ec);
@@ -320,7 +352,7 @@ class ClientRun final : public StepEngine {
   std::string dir_;
   std::string relay_path_;
   int listen_fd_ = -1;
-  int conn_fd_ = -1;
+  std::shared_ptr<RelayChannel> relay_;  // stdio: every connection of the relay (a probe, the session)
   std::string trap_base_;
   std::unique_ptr<UrlTrap> trap_;       // stdio: a listener of its own
   std::unique_ptr<HttpServer> server_;  // http: the endpoint, which is also the trap

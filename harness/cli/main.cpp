@@ -82,18 +82,22 @@ int main(int argc, char** argv) {
   list->add_flag("--coverage", coverage,
                  "per requirement of the catalog: the cases that check it, or why it is excluded");
 
-  std::string reference_role, fault;
-  std::vector<std::string> reference_server;
-  bool list_faults = false;
+  ec::ReferenceCommandOptions ref;
   CLI::App* reference = app.add_subcommand("reference", "the built-in reference peer (a conformant SUT)");
-  reference->add_option("role", reference_role, "server or client");
-  reference->add_option("server", reference_server, "client only: the command of its stdio server");
-  reference->add_option("--fault", fault, "break one named rule");
-  reference->add_flag("--list-faults", list_faults, "print the faults and the rule each breaks");
-  std::string listen;
+  reference->add_option("role", ref.role, "server or client");
+  reference->add_option("server", ref.server_command, "client only: the command of its stdio server");
+  reference->add_option("--fault", ref.fault, "break one named rule");
+  reference->add_flag("--list-faults", ref.list_faults, "print the faults and the rule each breaks");
   reference->add_option(
-      "--listen", listen,
+      "--listen", ref.listen,
       "server only: serve Streamable HTTP on 127.0.0.1:PORT (0: any free port); prints the URL first");
+  reference->add_flag("--prime-sse", ref.prime_sse,
+                      "server over HTTP only: start every SSE stream with a priming event (id, empty data; SEP-1699)");
+  reference->add_option("--probe", ref.probe,
+                        "client only: discover (send server/discover before initialize) or respawn (spawn the "
+                        "stdio server once for that probe, then again for the session)");
+  reference->add_option("--versions", ref.versions,
+                        "the protocol versions it supports, comma-separated, latest first");
 
   std::string relay_socket;
   CLI::App* relay = app.add_subcommand("relay", "");  // hidden: the stdio server a client SUT spawns
@@ -105,7 +109,7 @@ int main(int argc, char** argv) {
     if ((server->parsed() || client->parsed()) && run.command.empty() && run.url.empty()) {
       throw CLI::RequiredError("--command (or, for servers, --url) is required");
     }
-    if (reference->parsed() && reference_role.empty() && !list_faults) {
+    if (reference->parsed() && ref.role.empty() && !ref.list_faults) {
       throw CLI::RequiredError("reference needs a role (server or client) or --list-faults");
     }
   } catch (const CLI::ParseError& e) {
@@ -120,8 +124,7 @@ int main(int argc, char** argv) {
     if (list->parsed())
       return ec::run_list_command(run.cases_dir, list_revision, list_role, coverage, std::cout, std::cerr);
     if (reference->parsed()) {
-      return ec::run_reference_command(reference_role, reference_server, fault, list_faults, listen,
-                                       std::cout, std::cerr);
+      return ec::run_reference_command(ref, std::cout, std::cerr);
     }
     return ec::run_check_message(options, std::cout, std::cerr);
   } catch (const std::exception& e) {

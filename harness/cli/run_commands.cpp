@@ -295,10 +295,11 @@ int run_list_command(const std::string& cases_dir, const std::string& revision, 
   return kExitOk;
 }
 
-int run_reference_command(const std::string& role, const std::vector<std::string>& server_command,
-                          const std::string& fault, bool list_faults, const std::string& listen,
-                          std::ostream& out, std::ostream& err) {
-  if (list_faults) {
+int run_reference_command(const ReferenceCommandOptions& o, std::ostream& out, std::ostream& err) {
+  const std::string& role = o.role;
+  const std::string& fault = o.fault;
+  const std::string& listen = o.listen;
+  if (o.list_faults) {
     for (const Fault& f : faults()) {
       out << f.name << "  (" << f.role << ", breaks " << f.requirement << "): " << f.effect << "\n";
     }
@@ -321,13 +322,40 @@ int run_reference_command(const std::string& role, const std::vector<std::string
            "argument\n";
     return kExitUsage;
   }
+  if (o.prime_sse && (role != "server" || listen.empty())) {
+    err << "elicit-conform: --prime-sse is for the reference server over Streamable HTTP (--listen)\n";
+    return kExitUsage;
+  }
+  if (!o.probe.empty() && (role != "client" || (o.probe != "discover" && o.probe != "respawn"))) {
+    err << "elicit-conform: --probe is for the reference client: discover or respawn\n";
+    return kExitUsage;
+  }
+  std::vector<std::string> versions;
+  for (std::size_t start = 0; !o.versions.empty() && start <= o.versions.size();) {
+    const std::size_t comma = std::min(o.versions.find(',', start), o.versions.size());
+    const std::string v = o.versions.substr(start, comma - start);
+    if (v.empty()) {
+      err << "elicit-conform: --versions is a comma-separated list of protocol versions, latest first\n";
+      return kExitUsage;
+    }
+    versions.push_back(v);
+    start = comma + 1;
+  }
   if (role == "client") {
-    if (server_command.empty()) {
+    if (o.server_command.empty()) {
       err << "elicit-conform: reference client needs the command of its stdio server as arguments\n";
       return kExitUsage;
     }
-    return run_reference_client(server_command, fault);
+    ReferenceClientOptions client;
+    client.fault = fault;
+    client.probe = o.probe;
+    if (!versions.empty()) client.versions = versions;
+    return run_reference_client(o.server_command, client);
   }
+  ReferenceServerOptions server;
+  server.fault = fault;
+  server.prime_sse = o.prime_sse;
+  if (!versions.empty()) server.versions = versions;
   if (!listen.empty()) {
     // Loopback only: "127.0.0.1:PORT", PORT 0 for an ephemeral one.
     const std::string prefix = "127.0.0.1:";
@@ -337,9 +365,9 @@ int run_reference_command(const std::string& role, const std::vector<std::string
       err << "elicit-conform: --listen takes 127.0.0.1:PORT (PORT 0: any free port)\n";
       return kExitUsage;
     }
-    return run_reference_server_http(std::stoi(port), fault);
+    return run_reference_server_http(std::stoi(port), server);
   }
-  return run_reference_server(0, 1, fault);
+  return run_reference_server(0, 1, server);
 }
 
 }  // namespace ec

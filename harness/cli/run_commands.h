@@ -34,8 +34,17 @@ int run_suite_command(const std::string& role, const RunCommandOptions& options,
 int run_list_command(const std::string& cases_dir, const std::string& revision, const std::string& role,
                      bool coverage, std::ostream& out, std::ostream& err);
 // `listen`: "" for stdio, else "127.0.0.1:PORT" (the reference server over Streamable HTTP).
-int run_reference_command(const std::string& role, const std::vector<std::string>& server_command,
-                          const std::string& fault, bool list_faults, const std::string& listen,
-                          std::ostream& out, std::ostream& err);
+struct ReferenceCommandOptions {
+  std::string role;                         // server or client
+  std::vector<std::string> server_command;  // client: its stdio server, or one http:// URL
+  std::string fault;
+  bool list_faults = false;
+  std::string listen;     // server: "127.0.0.1:PORT" for Streamable HTTP
+  bool prime_sse = false;  // server over HTTP: SSE priming events (SEP-1699)
+  std::string probe;       // client: "", "discover" or "respawn"
+  std::string versions;    // comma-separated protocol versions it supports, latest first ("" default)
+};
+
+int run_reference_command(const ReferenceCommandOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace ec

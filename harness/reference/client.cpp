@@ -6,6 +6,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
@@ -57,10 +58,16 @@ void open_url(const std::string& url) {
 
 class ReferenceClient {
  public:
-  ReferenceClient(std::string fault) : fault_(std::move(fault)) {}
+  explicit ReferenceClient(const ReferenceClientOptions& options)
+      : fault_(options.fault), probe_(options.probe), versions_(options.versions) {}
 
   int run(const std::vector<std::string>& server_command) {
-    revision_ = parse_revision(env("ELICIT_CONFORM_PROTOCOL_VERSION", "")).value_or(latest_revision());
+    // The version it asks for: the contract's, when supported, else its latest.
+    asked_version_ = env("ELICIT_CONFORM_PROTOCOL_VERSION", "");
+    if (std::find(versions_.begin(), versions_.end(), asked_version_) == versions_.end()) {
+      asked_version_ = versions_.empty() ? std::string(to_string(latest_revision())) : versions_.front();
+    }
+    revision_ = parse_revision(asked_version_).value_or(latest_revision());
     const std::string caps = env("ELICIT_CONFORM_CAPABILITIES", "none");
     if (caps != "none") {
       capabilities_json_ = parse_json(caps);
@@ -85,20 +92,19 @@ class ReferenceClient {
       http_ = std::make_unique<HttpClientChannel>(*url, LineReader::kDefaultMaxLineBytes);
       channel_ = http_.get();
     } else {
-      ChildOptions options;
-      options.argv = server_command;
-      server_ = ChildProcess::spawn(options, error);
-      if (!server_) return complain("cannot start the server: " + error);
-      ChildProcess* c = server_.get();
-      stdio_ = std::make_unique<StdioChannel>(
-          c->stdout_fd(), [c](std::string_view line, Deadline d) { return c->write_line(line, d); },
-          LineReader::kDefaultMaxLineBytes);
-      channel_ = stdio_.get();
+      if (probe_ == "respawn") {
+        // A throwaway server for the probe, then the session's own.
+        if (!spawn(server_command, error)) return complain("cannot start the server: " + error);
+        discover();
+        server_->terminate(std::chrono::milliseconds(500));
+      }
+      if (!spawn(server_command, error)) return complain("cannot start the server: " + error);
     }
+    if (probe_ == "discover" || (probe_ == "respawn" && http_)) discover();
 
     const bool declare = caps != "none" && fault_ != "declare-no-capability";
     send(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":")" +
-         std::string(to_string(revision_)) + R"(","capabilities":)" +
+         asked_version_ + R"(","capabilities":)" +
          (!declare ? std::string("{}")
                    : fault_ == "declare-no-mode" ? std::string(R"({"elicitation":{"voice":{}}})")
                                                  : R"({"elicitation":)" + caps + "}") +
@@ -126,6 +132,36 @@ class ReferenceClient {
   }
 
  private:
+  bool spawn(const std::vector<std::string>& server_command, std::string& error) {
+    ChildOptions options;
+    options.argv = server_command;
+    server_ = ChildProcess::spawn(options, error);
+    if (!server_) return false;
+    ChildProcess* c = server_.get();
+    stdio_ = std::make_unique<StdioChannel>(
+        c->stdout_fd(), [c](std::string_view line, Deadline d) { return c->write_line(line, d); },
+        LineReader::kDefaultMaxLineBytes);
+    channel_ = stdio_.get();
+    return true;
+  }
+
+  // The 2026-07-28 probe (transport-stdio.mdx, Backward Compatibility): server/discover before
+  // anything else. A legacy server answers with an error or not at all: either way, fall back to
+  // initialize (never keyed to one error code).
+  void discover() {
+    send(R"({"jsonrpc":"2.0","id":"discover-1","method":"server/discover","params":{"_meta":{)"
+         R"("io.modelcontextprotocol/protocolVersion":"2026-07-28"}}})");
+    const Deadline until = Deadline::after(std::chrono::seconds(2));
+    while (!until.expired()) {
+      ReadResult r = channel_->receive(until);
+      if (r.status == ReadResult::Error || r.status == ReadResult::Eof) return;  // over HTTP: a 4xx
+      if (r.status != ReadResult::Line) continue;
+      ParsedJson m = parse_json(r.line);
+      const Value* id = m.ok() && m.document.IsObject() ? find_member(m.document, "id") : nullptr;
+      if (id && !m.document.HasMember("method") && to_json(*id) == R"("discover-1")") return;
+    }
+  }
+
   int complain(const std::string& why) {
     std::fprintf(stderr, "reference client: %s\n", why.c_str());
     return 1;
@@ -308,6 +344,9 @@ class ReferenceClient {
   }
 
   std::string fault_;
+  std::string probe_;
+  std::vector<std::string> versions_;
+  std::string asked_version_;
   Revision revision_ = latest_revision();
   ParsedJson capabilities_json_;
   ElicitationCapability capability_;
@@ -325,8 +364,8 @@ class ReferenceClient {
 
 }  // namespace
 
-int run_reference_client(const std::vector<std::string>& server_command, const std::string& fault) {
-  return ReferenceClient(fault).run(server_command);
+int run_reference_client(const std::vector<std::string>& server_command, const ReferenceClientOptions& options) {
+  return ReferenceClient(options).run(server_command);
 }
 
 }  // namespace ec

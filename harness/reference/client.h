@@ -17,6 +17,18 @@
 
 namespace ec {
 
-int run_reference_client(const std::vector<std::string>& server_command, const std::string& fault);
+struct ReferenceClientOptions {
+  std::string fault;  // a name from faults.h, or ""
+  // How it starts, as clients that also speak 2026-07-28 do: "" initialize at once;
+  // "discover" send server/discover first on the same connection, and fall back to initialize
+  // after any error or 2 s of silence; "respawn" (stdio) spawn the server once for that probe,
+  // end it, then spawn it again for the session (over HTTP: the probe is a POST of its own).
+  std::string probe;
+  // The protocol versions it supports, latest first: it asks for ELICIT_CONFORM_PROTOCOL_VERSION
+  // when it supports it, else for the first of these.
+  std::vector<std::string> versions = {"2025-11-25", "2025-06-18"};
+};
+
+int run_reference_client(const std::vector<std::string>& server_command, const ReferenceClientOptions& options);
 
 }  // namespace ec

@@ -1,5 +1,6 @@
 #include "reference/server.h"
 
+#include <algorithm>
 #include <deque>
 #include <iostream>
 #include <optional>
@@ -75,7 +76,8 @@ enum class ResultText { Json, OfficialUserResponse, OfficialCompleted };
 
 class ReferenceServer {
  public:
-  ReferenceServer(MessageChannel& channel, std::string fault) : channel_(channel), fault_(std::move(fault)) {}
+  ReferenceServer(MessageChannel& channel, const ReferenceServerOptions& options)
+      : channel_(channel), fault_(options.fault), versions_(options.versions) {}
 
   int run() {
     while (auto message = next()) handle(*message);
@@ -140,21 +142,33 @@ class ReferenceServer {
   }
 
   void initialize(const Value& id, const Value* params) {
+    // The version asked for if supported, else the latest supported (lifecycle, Version Negotiation).
     const Value* version = params ? find_member(*params, "protocolVersion") : nullptr;
-    revision_ = latest_revision();
-    if (version && version->IsString()) {
-      if (auto r = parse_revision(version->GetString())) revision_ = *r;
+    const std::string asked = version && version->IsString() ? version->GetString() : "";
+    std::string answer = versions_.empty() ? std::string(to_string(latest_revision())) : versions_.front();
+    if (std::find(versions_.begin(), versions_.end(), asked) != versions_.end()) {
+      answer = asked;
+    } else if (fault_ == "negotiate-oldest" && !versions_.empty()) {
+      answer = versions_.back();
     }
+    // Revisions before 2025-06-18 have no elicitation; the session's rules are those of its revision.
+    const std::optional<Revision> session = parse_revision(answer);
+    elicitation_allowed_ = session.has_value();
+    revision_ = session.value_or(Revision::V2025_06_18);
+    if (fault_ == "version-not-a-revision") answer = "";
     const Value* caps = params ? find_member(*params, "capabilities") : nullptr;
     const Value* elicitation = caps ? find_member(*caps, "elicitation") : nullptr;
-    capability_ = parse_elicitation_capability(elicitation, revision_, "").capability;
+    // url-mode-any-revision reads the capability as 2025-11-25 does, whatever was negotiated.
+    capability_ = parse_elicitation_capability(
+                      elicitation, fault_ == "url-mode-any-revision" ? Revision::V2025_11_25 : revision_, "")
+                      .capability;
     if (fault_ == "empty-capability-as-all" && elicitation && elicitation->IsObject() &&
         elicitation->ObjectEmpty()) {
       capability_.url = true;
     }
     respond(
         id,
-        R"({"protocolVersion":)" + quote(to_string(revision_)) +
+        R"({"protocolVersion":)" + quote(answer) +
             R"(,"capabilities":{"tools":{}},"serverInfo":{"name":"elicit-conform-reference","version":"0.1"}})");
   }
 
@@ -197,6 +211,9 @@ class ReferenceServer {
 
   void elicit(const Value& call_id, const Value& params_value, ResultText style) {
     const Value* params = &params_value;
+    if (!elicitation_allowed_ && fault_ != "elicit-any-revision") {
+      return respond(call_id, text_result("Elicitation does not exist in the negotiated protocol version", true));
+    }
     const Value* mode_value = find_member(*params, "mode");
     const Mode mode =
         mode_value && mode_value->IsString() && std::string_view(mode_value->GetString()) == "url"
@@ -414,7 +431,9 @@ class ReferenceServer {
 
   MessageChannel& channel_;
   std::string fault_;
+  std::vector<std::string> versions_;
   Revision revision_ = latest_revision();
+  bool elicitation_allowed_ = true;
   ElicitationCapability capability_;
   std::deque<rapidjson::Document> deferred_;
   std::set<std::string> issued_;
@@ -423,17 +442,18 @@ class ReferenceServer {
 
 }  // namespace
 
-int run_reference_server(int in_fd, int out_fd, const std::string& fault) {
+int run_reference_server(int in_fd, int out_fd, const ReferenceServerOptions& options) {
   StdioChannel channel(
       in_fd, [out_fd](std::string_view line, Deadline d) { return write_line(out_fd, line, d); },
       LineReader::kDefaultMaxLineBytes);
-  return ReferenceServer(channel, fault).run();
+  return ReferenceServer(channel, options).run();
 }
 
-int run_reference_server_http(int port, const std::string& fault) {
+int run_reference_server_http(int port, const ReferenceServerOptions& reference) {
   HttpServerOptions options;
   options.port = port;
   options.threads = 64;  // each session holds a GET stream and a tools/call stream at once
+  options.prime_streams = reference.prime_sse;
   std::string error;
   auto server = HttpServer::start(options, error);
   if (!server) {
@@ -446,7 +466,7 @@ int run_reference_server_http(int port, const std::string& fault) {
   for (;;) {
     std::shared_ptr<MessageChannel> session = server->accept(Deadline::after(std::chrono::hours(1)));
     if (!session) continue;
-    std::thread([session, fault] { ReferenceServer(*session, fault).run(); }).detach();
+    std::thread([session, reference] { ReferenceServer(*session, reference).run(); }).detach();
   }
 }
 

@@ -6,15 +6,28 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace ec {
 
+struct ReferenceServerOptions {
+  std::string fault;  // a name from faults.h, or ""
+  // Streamable HTTP: every SSE stream starts with a priming event (an id, empty data: SEP-1699),
+  // as the TypeScript SDK's server does once resumability is on.
+  bool prime_sse = false;
+  // The protocol versions it supports, latest first. It answers initialize with the version asked
+  // for when it supports it, else with the first of these (lifecycle: "the latest version
+  // supported by the server"). Sessions at revisions without elicitation (2024-11-05,
+  // 2025-03-26) get none: the elicit tool refuses.
+  std::vector<std::string> versions = {"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"};
+};
+
 // Serves until stdin ends; returns the process exit status.
-int run_reference_server(int in_fd, int out_fd, const std::string& fault);
+int run_reference_server(int in_fd, int out_fd, const ReferenceServerOptions& options);
 
 // The same server over Streamable HTTP on 127.0.0.1:`port` (0: an ephemeral port), one
 // conformant server per session. Prints its URL as the first line of stdout, so a test or a
 // script knows where to connect without racing for a port; serves until killed.
-int run_reference_server_http(int port, const std::string& fault);
+int run_reference_server_http(int port, const ReferenceServerOptions& options);
 
 }  // namespace ec

@@ -54,6 +54,33 @@ std::string joined(const std::vector<std::string>& notes) {
   return out;
 }
 
+// SEP-1699: a server that primes every SSE stream (an id, empty data) as the TypeScript SDK does
+// with resumability on. The client reads no message from the priming event and says so once per
+// stream; the messages after it come through.
+TEST(StreamableHttp, PrimingEventsAreNotMessages) {
+  std::string error;
+  HttpServerOptions options;
+  options.prime_streams = true;
+  auto server = HttpServer::start(options, error);
+  ASSERT_TRUE(server) << error;
+  HttpClientChannel client(url_of(server->url()), std::size_t{1} << 20, /*open_get_stream=*/false);
+  ASSERT_TRUE(client.send(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25"}})",
+                          Deadline::after(1s)));
+  auto session = server->accept(Deadline::after(3s));
+  ASSERT_TRUE(session);
+  ReadResult r = next(*session);
+  ASSERT_TRUE(session->send(R"({"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25"}})",
+                            Deadline::after(1s)));
+  r = next(client);
+  ASSERT_EQ(r.status, ReadResult::Line) << r.detail;
+  EXPECT_TRUE(contains(r.line, R"("protocolVersion")")) << r.line;
+  const std::string notes = joined(client.take_notes());
+  EXPECT_TRUE(contains(notes, "SSE priming event (id \"")) << notes;
+  EXPECT_EQ(next(client, 200ms).status, ReadResult::Timeout) << "the priming event is no message";
+  client.close(Deadline::after(2s));
+  server->stop();
+}
+
 TEST(StreamableHttp, ClientAndServerTalkThroughASession) {
   const std::size_t threads_before = thread_count();
   {
@@ -108,7 +135,9 @@ TEST(StreamableHttp, ClientAndServerTalkThroughASession) {
     EXPECT_TRUE(contains(r.line, "complete"));
 
     const std::string session_notes = joined(session->take_notes());
-    EXPECT_EQ(session_notes, "") << "our client sends every header the server checks";
+    EXPECT_FALSE(contains(session_notes, "a POST came")) << "our client sends every header the server checks";
+    // What the endpoint answered at the HTTP level is in the transcript too.
+    EXPECT_TRUE(contains(session_notes, "the client opened the GET stream: answered HTTP 200")) << session_notes;
     client.close(Deadline::after(2s));
     EXPECT_TRUE(contains(joined(client.take_notes()), "DELETE of the session: HTTP 200"));
     EXPECT_EQ(next(*session, 1000ms).status, ReadResult::Eof);

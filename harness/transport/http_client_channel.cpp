@@ -98,6 +98,7 @@ struct HttpClientChannel::Stream {
   std::string buffer;  // a JSON body, or the start of an error page
   bool too_large = false;
   SseParser sse;
+  bool primed = false;  // an event with empty data (SEP-1699 priming) was seen and noted
   bool finished = false;
 
   explicit Stream(std::size_t max_message_bytes) : sse(max_message_bytes) {}
@@ -271,6 +272,17 @@ void HttpClientChannel::on_bytes(Stream& s, std::string_view bytes) {
                "+ bytes was dropped (limit " + std::to_string(max_message_bytes_) + ")");
         } else if (item.event.type != "message") {
           note(s.what + ": ignored an SSE event of type \"" + printable_excerpt(item.event.type, 40) + "\"");
+        } else if (item.event.data.empty()) {
+          // SEP-1699 (2025-11-25 transports: a server SHOULD prime each SSE stream): an event
+          // with an id and empty data primes the client to resume with that id as
+          // Last-Event-ID. The id is kept; there is no message to read.
+          if (!s.primed) {
+            note(s.what + ": SSE priming event" +
+                 (item.event.id.empty() ? std::string(" without an id")
+                                        : " (id \"" + printable_excerpt(item.event.id, 60) + "\")") +
+                 ", empty data: not a message");
+          }
+          s.primed = true;
         } else {
           on_message(std::move(item.event.data));
         }

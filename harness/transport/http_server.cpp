@@ -5,6 +5,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <random>
@@ -47,12 +48,17 @@ struct OutStream {
   std::deque<std::pair<std::uint64_t, std::string>> events;  // (order of sending, SSE text)
   bool end = false;                                          // finish once `events` are written
   bool gone = false;                                         // no longer being served
+  bool primed = false;                                       // the priming event is written
 };
 
 class Session final : public MessageChannel {
  public:
-  Session(std::string id, std::shared_ptr<std::atomic<bool>> stopping)
-      : id_(std::move(id)), stopping_(std::move(stopping)) {}
+  using NoteSource = std::function<std::vector<std::string>()>;
+  Session(std::string id, std::shared_ptr<std::atomic<bool>> stopping, bool prime_streams, NoteSource server_notes)
+      : id_(std::move(id)),
+        stopping_(std::move(stopping)),
+        prime_streams_(prime_streams),
+        server_notes_(std::move(server_notes)) {}
 
   bool send(const std::string& json, Deadline) override {
     ParsedJson parsed = parse_json(json);
@@ -111,9 +117,15 @@ class Session final : public MessageChannel {
     return r;
   }
 
+  // This session's notes, then what the server answered at the HTTP level to requests of no
+  // session (a probe without Mcp-Session-Id: 400). Lock order: never the session's, then the
+  // server's (State::session_of takes them the other way round).
   std::vector<std::string> take_notes() override {
+    std::vector<std::string> out = server_notes_ ? server_notes_() : std::vector<std::string>{};
     std::lock_guard lock(m_);
-    return std::exchange(notes_, {});
+    for (std::string& n : notes_) out.push_back(std::move(n));
+    notes_.clear();
+    return out;
   }
 
   // --- for the HTTP handlers ------------------------------------------------------------
@@ -183,6 +195,18 @@ class Session final : public MessageChannel {
   // serving (the client is gone or the server stops).
   bool serve(OutStream& s, httplib::DataSink& sink) {
     std::unique_lock lock(m_);
+    if (prime_streams_ && !s.primed) {
+      // An id unique across the session's streams, and empty data; outside the message order.
+      s.primed = true;
+      const std::string priming = "id: " + id_ + "-" + std::to_string(++primed_streams_) + "\nretry: 1000\ndata: \n\n";
+      lock.unlock();
+      if (!sink.write(priming.data(), priming.size())) {
+        lock.lock();
+        drop(s);
+        return false;
+      }
+      lock.lock();
+    }
     cv_.wait_for(lock, kStreamSlice,
                  [&] { return ready(s) || (s.events.empty() && s.end) || ended_ || *stopping_; });
     if (*stopping_) return false;
@@ -216,6 +240,9 @@ class Session final : public MessageChannel {
  private:
   std::string id_;
   std::shared_ptr<std::atomic<bool>> stopping_;
+  bool prime_streams_ = false;
+  NoteSource server_notes_;
+  int primed_streams_ = 0;
   std::mutex m_;
   std::condition_variable cv_;
   std::deque<std::string> incoming_;
@@ -236,7 +263,7 @@ class Session final : public MessageChannel {
 
 }  // namespace
 
-struct HttpServer::State {
+struct HttpServer::State : std::enable_shared_from_this<HttpServer::State> {
   HttpServerOptions options;
   httplib::Server server;
   std::thread listener;
@@ -248,24 +275,40 @@ struct HttpServer::State {
   std::map<std::string, std::shared_ptr<Session>> sessions;
   std::deque<std::shared_ptr<Session>> new_sessions;
   std::vector<std::string> trap;
+  // What the endpoint answered at the HTTP level to requests that name no live session (a probe
+  // before initialize, an unknown session): taken by the next session's take_notes().
+  std::vector<std::string> notes;
+
+  void note(std::string text) {
+    std::lock_guard lock(m);
+    if (notes.size() < 64) notes.push_back(std::move(text));
+  }
+  std::vector<std::string> take_notes() {
+    std::lock_guard lock(m);
+    return std::exchange(notes, {});
+  }
 
   // The session a request names, or nullptr after answering 400 / 404 for it.
-  std::shared_ptr<Session> session_of(const httplib::Request& req, httplib::Response& res) {
+  // `what` says what the request was, for the note ("POST of server/discover").
+  std::shared_ptr<Session> session_of(const httplib::Request& req, httplib::Response& res,
+                                      const std::string& what) {
     const std::string id = req.get_header_value("Mcp-Session-Id");
     if (id.empty()) {
       res.status = 400;
       res.set_content(jsonrpc_error(-32600, "Bad Request: Mcp-Session-Id header is required"),
                       "application/json");
+      note(what + " without Mcp-Session-Id: answered HTTP 400 (no session; initialize opens one)");
       return nullptr;
     }
-    std::lock_guard lock(m);
-    const auto it = sessions.find(id);
-    if (it == sessions.end() || it->second->ended()) {
-      res.status = 404;
-      res.set_content(jsonrpc_error(-32600, "Session not found"), "application/json");
-      return nullptr;
+    {
+      std::lock_guard lock(m);
+      const auto it = sessions.find(id);
+      if (it != sessions.end() && !it->second->ended()) return it->second;
     }
-    return it->second;
+    res.status = 404;
+    res.set_content(jsonrpc_error(-32600, "Session not found"), "application/json");
+    note(what + " for an unknown or ended session: answered HTTP 404");
+    return nullptr;
   }
 
   void stream(httplib::Response& res, const std::shared_ptr<Session>& session,
@@ -284,16 +327,22 @@ struct HttpServer::State {
     const rapidjson::Value* id = doc ? find_member(*doc, "id") : nullptr;
     const std::string name = method && method->IsString() ? method->GetString() : "";
     std::shared_ptr<Session> session;
+    const std::string what = doc == nullptr ? std::string("a POST that is not a JSON object")
+                             : method      ? "a POST of " + std::string(name.empty() ? "a request" : name)
+                                           : std::string("a POST of a response");
     if (name == "initialize" && id && !req.has_header("Mcp-Session-Id")) {
       const std::string sid = random_session_id();
-      session = std::make_shared<Session>(sid, stopping);
+      session = std::make_shared<Session>(sid, stopping, options.prime_streams, [weak = weak_from_this()] {
+        auto state = weak.lock();
+        return state ? state->take_notes() : std::vector<std::string>{};
+      });
       session->set_init_id(to_json(*id));
       res.set_header("Mcp-Session-Id", sid);
       std::lock_guard lock(m);
       sessions[sid] = session;
       new_sessions.push_back(session);
       cv.notify_all();
-    } else if (!(session = session_of(req, res))) {
+    } else if (!(session = session_of(req, res, what))) {
       return;
     } else if (name != "initialize") {
       const std::string version = req.get_header_value("MCP-Protocol-Version");
@@ -329,21 +378,28 @@ struct HttpServer::State {
   void get(const httplib::Request& req, httplib::Response& res) {
     if (req.get_header_value("Accept").find("text/event-stream") == std::string::npos) {
       res.status = 406;
+      note("a GET without Accept: text/event-stream: answered HTTP 406");
       return;
     }
-    auto session = session_of(req, res);
+    auto session = session_of(req, res, "a GET");
     if (!session) return;
     auto s = session->open_get_stream();
     if (!s) {
       res.status = 409;  // one GET stream per session is what we serve
+      session->note("a second GET stream: answered HTTP 409 (one GET stream per session)");
       return;
     }
+    session->note("the client opened the GET stream: answered HTTP 200 with text/event-stream" +
+                  std::string(req.has_header("Last-Event-ID")
+                                  ? " (Last-Event-ID " + req.get_header_value("Last-Event-ID").substr(0, 80) + ")"
+                                  : ""));
     stream(res, session, s);
   }
 
   void del(const httplib::Request& req, httplib::Response& res) {
-    auto session = session_of(req, res);
+    auto session = session_of(req, res, "a DELETE");
     if (!session) return;
+    session->note("the client ended the session with DELETE: answered HTTP 200");
     session->end();
     std::lock_guard lock(m);
     sessions.erase(req.get_header_value("Mcp-Session-Id"));
