@@ -107,6 +107,10 @@ R1125 = [
     ("SERVER-HANDLE-ACTIONS", "SHOULD", "server", "page", "Servers should handle each state appropriately:", None),
     ("LIFECYCLE-INITIALIZED", "MUST", "client", "2025-11-25/lifecycle.mdx", "After successful initialization, the client **MUST** send an `initialized` notification", None),
     ("LIFECYCLE-NEGOTIATED-ONLY", "MUST", "both", "2025-11-25/lifecycle.mdx", "Only use capabilities that were successfully negotiated", None),
+    ("LIFECYCLE-CLIENT-VERSION", "MUST", "client", "2025-11-25/lifecycle.mdx", "In the `initialize` request, the client **MUST** send a protocol version it supports.", None),
+    ("LIFECYCLE-SERVER-VERSION", "MUST", "server", "2025-11-25/lifecycle.mdx", "If the server supports the requested protocol version, it **MUST** respond with the same version. Otherwise, the server **MUST** respond with another protocol version it supports.", None),
+    ("LIFECYCLE-SERVER-VERSION-LATEST", "SHOULD", "server", "2025-11-25/lifecycle.mdx", "This **SHOULD** be the _latest_ version supported by the server.", None),
+    ("LIFECYCLE-RESPECT-VERSION", "MUST", "both", "2025-11-25/lifecycle.mdx", "Respect the negotiated protocol version", None),
 ]
 
 R0618 = [
@@ -140,6 +144,10 @@ R0618 = [
     ("SERVER-HANDLE-ACTIONS", "SHOULD", "server", "page", "Servers should handle each state appropriately:", None),
     ("LIFECYCLE-INITIALIZED", "MUST", "client", "2025-06-18/lifecycle.mdx", "After successful initialization, the client **MUST** send an `initialized` notification", None),
     ("LIFECYCLE-NEGOTIATED-ONLY", "MUST", "both", "2025-06-18/lifecycle.mdx", "Only use capabilities that were successfully negotiated", None),
+    ("LIFECYCLE-CLIENT-VERSION", "MUST", "client", "2025-06-18/lifecycle.mdx", "In the `initialize` request, the client **MUST** send a protocol version it supports.", None),
+    ("LIFECYCLE-SERVER-VERSION", "MUST", "server", "2025-06-18/lifecycle.mdx", "If the server supports the requested protocol version, it **MUST** respond with the same version. Otherwise, the server **MUST** respond with another protocol version it supports.", None),
+    ("LIFECYCLE-SERVER-VERSION-LATEST", "SHOULD", "server", "2025-06-18/lifecycle.mdx", "This **SHOULD** be the _latest_ version supported by the server.", None),
+    ("LIFECYCLE-RESPECT-VERSION", "MUST", "both", "2025-06-18/lifecycle.mdx", "Respect the negotiated protocol version", None),
 ]
 
 

@@ -112,3 +112,15 @@ def test_client_cases_run_in_parallel_with_the_same_verdicts(cli, tmp_path):
     _, serial = run_client(cli, tmp_path / "s", sut)
     _, parallel = run_client(cli, tmp_path / "p", sut, "-j", "4")
     assert [(c["id"], c["status"]) for c in serial["cases"]] == [(c["id"], c["status"]) for c in parallel["cases"]]
+
+
+def test_a_client_that_asks_for_an_older_revision_is_judged_at_it(cli, tmp_path):
+    """A client that supports only 2025-06-18 asks for it: each case that applies to 2025-06-18
+    runs there (the harness answers 2025-06-18), the rest are SKIP with the reason."""
+    proc, results = run_client(cli, tmp_path, f"{cli.path} reference client --versions 2025-06-18",
+                               "--revision", "2025-11-25", "-j", "4")
+    assert proc.returncode == 0, proc.stderr.decode()
+    ran_older = [c for c in results["cases"] if c["ran_at"] == "2025-06-18"]
+    assert ran_older and all(c["status"] == "PASS" for c in ran_older)
+    skipped = [c for c in results["cases"] if c["status"] == "SKIP"]
+    assert skipped and all(c["reason"].startswith("negotiated 2025-06-18 (asked 2025-11-25)") for c in skipped)

@@ -273,3 +273,34 @@ def test_observe_tool_lints_what_any_tool_elicits(cli, tmp_path, tool, args, fau
 def test_observe_tool_usage_errors(cli, tmp_path, args, words):
     proc = cli.run("server", "--command", f"{cli.path} reference server", "--report-dir", tmp_path, *args)
     assert proc.returncode == 2 and words in proc.stderr.decode()
+
+
+def test_a_server_that_negotiates_an_older_revision_is_judged_at_it(cli, tmp_path):
+    """Asked for 2025-11-25, a server that supports only 2025-06-18 answers 2025-06-18. Every case
+    that also applies to 2025-06-18 runs there ("ran at 2025-06-18 (asked 2025-11-25)"); the rest
+    are SKIP with the negotiated version as the reason, never a silent pass."""
+    proc, results, report = run(cli, tmp_path, f"{cli.path} reference server --versions 2025-06-18",
+                                "--revision", "2025-11-25", "-j", "4")
+    assert proc.returncode == 0, proc.stderr.decode()
+    ran_older = [c for c in results["cases"] if c["ran_at"] == "2025-06-18"]
+    assert ran_older and all(c["status"] == "PASS" and c["revision"] == "2025-11-25" for c in ran_older)
+    assert all(r.startswith("EL-2025-06-18-") for c in ran_older for r in c["requirements"])
+    skipped = [c for c in results["cases"] if c["status"] == "SKIP"]
+    assert skipped and all(c["reason"].startswith("negotiated 2025-06-18 (asked ") for c in skipped), skipped
+    assert {c["status"] for c in results["cases"]} == {"PASS", "SKIP"}
+    assert "ran at 2025-06-18 (asked 2025-11-25)" in (report / "report.md").read_text()
+    # Without --revision the 2025-06-18 runs are in the plan already: no case runs twice there.
+    proc, results, _ = run(cli, tmp_path / "all", f"{cli.path} reference server --versions 2025-06-18", "-j", "4")
+    assert proc.returncode == 0
+    ran = [(c["id"], c["ran_at"]) for c in results["cases"] if c["status"] != "SKIP"]
+    assert len(ran) == len(set(ran)) and all(r == "2025-06-18" for _, r in ran)
+    assert any("in its own run" in c["reason"] for c in results["cases"])
+
+
+def test_an_answer_that_is_no_protocol_version_fails_every_case(cli, tmp_path):
+    proc, results, _ = run(cli, tmp_path, f"{cli.path} reference server --fault version-not-a-revision", "-j", "4",
+                           "--timeout", "1500")
+    assert proc.returncode == 1
+    assert {c["status"] for c in results["cases"]} <= {"FAIL", "WARN"}, results["counts"]
+    named = [c for c in results["cases"] if c["id"] == "server.lifecycle.protocol-version-is-a-version"]
+    assert named and all(c["check"].endswith("check.protocol-version") for c in named)

@@ -25,7 +25,8 @@ const std::set<std::string_view> kStepModifiers = {"$comment", "as",        "res
                                                    "to",       "within_ms", "prerequisite"};
 const std::set<std::string_view> kChecks = {
     "no-id-reuse",   "no-response-to-notification", "elicitations-valid", "no-elicitation",
-    "jsonrpc-valid", "security-heuristics",         "schema-consistent"};
+    "jsonrpc-valid", "security-heuristics",         "schema-consistent",  "protocol-version",
+    "latest-version"};
 
 // Case ids and step names are short ASCII: checked by hand, no regex engine needed.
 bool is_case_id(std::string_view id) {
@@ -240,6 +241,11 @@ class Loader {
       } else if (key == "tool") {
         if (!v.IsString()) return bad(at, "tool is a string");
         c.sut.tool = v.GetString();
+      } else if (key == "protocol_version") {
+        if (!v.IsString() || !is_protocol_version(v.GetString()))
+          return bad(at, "protocol_version is a protocol version, YYYY-MM-DD");
+        if (c.role != CaseRole::Server) return bad(at, "protocol_version is for server cases (what the harness asks)");
+        c.sut.protocol_version = v.GetString();
       } else if (key == "needs_tools") {
         if (!v.IsArray()) return bad(at, "needs_tools is an array of tool names");
         for (const auto& t : v.GetArray()) {
@@ -247,7 +253,7 @@ class Loader {
           c.sut.needs_tools.emplace_back(t.GetString());
         }
       } else {
-        return bad(at, "unknown member; sut has capabilities, user, tool, needs_tools");
+        return bad(at, "unknown member; sut has capabilities, user, tool, needs_tools, protocol_version");
       }
     }
     return true;
@@ -315,8 +321,11 @@ class Loader {
         if (!body.IsString() || !kChecks.contains(body.GetString())) {
           return bad(body_at,
                      "known checks: no-id-reuse, no-response-to-notification, elicitations-valid, "
-                     "schema-consistent, no-elicitation, jsonrpc-valid, security-heuristics");
+                     "schema-consistent, no-elicitation, jsonrpc-valid, security-heuristics, "
+                     "protocol-version, latest-version");
         }
+        if (std::string_view(body.GetString()) == "latest-version" && c.role != CaseRole::Server)
+          return bad(body_at, "latest-version judges how a server negotiates: server cases only");
         step.text = body.GetString();
       }
       step.body = &body;

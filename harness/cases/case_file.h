@@ -40,6 +40,10 @@ struct CaseSut {
   const rapidjson::Value* user = nullptr;                // array of scripted answers
   std::string tool;
   std::vector<std::string> needs_tools;
+  // Server role: the protocolVersion the harness asks for in initialize instead of the case's
+  // revision (a session at a revision without elicitation, 2025-03-26). The case applies only
+  // when the server agrees to it; otherwise it is SKIP, "negotiated X".
+  std::string protocol_version;
 };
 
 struct Case {

@@ -173,14 +173,30 @@ class ClientRun final : public StepEngine {
     }
     rapidjson::Document pattern;
     const Value* params = find_member(*init, "params");
-    // A client asks for the latest revision it supports (lifecycle): one that asks for an older
-    // revision than the case's does not support the case's, and its rules do not apply to it.
-    const Value* asked_version = params ? find_member(*params, "protocolVersion") : nullptr;
-    if (asked_version && asked_version->IsString() &&
-        std::string_view(asked_version->GetString()) < to_string(revision_)) {
-      record_.skipped = "the SUT does not support revision " + std::string(to_string(revision_)) +
-                        ": it asked for protocolVersion " + to_json(*asked_version) + " in initialize";
-      return false;
+    // Version negotiation (lifecycle): the client asks for a version it supports, the latest it
+    // does. We answer with the run's revision when the client asked for it or a later one (a
+    // server of that revision), and with the client's when it is older and the case applies to it
+    // too; a case that does not apply to what the client speaks is SKIP ("negotiated X"). A
+    // version that is no protocol version at all is wrong whatever the case.
+    const Value* asked_version = params && params->IsObject() ? find_member(*params, "protocolVersion") : nullptr;
+    sut_protocol_version_ = asked_version ? to_json(*asked_version) : "";
+    const std::string planned(to_string(revision_));
+    std::string answer = planned;
+    if (!asked_version || !asked_version->IsString() || !is_protocol_version(asked_version->GetString())) {
+      record_.negotiated = planned;
+      if (!has_check("protocol-version")) {
+        fail_lifecycle("lifecycle.protocol-version",
+                       "the client asked for " +
+                           (asked_version ? "protocolVersion " + to_json(*asked_version) : std::string("no protocolVersion")) +
+                           " in initialize, which is no protocol version",
+                       to_json(*init));
+        return false;
+      }
+    } else if (const std::string v = asked_version->GetString(); v < planned) {
+      if (!negotiated(v, planned)) return false;
+      answer = v;
+    } else {
+      record_.negotiated = planned;
     }
     const Value* caps = params ? find_member(*params, "capabilities") : nullptr;
     const Value* elicitation = caps && caps->IsObject() ? find_member(*caps, "elicitation") : nullptr;
@@ -197,7 +213,7 @@ class ClientRun final : public StepEngine {
                      to_json(*init));
       return false;
     }
-    respond((*init)["id"], R"({"protocolVersion":")" + std::string(to_string(revision_)) +
+    respond((*init)["id"], R"({"protocolVersion":")" + answer +
                                R"(","capabilities":{"tools":{}},"serverInfo":{"name":"elicit-conform","version":"0.1"}})");
     pattern.Parse(R"({"method":"notifications/initialized"})");
     if (!take(pattern, Deadline::after(options_.expect_timeout))) {

@@ -31,7 +31,12 @@ struct StepFailure {
 
 struct RunRecord {
   std::string case_id;
+  // The revision whose rules judged the run: the one the peer negotiated. It differs from
+  // `planned` (the run's place in the plan: the case's revision or --revision) when the peer
+  // negotiated another revision the case also applies to; reports then say "ran at X (asked Y)".
   Revision revision = latest_revision();
+  Revision planned = latest_revision();
+  std::string negotiated;  // the session's protocolVersion as the initialize exchange set it ("" if none)
   Transport transport = Transport::Stdio;
   std::optional<std::string> skipped;        // reason
   std::optional<std::string> harness_error;  // the harness could not run the case

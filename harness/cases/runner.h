@@ -15,6 +15,7 @@
 #pragma once
 
 #include <chrono>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,9 @@ struct RunOptions {
   // Client cases: the program the stdio relay script runs (`<program> relay SOCKET`); the CLI
   // passes its own path.
   std::string relay_program;
+  // --revision: the only revision the plan runs. A case whose peer negotiates another revision
+  // the case lists runs at that revision, unless the plan runs it there anyway (then SKIP).
+  std::optional<Revision> only_revision;
 };
 
 RunRecord run_case(const Case& c, Revision revision, const RunOptions& options);

@@ -63,18 +63,32 @@ class ServerRun final : public StepEngine {
       caps = R"({"elicitation":)" + to_json(**case_.sut.capabilities) + "}";
     }
     const std::string id = new_request_id();
-    send(R"({"jsonrpc":"2.0","id":)" + id + R"(,"method":"initialize","params":{"protocolVersion":")" +
-         std::string(to_string(revision_)) + R"(","capabilities":)" + caps +
-         R"(,"clientInfo":{"name":"elicit-conform","version":"0.1"}}})");
+    const std::string asked =
+        case_.sut.protocol_version.empty() ? std::string(to_string(revision_)) : case_.sut.protocol_version;
+    send(R"({"jsonrpc":"2.0","id":)" + id + R"(,"method":"initialize","params":{"protocolVersion":")" + asked +
+         R"(","capabilities":)" + caps + R"(,"clientInfo":{"name":"elicit-conform","version":"0.1"}}})");
     const Value* init = await_response(id, "lifecycle.initialize", "the SUT did not answer initialize");
     if (init == nullptr) return false;
-    // A server that answers with an older revision does not support this one (lifecycle: it "MUST
-    // respond with another protocol version it supports"): the case's rules do not apply to it.
+    // Version negotiation (lifecycle): a server that supports the version asked for answers with
+    // it; otherwise with another version it supports. The case then runs at that revision if it
+    // applies to it, else it is SKIP ("negotiated X"); an answer that is no protocol version at
+    // all is wrong whatever the case (the protocol-version check judges it in its own case).
     const Value* version = find_member(*init, "protocolVersion");
-    if (version && version->IsString() && std::string_view(version->GetString()) < to_string(revision_)) {
-      record_.skipped = "the SUT does not support revision " + std::string(to_string(revision_)) +
-                        ": it answered initialize with protocolVersion " + to_json(*version);
+    sut_protocol_version_ = version ? to_json(*version) : "";
+    if (!version || !version->IsString() || !is_protocol_version(version->GetString())) {
+      record_.negotiated = version && version->IsString() ? version->GetString() : "";
+      if (!has_check("protocol-version")) {
+        fail_lifecycle("lifecycle.protocol-version",
+                       "the SUT answered initialize with " +
+                           (version ? "protocolVersion " + to_json(*version) : std::string("no protocolVersion")) +
+                           ", which is no protocol version: the session has no revision whose rules could apply",
+                       "");
+        return false;
+      }
+    } else if (!negotiated(version->GetString(), asked)) {
       return false;
+    } else if (case_.sut.capabilities && *case_.sut.capabilities != nullptr) {
+      client_capability_ = parse_elicitation_capability(*case_.sut.capabilities, revision_, "").capability;
     }
     send(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
     if (case_.sut.needs_tools.empty()) return true;
@@ -111,6 +125,66 @@ class ServerRun final : public StepEngine {
       return respond_error(id, -32602, "elicitation mode " + std::string(to_string(asked)) + " was not declared by this client");
     }
     respond(id, R"({"action":"cancel"})");
+  }
+
+  // A second session of the same server (latest-version): a process of its own over stdio, a
+  // session of its own over HTTP; initialize only, then it ends.
+  std::optional<std::string> second_session_version(const std::string& version, std::string& why) override {
+    const std::string init = R"({"jsonrpc":"2.0","id":"second-1","method":"initialize","params":{"protocolVersion":")" +
+                             version + R"(","capabilities":{},"clientInfo":{"name":"elicit-conform","version":"0.1"}}})";
+    std::unique_ptr<ChildProcess> child;
+    std::unique_ptr<MessageChannel> channel;
+    std::string error;
+    if (!options_.url.empty()) {
+      auto url = parse_loopback_url(options_.url, error);
+      if (!url) return why = error, std::nullopt;
+      channel = std::make_unique<HttpClientChannel>(*url, options_.max_message_bytes, false);
+    } else {
+      ChildOptions o;
+      o.argv = options_.command;
+      o.environment = {{"ELICIT_CONFORM_CASE", case_.id},
+                       {"MCP_CONFORMANCE_SCENARIO", case_.id},
+                       {"ELICIT_CONFORM_PROTOCOL_VERSION", std::string(to_string(record_.planned))},
+                       {"MCP_CONFORMANCE_PROTOCOL_VERSION", std::string(to_string(record_.planned))}};
+      child = ChildProcess::spawn(o, error);
+      if (!child) {
+        record_.harness_error = "cannot start the SUT a second time: " + error;
+        return std::nullopt;
+      }
+      ChildProcess* c = child.get();
+      channel = std::make_unique<StdioChannel>(
+          c->stdout_fd(), [c](std::string_view line, Deadline d) { return c->write_line(line, d); },
+          options_.max_message_bytes);
+    }
+    note("a second session (" + std::string(child ? "a second server process" : "a new HTTP session") +
+         ") sends: " + init);
+    std::optional<std::string> answer;
+    if (!channel->send(init, Deadline::after(std::chrono::seconds(5)))) {
+      why = "the server did not take the initialize request";
+    } else {
+      const Deadline until = Deadline::after(options_.expect_timeout);
+      while (!answer && !until.expired()) {
+        ReadResult r = channel->receive(until);
+        if (r.status == ReadResult::Eof || r.status == ReadResult::Error) break;
+        if (r.status != ReadResult::Line) continue;
+        ParsedJson m = parse_json(r.line);
+        const Value* id = m.ok() && m.document.IsObject() ? find_member(m.document, "id") : nullptr;
+        if (!id || to_json(*id) != R"("second-1")" || m.document.HasMember("method")) continue;
+        note("the second session's answer: " + r.line.substr(0, 2000));
+        const Value* result = find_member(m.document, "result");
+        const Value* v = result ? find_member(*result, "protocolVersion") : nullptr;
+        if (v == nullptr) {
+          why = "the answer to initialize has no result.protocolVersion";
+          break;
+        }
+        answer = v->IsString() ? std::string(v->GetString()) : to_json(*v);
+      }
+      if (!answer && why.empty()) why = "the server did not answer initialize in the second session";
+    }
+    for (std::string& n : channel->take_notes()) note("second session: " + n);
+    if (auto* http = dynamic_cast<HttpClientChannel*>(channel.get())) http->close(Deadline::after(std::chrono::seconds(1)));
+    if (child) child->terminate(std::chrono::milliseconds(300));
+    return answer;
   }
 
   void stop() override {

@@ -1,5 +1,7 @@
 #include "cases/step_engine.h"
 
+#include <algorithm>
+
 #include "core/json.h"
 #include "core/utf8.h"
 #include "schema/message_check.h"
@@ -56,6 +58,40 @@ StepEngine::StepEngine(const Case& c, Revision revision, const RunOptions& optio
       started_(Clock::now()) {
   record_.case_id = c.id;
   record_.revision = revision;
+  record_.planned = revision;
+}
+
+bool StepEngine::has_check(std::string_view name) const {
+  for (const Step& s : case_.steps) {
+    if (s.kind == Step::Kind::Check && s.text == name) return true;
+  }
+  return false;
+}
+
+bool StepEngine::planned_at(Revision r) const {
+  return std::find(case_.revisions.begin(), case_.revisions.end(), r) != case_.revisions.end() &&
+         (!options_.only_revision || *options_.only_revision == r);
+}
+
+bool StepEngine::negotiated(const std::string& version, const std::string& asked) {
+  record_.negotiated = version;
+  const std::string planned(to_string(revision_));
+  if (version == asked) return true;
+  const std::string head = "negotiated " + version + " (asked " + asked + ")";
+  const std::optional<Revision> v = parse_revision(version);
+  if (!case_.sut.protocol_version.empty() || !v ||
+      std::find(case_.revisions.begin(), case_.revisions.end(), *v) == case_.revisions.end()) {
+    record_.skipped = head + ": the case does not apply to " + version;
+    return false;
+  }
+  if (planned_at(*v)) {
+    record_.skipped = head + ": the case runs at " + version + " in its own run";
+    return false;
+  }
+  note(head + ": the case runs at " + version + ", which it also applies to");
+  revision_ = *v;
+  record_.revision = *v;
+  return true;
 }
 
 RunRecord StepEngine::run() {
@@ -411,6 +447,39 @@ void StepEngine::do_check(const Step& s) {
       if (d.level == Level::Must && (d.requirement.starts_with("JSONRPC-") || d.check.starts_with("json."))) {
         return fail(s, "check.jsonrpc-valid", d.check + ": " + d.message, d.pointer);
       }
+    }
+  } else if (s.text == "protocol-version") {
+    // The initialize exchange names a protocol version: a date such as 2025-11-25 (lifecycle,
+    // Version Negotiation: a version the sender supports), not "" or "latest".
+    ParsedJson v = parse_json(sut_protocol_version_.empty() ? "null" : sut_protocol_version_);
+    const bool ok = v.ok() && v.document.IsString() && is_protocol_version(v.document.GetString());
+    if (!ok) {
+      const std::string shown = sut_protocol_version_.empty() ? std::string("no protocolVersion") : "protocolVersion " + sut_protocol_version_;
+      return fail(s, "check.protocol-version",
+                  case_.role == CaseRole::Server
+                      ? "the server answered initialize with " + shown +
+                            ", which is no protocol version (it must answer with a version it supports)"
+                      : "the client asked for " + shown + " in initialize, which is no protocol version (it must send a version it supports)",
+                  "/result/protocolVersion");
+    }
+  } else if (s.text == "latest-version") {
+    // A second session asks for a version that no server supports: the answer is "another
+    // protocol version it supports", which "SHOULD be the latest". This session showed the
+    // server supports the case's revision, so its latest is at least that.
+    constexpr const char* kUnsupported = "2000-01-01";
+    std::string why;
+    const std::optional<std::string> answer = second_session_version(kUnsupported, why);
+    if (!answer) {
+      if (record_.harness_error) return;
+      return fail(s, "check.latest-version", "a second session asked for protocolVersion " + std::string(kUnsupported) + ": " + why);
+    }
+    const std::string supported = record_.negotiated;
+    if (!is_protocol_version(*answer) || *answer < supported) {
+      return fail(s, "check.latest-version",
+                  "asked for protocolVersion " + std::string(kUnsupported) +
+                      " (which no server supports), the server answered \"" + *answer + "\"; it supports " +
+                      supported + " (this session), so its latest version is not older than that",
+                  "/result/protocolVersion");
     }
   } else if (s.text == "no-id-reuse") {
     std::set<std::string> seen;

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <deque>
 #include <map>
+#include <optional>
 #include <memory>
 #include <set>
 #include <string>
@@ -72,6 +73,20 @@ class StepEngine {
   void fail(const Step& s, std::string_view what, std::string reason, std::string message_pointer = "",
             std::string message = "");
   std::string new_request_id();  // records it as a harness request id
+  bool has_check(std::string_view name) const;  // a check step of this name is in the case
+  // The run's revision is in the plan: the case lists it and --revision does not leave it out.
+  bool planned_at(Revision r) const;
+  // The initialize exchange agreed on `version`; the harness asked for (or, as the server,
+  // wanted) `asked`. True when the case runs: at `asked`, or at `version` when the case applies
+  // to that revision too and the plan does not run it there anyway. False: the record is SKIP
+  // with the reason ("negotiated 2025-06-18 (asked 2025-11-25): ...").
+  bool negotiated(const std::string& version, const std::string& asked);
+  // latest-version (server cases): a second session asks for `version`; the protocolVersion of
+  // the answer, or nullopt with `why` set. Roles that cannot open one say so.
+  virtual std::optional<std::string> second_session_version(const std::string& version, std::string& why) {
+    why = "latest-version applies to server cases";
+    return std::nullopt;
+  }
   void answer_unexpected_requests(const Step* current);
 
   const Case& case_;
@@ -87,6 +102,9 @@ class StepEngine {
   std::string eof_detail_;  // why the channel broke, when it can say (an HTTP error, a dropped stream)
   Deadline deadline_;
   ElicitationCapability client_capability_;  // the client side's declared modes (either role)
+  // The protocolVersion of the initialize exchange as the SUT sent it (JSON text): the server's
+  // answer, or the version the client asked for. "" until then; the protocol-version check judges it.
+  std::string sut_protocol_version_;
 
  private:
   bool expected_later(const Received& r, const Step* current);

@@ -44,8 +44,9 @@ std::vector<Case> load_corpus(const std::string& dir, std::ostream& err, bool& o
 
 // Every check id a run can report, for baseline entries of the form case-id:check-id.
 std::set<std::string> known_checks(const std::vector<Case>& cases) {
-  std::set<std::string> out = {"lifecycle.initialize", "lifecycle.tools-list",  "lifecycle.connect",
-                               "lifecycle.capability", "lifecycle.initialized", "lifecycle.tool-call"};
+  std::set<std::string> out = {"lifecycle.initialize",  "lifecycle.tools-list", "lifecycle.connect",
+                               "lifecycle.capability",  "lifecycle.initialized", "lifecycle.tool-call",
+                               "lifecycle.protocol-version"};
   for (const Case& c : cases) {
     for (std::size_t i = 0; i < c.steps.size(); ++i) {
       const std::string step = "step-" + std::to_string(i) + ".";
@@ -153,6 +154,7 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
   run_options.url = o.url;
   run_options.transport = transport;
   run_options.expect_timeout = std::chrono::milliseconds(o.timeout_ms);
+  run_options.only_revision = only;
   run_options.case_timeout = std::chrono::milliseconds(std::max(20000, o.timeout_ms * 4));
   std::error_code self_error;
   run_options.relay_program = std::filesystem::read_symlink("/proc/self/exe", self_error).string();
@@ -188,7 +190,8 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
       std::lock_guard lock(progress);
       ++done;
       err << (tty ? "\r\033[K" : "") << "[" << done << "/" << plan.size() << "] " << to_string(result.verdict)
-          << "  " << c->id << " (" << to_string(revision) << ")";
+          << "  " << c->id << " (" << to_string(result.record.revision)
+          << (result.record.revision != revision ? ", asked " + std::string(to_string(revision)) : std::string()) << ")";
       if (result.verdict != Verdict::Pass && (o.verbose || !tty)) err << ": " << printable(result.reason);
       err << (tty && result.verdict == Verdict::Pass && done < plan.size() ? "" : "\n");
       slots[i] = std::move(result);

@@ -104,7 +104,7 @@ class ReferenceClient {
 
     const bool declare = caps != "none" && fault_ != "declare-no-capability";
     send(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":")" +
-         asked_version_ + R"(","capabilities":)" +
+         (fault_ == "ask-version-latest" ? std::string("latest") : asked_version_) + R"(","capabilities":)" +
          (!declare ? std::string("{}")
                    : fault_ == "declare-no-mode" ? std::string(R"({"elicitation":{"voice":{}}})")
                                                  : R"({"elicitation":)" + caps + "}") +

@@ -62,6 +62,14 @@ constexpr std::array kFaults{
     Fault{"token-in-url", "server", "URL-NOT-PREAUTHENTICATED",
           "appends an access_token query parameter to every URL"},
     Fault{"email-in-url", "server", "URL-NO-USER-DATA", "appends the user's e-mail address to every URL"},
+    Fault{"version-not-a-revision", "server", "LIFECYCLE-SERVER-VERSION",
+          "answers initialize with protocolVersion \"\" (no protocol version at all)"},
+    Fault{"negotiate-oldest", "server", "LIFECYCLE-SERVER-VERSION-LATEST",
+          "answers a protocol version it does not support with the oldest one it supports, not the latest"},
+    Fault{"elicit-any-revision", "server", "LIFECYCLE-RESPECT-VERSION",
+          "sends elicitation/create in sessions whose revision has no elicitation (2024-11-05, 2025-03-26)"},
+    Fault{"url-mode-any-revision", "server", "LIFECYCLE-RESPECT-VERSION",
+          "reads the client's capability as 2025-11-25 does in every session, so a 2025-06-18 session gets URL mode"},
     Fault{"accept-undeclared-mode", "client", "CLIENT-ERR-UNSUPPORTED-MODE",
           "answers an elicitation in a mode it did not declare instead of returning -32602"},
     Fault{"mode-required", "client", "CLIENT-MODE-DEFAULT",
@@ -126,6 +134,8 @@ constexpr std::array kFaults{
           "leaves \"jsonrpc\": \"2.0\" out of its answers to elicitation/create"},
     Fault{"answer-with-result-and-error", "client", "JSONRPC-RESULT-XOR-ERROR",
           "answers elicitation/create with both a result and an error"},
+    Fault{"ask-version-latest", "client", "LIFECYCLE-CLIENT-VERSION",
+          "asks for protocolVersion \"latest\" in initialize instead of a version it supports"},
     Fault{"fractional-request-id", "client", "JSONRPC-ID-TYPE", "gives its tools/call request a fractional id (2.5)"},
 };
 

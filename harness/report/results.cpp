@@ -31,6 +31,13 @@ std::string quotes(const Case& c, Revision r) {
   return out;
 }
 
+// The revision of a run as a person reads it: "2025-11-25", or "ran at 2025-06-18 (asked
+// 2025-11-25)" when the peer negotiated another revision the case applies to.
+std::string revision_text(const RunRecord& record) {
+  if (record.revision == record.planned) return std::string(to_string(record.revision));
+  return "ran at " + std::string(to_string(record.revision)) + " (asked " + std::string(to_string(record.planned)) + ")";
+}
+
 // Markdown table cells and inline text: no pipes or newlines from SUT data.
 std::string md_cell(std::string_view raw) {
   const std::string s = to_valid_utf8(raw);
@@ -156,8 +163,16 @@ void write_results_json(std::ostream& out, const RunSummary& run) {
     str(c.id);
     str("title");
     str(c.title);
+    // "revision" is the run's place in the plan; "ran_at" the revision whose rules judged it (the
+    // negotiated one, when the peer chose another revision the case applies to).
     str("revision");
+    str(to_string(r.record.planned));
+    str("ran_at");
     str(to_string(r.record.revision));
+    if (!r.record.negotiated.empty()) {
+      str("negotiated");
+      str(r.record.negotiated);
+    }
     str("transport");
     str(to_string(r.record.transport));
     str("role");
@@ -280,9 +295,10 @@ void write_junit(std::ostream& out, const RunSummary& run) {
   for (const CaseResult& r : run.results) {
     std::snprintf(seconds, sizeof seconds, "%.3f", r.record.duration_ms / 1000);
     out << "    <testcase classname=\""
-        << xml_escape(std::string(to_string(r.c->role)) + "." + std::string(to_string(r.record.revision)))
+        << xml_escape(std::string(to_string(r.c->role)) + "." + std::string(to_string(r.record.planned)))
         << "\" name=\"" << xml_escape(r.c->id) << "\" time=\"" << seconds << "\">\n";
     const std::string detail =
+        (r.record.revision != r.record.planned ? revision_text(r.record) + "\n" : std::string()) +
         requirement_line(*r.c, r.record.revision) + "\n" + r.reason +
         (r.record.failure && !r.record.failure->message.empty()
              ? "\noffending message: " + abbreviate_utf8(r.record.failure->message, 4000)
@@ -318,7 +334,7 @@ void write_markdown(std::ostream& out, const RunSummary& run) {
       << counts[Verdict::Error] << " |\n\n";
   out << "| case | revision | level | status |\n|---|---|---|---|\n";
   for (const CaseResult& r : run.results) {
-    out << "| " << md_cell(r.c->id) << " | " << to_string(r.record.revision) << " | " << to_string(r.c->level)
+    out << "| " << md_cell(r.c->id) << " | " << revision_text(r.record) << " | " << to_string(r.c->level)
         << " | " << to_string(r.verdict) << " |\n";
   }
   for (const RevisionCoverage& rc : run.coverage) {
@@ -341,7 +357,7 @@ void write_markdown(std::ostream& out, const RunSummary& run) {
     if (!header) out << "\n## Not passing\n";
     header = true;
     out << "\n### " << to_string(r.verdict) << ": " << md_cell(r.c->id) << " ("
-        << to_string(r.record.revision) << ")\n\n"
+        << revision_text(r.record) << ")\n\n"
         << md_cell(r.c->title) << "\n\n"
         << quotes(*r.c, r.record.revision) << "\n";
     out << "- expected vs observed: " << md_cell(r.reason) << "\n";

@@ -44,6 +44,16 @@ std::string_view to_string(Revision revision) {
 
 std::span<const Revision> all_revisions() { return kRevisions; }
 
+bool is_protocol_version(std::string_view text) {
+  if (text.size() != 10 || text[4] != '-' || text[7] != '-') return false;
+  for (std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9}) {
+    if (text[i] < '0' || text[i] > '9') return false;
+  }
+  const int month = (text[5] - '0') * 10 + (text[6] - '0');
+  const int day = (text[8] - '0') * 10 + (text[9] - '0');
+  return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}
+
 Revision latest_revision() { return Revision::V2025_11_25; }
 
 const RevisionFeatures& features(Revision revision) {

@@ -15,6 +15,11 @@ enum class Revision { V2025_06_18, V2025_11_25 };
 std::optional<Revision> parse_revision(std::string_view text);  // "2025-11-25" -> V2025_11_25
 std::string_view to_string(Revision revision);
 std::span<const Revision> all_revisions();
+
+// Whether `text` has the shape of an MCP protocol version: a date, YYYY-MM-DD (every revision so
+// far is named so: 2024-11-05 ... 2026-07-28), whether or not this harness knows the revision.
+// An empty string, "latest" or "1.0" is no protocol version at all.
+bool is_protocol_version(std::string_view text);
 Revision latest_revision();
 
 struct RevisionFeatures {
