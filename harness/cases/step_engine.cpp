@@ -5,6 +5,7 @@
 #include "core/json.h"
 #include "core/utf8.h"
 #include "schema/message_check.h"
+#include "schema/schema_diff.h"
 #include "schema/security_heuristics.h"
 #include "spec/elicitation.h"
 
@@ -307,6 +308,17 @@ void StepEngine::do_send(const Step& s) {
     message.AddMember("id", std::stoi(id), message.GetAllocator());
     if (!s.name.empty()) sent_ids_[s.name] = id;
   }
+  if (method == "tools/call") {
+    // What the harness asked a tool to elicit: schema-as-asked compares what the SUT sent with it.
+    const Value* params = find_member(message, "params");
+    const Value* args = params ? find_member(*params, "arguments") : nullptr;
+    const Value* elicit = args && args->IsObject() ? find_member(*args, "params") : nullptr;
+    if (elicit && elicit->IsObject()) {
+      auto copy = std::make_shared<rapidjson::Document>();
+      copy->CopyFrom(*elicit, copy->GetAllocator());
+      asked_elicitations_.push_back(std::move(copy));
+    }
+  }
   if (!send(to_json(message))) fail(s, "send", "the SUT is not reading any more");
 }
 
@@ -446,6 +458,33 @@ void StepEngine::do_check(const Step& s) {
     for (const Diagnostic& d : record_.sut_findings) {
       if (d.level == Level::Must && (d.requirement.starts_with("JSONRPC-") || d.check.starts_with("json."))) {
         return fail(s, "check.jsonrpc-valid", d.check + ": " + d.message, d.pointer);
+      }
+    }
+  } else if (s.text == "schema-as-asked" || s.text == "schema-titles-as-asked") {
+    // Each form elicitation carries the requestedSchema the tool was asked to send, by value:
+    // validity keywords (type, enum, const, format, pattern, bounds, items, required, default) for
+    // schema-as-asked, titles and descriptions for schema-titles-as-asked.
+    const bool titles = s.text == "schema-titles-as-asked";
+    const std::string check = "check." + s.text;
+    for (const auto& d : sut_messages_) {
+      const Value* params = is_elicit_create(*d) ? find_member(*d, "params") : nullptr;
+      const Value* sent = params && params->IsObject() ? find_member(*params, "requestedSchema") : nullptr;
+      if (sent == nullptr) continue;
+      const Value* message = find_member(*params, "message");
+      const Value* asked = nullptr;
+      for (const auto& a : asked_elicitations_) {
+        const Value* schema = find_member(*a, "requestedSchema");
+        if (schema == nullptr) continue;
+        const Value* m = find_member(*a, "message");
+        if (asked == nullptr || (m && message && json_equal(*m, *message))) asked = schema;
+      }
+      if (asked == nullptr) continue;
+      for (const SchemaDifference& diff : compare_requested_schema(*asked, *sent)) {
+        if ((diff.kind == SchemaDifference::Kind::Display) != titles) continue;
+        return fail(s, check,
+                    std::string(titles ? "a title or description" : "a keyword that decides what is valid or pre-filled") +
+                        " did not reach the client as asked: requestedSchema" + diff.pointer + ": " + diff.message,
+                    "/params/requestedSchema" + diff.pointer, to_json(*d));
       }
     }
   } else if (s.text == "protocol-version") {

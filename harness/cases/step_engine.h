@@ -105,6 +105,8 @@ class StepEngine {
   // The protocolVersion of the initialize exchange as the SUT sent it (JSON text): the server's
   // answer, or the version the client asked for. "" until then; the protocol-version check judges it.
   std::string sut_protocol_version_;
+  // The elicitation params the harness asked tools to send (tools/call arguments.params), in order.
+  std::vector<std::shared_ptr<rapidjson::Document>> asked_elicitations_;
 
  private:
   bool expected_later(const Received& r, const Step* current);

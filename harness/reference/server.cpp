@@ -221,8 +221,11 @@ class ReferenceServer {
             : Mode::Form;
     // The two faults split the rule: a mode the client left out of its capability, and a client
     // that declared no elicitation capability at all.
-    const bool send_anyway =
-        capability_.declared ? fault_ == "send-undeclared-mode" : fault_ == "elicit-without-capability";
+    // send-undeclared-mode concerns the modes of 2025-11-25; in a 2025-06-18 session, which has
+    // none, URL mode is url-mode-any-revision's business.
+    const bool send_anyway = capability_.declared
+                                 ? fault_ == "send-undeclared-mode" && features(revision_).url_mode
+                                 : fault_ == "elicit-without-capability";
     if (!capability_.supports(mode) && !send_anyway) {
       return respond(call_id, text_result("Client does not support " + std::string(to_string(mode)) +
                                               " elicitation (declared: " + capability_.describe() + ")",
@@ -270,7 +273,9 @@ class ReferenceServer {
         }
         if (fault_ == "bad-default" && p.HasMember("default")) p["default"].SetObject();
         if (fault_ == "bad-enum") break_enum(p, outgoing.GetAllocator());
+        rewrite_schema_keywords(p, outgoing.GetAllocator());
       }
+      if (fault_ == "drop-required") outgoing["requestedSchema"].RemoveMember("required");
       // A required name the properties do not define: no answer can satisfy the form. Only
       // forms that already list required fields get one, so the fault stays a quiet SHOULD.
       Value& schema = outgoing["requestedSchema"];
@@ -357,6 +362,36 @@ class ReferenceServer {
     if (style == ResultText::OfficialUserResponse)
       return "User response: <action: " + a + ", content: " + c + ">";
     return "Elicitation completed: action=" + a + ", content=" + c;
+  }
+
+  // The faults of a schema builder that rewrites what the tool asked for (each one class):
+  //   strip-defaults         every default is gone
+  //   strip-falsy-defaults   defaults that are false, 0, "" or [] are gone (`if (default)` in JS)
+  //   number-for-integer     type integer becomes number
+  //   strip-format           format is gone
+  //   strip-constraints      pattern, minLength, maxLength, minimum, maximum, minItems, maxItems are gone
+  //   titled-enum-as-text    a titled single-select (oneOf of const + title) becomes free text
+  //   drop-titles            a property's title and description are gone
+  void rewrite_schema_keywords(Value& p, rapidjson::Document::AllocatorType& a) const {
+    const auto drop = [&p](std::initializer_list<const char*> keys) {
+      for (const char* k : keys) p.RemoveMember(k);
+    };
+    if (fault_ == "strip-defaults") drop({"default"});
+    if (fault_ == "strip-falsy-defaults" && p.HasMember("default")) {
+      const Value& d = p["default"];
+      if (d.IsFalse() || (d.IsNumber() && d.GetDouble() == 0) || (d.IsString() && d.GetStringLength() == 0) ||
+          (d.IsArray() && d.Empty())) {
+        drop({"default"});
+      }
+    }
+    if (fault_ == "number-for-integer" && p.HasMember("type") && p["type"].IsString() &&
+        std::string_view(p["type"].GetString()) == "integer") {
+      p["type"].SetString("number", a);
+    }
+    if (fault_ == "strip-format") drop({"format"});
+    if (fault_ == "strip-constraints") drop({"pattern", "minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems"});
+    if (fault_ == "titled-enum-as-text" && p.HasMember("oneOf")) drop({"oneOf"});
+    if (fault_ == "drop-titles") drop({"title", "description"});
   }
 
   // Every enum variant of SEP-1330 gets integer options: the enum list, the const of each

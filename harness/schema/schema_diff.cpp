@@ -1,0 +1,122 @@
+#include "schema/schema_diff.h"
+
+#include <set>
+#include <string_view>
+
+#include "core/json.h"
+#include "core/json_pointer.h"
+
+namespace ec {
+namespace {
+
+using rapidjson::Value;
+using Kind = SchemaDifference::Kind;
+
+constexpr std::size_t kMaxDepth = 32;       // the restricted subset is two levels deep; anything deeper is compared as a value
+constexpr std::size_t kShownBytes = 120;  // a value quoted in a message
+
+const std::set<std::string_view> kDisplayKeywords = {"title", "description", "enumNames"};
+
+std::string shown(const Value& v) {
+  std::string s = to_json(v);
+  if (s.size() > kShownBytes) s = s.substr(0, kShownBytes) + "...";
+  return s;
+}
+
+class Differ {
+ public:
+  std::vector<SchemaDifference> out;
+
+  // `asked` and `sent` at `pointer`; `kind` is the class of the keyword this value belongs to;
+  // `names`: the members of `asked` are property names (under "properties"), not keywords.
+  void compare(const Value& asked, const Value& sent, const std::string& pointer, Kind kind, bool names,
+               std::size_t depth) {
+    if (asked.IsObject() && sent.IsObject() && depth < kMaxDepth) {
+      for (auto it = asked.MemberBegin(); it != asked.MemberEnd(); ++it) {
+        const std::string_view key(it->name.GetString(), it->name.GetStringLength());
+        const std::string at = pointer_append(pointer, key);
+        const Kind k = kind == Kind::Display || (!names && kDisplayKeywords.contains(key)) ? Kind::Display
+                                                                                             : Kind::Validity;
+        const Value* theirs = find_member(sent, key);
+        if (theirs == nullptr) {
+          add(k, at,
+              names ? "the property \"" + std::string(key) + "\" was asked for and is gone"
+                    : std::string(key) + " " + shown(it->value) + " was asked for and is gone");
+          continue;
+        }
+        if (!names && key == "required" && it->value.IsArray() && theirs->IsArray()) {
+          same_set(it->value, *theirs, at);  // the order of required names means nothing
+          continue;
+        }
+        compare(it->value, *theirs, at, k, !names && key == "properties", depth + 1);
+      }
+      return;
+    }
+    if (asked.IsArray() && sent.IsArray() && asked.Size() == sent.Size() && depth < kMaxDepth) {
+      for (rapidjson::SizeType i = 0; i < asked.Size(); ++i) {
+        compare(asked[i], sent[i], pointer_append(pointer, i), kind, false, depth + 1);
+      }
+      return;
+    }
+    if (!json_equal(asked, sent)) add(kind, pointer, "asked for " + shown(asked) + ", sent " + shown(sent));
+  }
+
+ private:
+  void same_set(const Value& asked, const Value& sent, const std::string& pointer) {
+    const auto has = [](const Value& list, const Value& v) {
+      for (const Value& x : list.GetArray()) {
+        if (json_equal(v, x)) return true;
+      }
+      return false;
+    };
+    for (const Value& v : asked.GetArray()) {
+      if (!has(sent, v)) add(Kind::Validity, pointer, "asked for " + shown(v) + " among them, sent " + shown(sent));
+    }
+  }
+
+  void add(Kind kind, std::string pointer, std::string message) {
+    out.push_back({kind, std::move(pointer), std::move(message)});
+  }
+};
+
+}  // namespace
+
+bool json_equal(const Value& a, const Value& b) {
+  if (a.IsNumber() && b.IsNumber()) {
+    if (a.IsInt64() && b.IsInt64()) return a.GetInt64() == b.GetInt64();
+    if (a.IsUint64() && b.IsUint64()) return a.GetUint64() == b.GetUint64();
+    return a.GetDouble() == b.GetDouble();
+  }
+  if (a.GetType() != b.GetType()) return false;
+  switch (a.GetType()) {
+    case rapidjson::kNullType:
+    case rapidjson::kFalseType:
+    case rapidjson::kTrueType: return true;
+    case rapidjson::kStringType:
+      return std::string_view(a.GetString(), a.GetStringLength()) ==
+             std::string_view(b.GetString(), b.GetStringLength());
+    case rapidjson::kArrayType:
+      if (a.Size() != b.Size()) return false;
+      for (rapidjson::SizeType i = 0; i < a.Size(); ++i) {
+        if (!json_equal(a[i], b[i])) return false;
+      }
+      return true;
+    case rapidjson::kObjectType:
+      if (a.MemberCount() != b.MemberCount()) return false;
+      for (auto it = a.MemberBegin(); it != a.MemberEnd(); ++it) {
+        const Value* other = find_member(b, std::string_view(it->name.GetString(), it->name.GetStringLength()));
+        if (other == nullptr || !json_equal(it->value, *other)) return false;
+      }
+      return true;
+    case rapidjson::kNumberType: return false;  // handled above
+  }
+  return false;
+}
+
+std::vector<SchemaDifference> compare_requested_schema(const Value& asked, const Value& sent) {
+  Differ d;
+  d.compare(asked, sent, "", Kind::Validity, false, 0);
+  return std::move(d.out);
+}
+
+}  // namespace ec

@@ -1,0 +1,103 @@
+// compare_requested_schema: what a tool asked for against what reached the client, by value.
+#include "schema/schema_diff.h"
+
+#include <gtest/gtest.h>
+
+#include "core/json.h"
+
+namespace ec {
+namespace {
+
+using Kind = SchemaDifference::Kind;
+
+std::vector<SchemaDifference> diff(const char* asked, const char* sent) {
+  ParsedJson a = parse_json(asked), s = parse_json(sent);
+  EXPECT_TRUE(a.ok() && s.ok());
+  return compare_requested_schema(a.document, s.document);
+}
+
+constexpr const char* kAsked = R"({"type":"object","properties":{
+  "n":{"type":"integer","minimum":0,"default":0,"title":"N","description":"How many"},
+  "s":{"type":"string","format":"email","pattern":"^a","minLength":1,"default":""},
+  "b":{"type":"boolean","default":false},
+  "c":{"type":"string","oneOf":[{"const":"x","title":"Ex"},{"const":"y","title":"Why"}]},
+  "l":{"type":"string","enum":["p","q"],"enumNames":["P","Q"]},
+  "m":{"type":"array","items":{"type":"string","enum":["u","v"]},"maxItems":2,"default":[]}},
+  "required":["n","s"]})";
+
+TEST(SchemaDiff, TheSameSchemaHasNoDifference) { EXPECT_TRUE(diff(kAsked, kAsked).empty()); }
+
+TEST(SchemaDiff, AddedKeywordsAndReorderedRequiredAreNotJudged) {
+  const auto d = diff(R"({"type":"object","properties":{"a":{"type":"string"}},"required":["a","b"]})",
+                      R"({"type":"object","properties":{"a":{"type":"string","title":"A"},"z":{"type":"string"}},
+                          "required":["b","a","z"],"$schema":"x"})");
+  EXPECT_TRUE(d.empty());
+}
+
+TEST(SchemaDiff, NumbersCompareByValueButTypesNameTheirType) {
+  EXPECT_TRUE(diff(R"({"default":3})", R"({"default":3.0})").empty());
+  const auto d = diff(R"({"type":"integer"})", R"({"type":"number"})");
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(d[0].kind, Kind::Validity);
+  EXPECT_EQ(d[0].pointer, "/type");
+  EXPECT_FALSE(diff(R"({"default":1})", R"({"default":true})").empty());
+  EXPECT_FALSE(diff(R"({"default":"3"})", R"({"default":3})").empty());
+}
+
+TEST(SchemaDiff, FalsyDefaultsThatAreGoneAreDifferences) {
+  const auto d = diff(kAsked, R"({"type":"object","properties":{
+    "n":{"type":"integer","minimum":0,"title":"N","description":"How many"},
+    "s":{"type":"string","format":"email","pattern":"^a","minLength":1},
+    "b":{"type":"boolean"},
+    "c":{"type":"string","oneOf":[{"const":"x","title":"Ex"},{"const":"y","title":"Why"}]},
+    "l":{"type":"string","enum":["p","q"],"enumNames":["P","Q"]},
+    "m":{"type":"array","items":{"type":"string","enum":["u","v"]},"maxItems":2}},"required":["n","s"]})");
+  std::vector<std::string> where;
+  for (const auto& x : d) {
+    EXPECT_EQ(x.kind, Kind::Validity) << x.pointer;
+    where.push_back(x.pointer);
+  }
+  EXPECT_EQ(where, (std::vector<std::string>{"/properties/n/default", "/properties/s/default", "/properties/b/default",
+                                             "/properties/m/default"}));
+}
+
+TEST(SchemaDiff, TitlesDescriptionsAndEnumNamesAreDisplay) {
+  const auto d = diff(kAsked, R"({"type":"object","properties":{
+    "n":{"type":"integer","minimum":0,"default":0},
+    "s":{"type":"string","format":"email","pattern":"^a","minLength":1,"default":""},
+    "b":{"type":"boolean","default":false},
+    "c":{"type":"string","oneOf":[{"const":"x","title":"X"},{"const":"y","title":"Why"}]},
+    "l":{"type":"string","enum":["p","q"]},
+    "m":{"type":"array","items":{"type":"string","enum":["u","v"]},"maxItems":2,"default":[]}},"required":["n","s"]})");
+  std::vector<std::string> where;
+  for (const auto& x : d) {
+    EXPECT_EQ(x.kind, Kind::Display) << x.pointer;
+    where.push_back(x.pointer);
+  }
+  EXPECT_EQ(where, (std::vector<std::string>{"/properties/n/title", "/properties/n/description",
+                                             "/properties/c/oneOf/0/title", "/properties/l/enumNames"}));
+}
+
+TEST(SchemaDiff, ATitledSingleSelectTurnedIntoFreeTextLosesItsOptions) {
+  const auto d = diff(R"({"properties":{"c":{"type":"string","oneOf":[{"const":"x","title":"Ex"}]}}})",
+                      R"({"properties":{"c":{"type":"string"}}})");
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(d[0].kind, Kind::Validity);
+  EXPECT_EQ(d[0].pointer, "/properties/c/oneOf");
+}
+
+TEST(SchemaDiff, APropertyNamedLikeADisplayKeywordIsStillAProperty) {
+  const auto d = diff(R"({"properties":{"title":{"type":"string"}}})", R"({"properties":{}})");
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(d[0].kind, Kind::Validity);
+  EXPECT_NE(d[0].message.find("the property \"title\""), std::string::npos) << d[0].message;
+}
+
+TEST(SchemaDiff, OptionsInAnotherOrderOrNumberAreDifferences) {
+  EXPECT_FALSE(diff(R"({"enum":["a","b"]})", R"({"enum":["b","a"]})").empty());
+  EXPECT_FALSE(diff(R"({"enum":["a","b"]})", R"({"enum":["a"]})").empty());
+  EXPECT_FALSE(diff(R"({"required":["a","b"]})", R"({"required":["a"]})").empty());
+}
+
+}  // namespace
+}  // namespace ec
