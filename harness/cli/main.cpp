@@ -96,6 +96,9 @@ int main(int argc, char** argv) {
   reference->add_option("--probe", ref.probe,
                         "client only: discover (send server/discover before initialize) or respawn (spawn the "
                         "stdio server once for that probe, then again for the session)");
+  reference->add_option("--modes", ref.modes,
+                        "client only: form or url, a client with that elicitation mode only (cases that "
+                        "declare the other are SKIP)");
   reference->add_option("--versions", ref.versions,
                         "the protocol versions it supports, comma-separated, latest first");
 

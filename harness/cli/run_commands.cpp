@@ -352,6 +352,11 @@ int run_reference_command(const ReferenceCommandOptions& o, std::ostream& out, s
     ReferenceClientOptions client;
     client.fault = fault;
     client.probe = o.probe;
+    if (!o.modes.empty() && o.modes != "form" && o.modes != "url") {
+      err << "elicit-conform: --modes is form or url (a client with that mode only)\n";
+      return kExitUsage;
+    }
+    client.modes = o.modes;
     if (!versions.empty()) client.versions = versions;
     return run_reference_client(o.server_command, client);
   }

@@ -42,6 +42,7 @@ struct ReferenceCommandOptions {
   std::string listen;     // server: "127.0.0.1:PORT" for Streamable HTTP
   bool prime_sse = false;  // server over HTTP: SSE priming events (SEP-1699)
   std::string probe;       // client: "", "discover" or "respawn"
+  std::string modes;       // client: "" both, "form" or "url" only
   std::string versions;    // comma-separated protocol versions it supports, latest first ("" default)
 };
 

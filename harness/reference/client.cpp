@@ -59,7 +59,7 @@ void open_url(const std::string& url) {
 class ReferenceClient {
  public:
   explicit ReferenceClient(const ReferenceClientOptions& options)
-      : fault_(options.fault), probe_(options.probe), versions_(options.versions) {}
+      : fault_(options.fault), probe_(options.probe), modes_(options.modes), versions_(options.versions) {}
 
   int run(const std::vector<std::string>& server_command) {
     // The version it asks for: the contract's, when supported, else its latest.
@@ -73,6 +73,11 @@ class ReferenceClient {
       capabilities_json_ = parse_json(caps);
       if (!capabilities_json_.ok()) return complain("ELICIT_CONFORM_CAPABILITIES is not JSON");
       capability_ = parse_elicitation_capability(&capabilities_json_.document, revision_, "").capability;
+      // A client with one mode cannot declare the other (the adapter contract's SKIP, exit 77).
+      if ((modes_ == "form" && capability_.url) || (modes_ == "url" && capability_.form)) {
+        std::fprintf(stderr, "elicit-conform: SKIP: this client supports %s mode only\n", modes_.c_str());
+        return 77;
+      }
       // `{}` means form only (2025-11-25); these faults misread it.
       const bool empty = capabilities_json_.document.IsObject() && capabilities_json_.document.ObjectEmpty();
       if (empty && revision_ == Revision::V2025_11_25) {
@@ -265,12 +270,15 @@ class ReferenceClient {
     const Value* mode_value = find_member(*params, "mode");
     if (mode_value == nullptr && fault_ == "mode-required") return reply_error(id, "mode is required");
     const std::string mode_name = mode_value && mode_value->IsString() ? mode_value->GetString() : "";
+    const Value* url = find_member(*params, "url");
+    // Two ways of never looking at mode: a requestedSchema makes a form, a url a URL request.
+    const bool schema_decides = fault_ == "mode-from-schema" && find_member(*params, "requestedSchema") != nullptr;
+    const bool url_decides = fault_ == "mode-from-url" && url != nullptr;
     const bool unknown_mode = mode_value != nullptr && mode_name != "form" && mode_name != "url";
-    if (unknown_mode && fault_ != "unknown-mode-as-form") {
+    if (unknown_mode && fault_ != "unknown-mode-as-form" && !schema_decides) {
       return reply_error(id, "elicitation mode " + to_json(*mode_value) + " was not declared by this client");
     }
-    const Mode mode = mode_name == "url" ? Mode::Url : Mode::Form;
-    const Value* url = find_member(*params, "url");
+    const Mode mode = schema_decides ? Mode::Form : url_decides || mode_name == "url" ? Mode::Url : Mode::Form;
     if (fault_ == "prefetch-url" && url && url->IsString()) open_url(url->GetString());
     if (!capability_.supports(mode) && fault_ != "accept-undeclared-mode") {
       return reply_error(id, "elicitation mode " + std::string(to_string(mode)) + " was not declared by this client");
@@ -278,7 +286,19 @@ class ReferenceClient {
     if (mode == Mode::Url && capability_.form && fault_ == "refuse-declared-url") {
       return reply_error(id, "this client does not handle URL mode");
     }
-    if (fault_ != "trust-request" && !request_conforms(message, unknown_mode)) {
+    // The mode faults judge the request as the mode they picked (its other params still count).
+    rapidjson::Document as_picked;
+    as_picked.CopyFrom(message, as_picked.GetAllocator());
+    if (schema_decides || url_decides) {
+      Value& p = as_picked["params"];
+      p.RemoveMember("mode");
+      p.AddMember("mode", rapidjson::StringRef(schema_decides ? "form" : "url"), as_picked.GetAllocator());
+      if (schema_decides) {
+        p.RemoveMember("url");
+        p.RemoveMember("elicitationId");
+      }
+    }
+    if (fault_ != "trust-request" && !request_conforms(as_picked, unknown_mode && !schema_decides)) {
       return reply_error(id, "invalid elicitation/create params",
                          fault_ == "invalid-params-as-internal-error" ? -32603 : -32602);
     }
@@ -345,6 +365,7 @@ class ReferenceClient {
 
   std::string fault_;
   std::string probe_;
+  std::string modes_;
   std::vector<std::string> versions_;
   std::string asked_version_;
   Revision revision_ = latest_revision();

@@ -24,6 +24,9 @@ struct ReferenceClientOptions {
   // after any error or 2 s of silence; "respawn" (stdio) spawn the server once for that probe,
   // end it, then spawn it again for the session (over HTTP: the probe is a POST of its own).
   std::string probe;
+  // "" both modes; "form" or "url": a client library with one mode (a case whose capability names
+  // the other one is SKIP: it exits 77 with the contract's reason line).
+  std::string modes;
   // The protocol versions it supports, latest first: it asks for ELICIT_CONFORM_PROTOCOL_VERSION
   // when it supports it, else for the first of these.
   std::vector<std::string> versions = {"2025-11-25", "2025-06-18"};

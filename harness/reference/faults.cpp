@@ -57,7 +57,7 @@ constexpr std::array kFaults{
     Fault{"error-on-notification", "server", "JSONRPC-NO-RESPONSE-TO-NOTIFICATION",
           "answers notifications it does not know with an error response"},
     Fault{"link-in-form", "server", "FORM-NO-CLICKABLE-URLS",
-          "adds a description with a clickable link to every form field"},
+          "adds a description with a clickable link to every form field that has none"},
     Fault{"http-url", "server", "URL-HTTPS", "rewrites https:// to http:// in every URL it sends"},
     Fault{"token-in-url", "server", "URL-NOT-PREAUTHENTICATED",
           "appends an access_token query parameter to every URL"},
@@ -147,6 +147,12 @@ constexpr std::array kFaults{
           "leaves \"jsonrpc\": \"2.0\" out of its answers to elicitation/create"},
     Fault{"answer-with-result-and-error", "client", "JSONRPC-RESULT-XOR-ERROR",
           "answers elicitation/create with both a result and an error"},
+    Fault{"mode-from-schema", "client", "CLIENT-ERR-UNSUPPORTED-MODE",
+          "never looks at mode: any request with a requestedSchema is shown as a form (URL mode and unknown "
+          "modes included)"},
+    Fault{"mode-from-url", "client", "RESULT-CONTENT",
+          "never looks at mode: any request with a url is handled as URL mode (a form request that also has a url "
+          "included)"},
     Fault{"ask-version-latest", "client", "LIFECYCLE-CLIENT-VERSION",
           "asks for protocolVersion \"latest\" in initialize instead of a version it supports"},
     Fault{"fractional-request-id", "client", "JSONRPC-ID-TYPE", "gives its tools/call request a fractional id (2.5)"},

@@ -267,8 +267,9 @@ class ReferenceServer {
         Value& p = it->value;
         if (!p.IsObject()) continue;
         if (fault_ == "bad-format" && p.HasMember("format")) p["format"].SetString("hostname");
-        if (fault_ == "link-in-form") {
-          if (p.HasMember("description")) p.RemoveMember("description");
+        // Only where the tool gave no description: the link is this fault's whole effect (a
+        // replaced description would also break what schema-titles-as-asked judges).
+        if (fault_ == "link-in-form" && !p.HasMember("description")) {
           p.AddMember("description", "Details at https://example.com/help", outgoing.GetAllocator());
         }
         if (fault_ == "bad-default" && p.HasMember("default")) p["default"].SetObject();
