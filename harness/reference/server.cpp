@@ -332,14 +332,73 @@ class ReferenceServer {
         for (const Diagnostic& d : check.diagnostics) {
           // Content is what is validated here; framing (an id echoed back) is not the answer's fault.
           if ((d.level == Level::Must || d.level == Level::Should) &&
-              !d.requirement.starts_with("JSONRPC-")) {
+              !d.requirement.starts_with("JSONRPC-") && !overlooked(d, *params)) {
             return respond(
                 call_id, text_result("invalid elicitation result at " + d.pointer + ": " + d.message, true));
           }
         }
       }
+      if (fault_ == "utf16-lengths") {
+        if (std::string why = utf16_length_problem(*result, *params); !why.empty())
+          return respond(call_id, text_result("invalid elicitation result: " + why, true));
+      }
       return respond(call_id, text_result(describe_result(*result, style), false));
     }
+  }
+
+  // The schema of the property a content diagnostic points at (/result/content/<name>...).
+  static const Value* property_at(const std::string& pointer, const Value& params) {
+    static constexpr std::string_view kContent = "/result/content/";
+    if (!std::string_view(pointer).starts_with(kContent)) return nullptr;
+    std::string name = pointer.substr(kContent.size());
+    name = name.substr(0, name.find('/'));
+    const Value* schema = find_member(params, "requestedSchema");
+    const Value* props = schema && schema->IsObject() ? find_member(*schema, "properties") : nullptr;
+    return props && props->IsObject() ? find_member(*props, name) : nullptr;
+  }
+
+  // The content-validation faults: each overlooks one class of invalid content.
+  //   accept-fractions       a number with a fraction for an integer
+  //   accept-unlisted-items  multi-select items that are not among the options
+  //   ignore-item-count      too many or too few multi-select items
+  //   accept-titles          a titled enum answered with anything, its titles included
+  //   skip-pattern, skip-format   the pattern, the format
+  //   utf16-lengths          (below) lengths counted in UTF-16 code units, as JavaScript's .length does
+  bool overlooked(const Diagnostic& d, const Value& params) const {
+    const Value* property = property_at(d.pointer, params);
+    const bool multi = property && property->IsObject() && find_member(*property, "items") != nullptr;
+    const bool titled = property && property->IsObject() &&
+                        (find_member(*property, "oneOf") != nullptr || find_member(*property, "anyOf") != nullptr);
+    if (fault_ == "accept-fractions") return d.check == "content.integer";
+    if (fault_ == "accept-unlisted-items") return d.check == "content.enum" && multi;
+    if (fault_ == "ignore-item-count") return d.check == "content.min-items" || d.check == "content.max-items";
+    if (fault_ == "accept-titles") return d.check == "content.enum" && titled && !multi;
+    if (fault_ == "skip-pattern") return d.check == "content.pattern";
+    if (fault_ == "skip-format") return d.check == "content.format";
+    if (fault_ == "utf16-lengths") return d.check == "content.min-length" || d.check == "content.max-length";
+    return false;
+  }
+
+  // utf16-lengths: minLength and maxLength counted in UTF-16 code units (a character outside the
+  // Basic Multilingual Plane counts twice) instead of code points.
+  static std::string utf16_length_problem(const Value& result, const Value& params) {
+    const Value* content = find_member(result, "content");
+    if (content == nullptr || !content->IsObject()) return "";
+    for (auto it = content->MemberBegin(); it != content->MemberEnd(); ++it) {
+      if (!it->value.IsString()) continue;
+      const Value* property = property_at("/result/content/" + std::string(it->name.GetString()), params);
+      if (property == nullptr || !property->IsObject()) continue;
+      std::size_t units = 0;
+      for (std::size_t i = 0; i < it->value.GetStringLength(); ++i) {
+        const auto byte = static_cast<unsigned char>(it->value.GetString()[i]);
+        if ((byte & 0xC0) != 0x80) units += byte >= 0xF0 ? 2 : 1;  // a lead byte; 4-byte sequences are surrogate pairs
+      }
+      const Value* min = find_member(*property, "minLength");
+      const Value* max = find_member(*property, "maxLength");
+      if (min && min->IsUint64() && units < min->GetUint64()) return "shorter than minLength";
+      if (max && max->IsUint64() && units > max->GetUint64()) return "longer than maxLength";
+    }
+    return "";
   }
 
   // The action-handling faults: how a careless server reads what the user did.
