@@ -112,6 +112,8 @@ R1125 = [
     ("LIFECYCLE-SERVER-VERSION", "MUST", "server", "2025-11-25/lifecycle.mdx", "If the server supports the requested protocol version, it **MUST** respond with the same version. Otherwise, the server **MUST** respond with another protocol version it supports.", None),
     ("LIFECYCLE-SERVER-VERSION-LATEST", "SHOULD", "server", "2025-11-25/lifecycle.mdx", "This **SHOULD** be the _latest_ version supported by the server.", None),
     ("LIFECYCLE-RESPECT-VERSION", "MUST", "both", "2025-11-25/lifecycle.mdx", "Respect the negotiated protocol version", None),
+    ("LIFECYCLE-INITIALIZE-FIRST", "MUST", "both", "2025-11-25/lifecycle.mdx", "The initialization phase **MUST** be the first interaction between client and server.", None),
+    ("JSONRPC-SPEC", "MUST", "both", "2025-11-25/basic.mdx", "All messages between MCP clients and servers **MUST** follow the [JSON-RPC 2.0](https://www.jsonrpc.org/specification) specification.", None),
 ]
 
 R0618 = [
@@ -150,6 +152,8 @@ R0618 = [
     ("LIFECYCLE-SERVER-VERSION", "MUST", "server", "2025-06-18/lifecycle.mdx", "If the server supports the requested protocol version, it **MUST** respond with the same version. Otherwise, the server **MUST** respond with another protocol version it supports.", None),
     ("LIFECYCLE-SERVER-VERSION-LATEST", "SHOULD", "server", "2025-06-18/lifecycle.mdx", "This **SHOULD** be the _latest_ version supported by the server.", None),
     ("LIFECYCLE-RESPECT-VERSION", "MUST", "both", "2025-06-18/lifecycle.mdx", "Respect the negotiated protocol version", None),
+    ("LIFECYCLE-INITIALIZE-FIRST", "MUST", "both", "2025-06-18/lifecycle.mdx", "The initialization phase **MUST** be the first interaction between client and server.", None),
+    ("JSONRPC-SPEC", "MUST", "both", "2025-06-18/basic.mdx", "All messages between MCP clients and servers **MUST** follow the [JSON-RPC 2.0](https://www.jsonrpc.org/specification) specification.", None),
 ]
 
 

@@ -26,7 +26,8 @@ const std::set<std::string_view> kStepModifiers = {"$comment", "as",        "res
 const std::set<std::string_view> kChecks = {
     "no-id-reuse",   "no-response-to-notification", "elicitations-valid", "no-elicitation",
     "jsonrpc-valid", "security-heuristics",         "schema-consistent",  "protocol-version",
-    "latest-version", "schema-as-asked", "schema-titles-as-asked"};
+    "latest-version", "schema-as-asked", "schema-titles-as-asked", "initialize-first",
+    "one-response-per-request"};
 
 // Case ids and step names are short ASCII: checked by hand, no regex engine needed.
 bool is_case_id(std::string_view id) {
@@ -322,10 +323,13 @@ class Loader {
           return bad(body_at,
                      "known checks: no-id-reuse, no-response-to-notification, elicitations-valid, "
                      "schema-consistent, no-elicitation, jsonrpc-valid, security-heuristics, "
-                     "protocol-version, latest-version, schema-as-asked, schema-titles-as-asked");
+                     "protocol-version, latest-version, schema-as-asked, schema-titles-as-asked, "
+                     "initialize-first, one-response-per-request");
         }
         if (std::string_view(body.GetString()) == "latest-version" && c.role != CaseRole::Server)
           return bad(body_at, "latest-version judges how a server negotiates: server cases only");
+        if (std::string_view(body.GetString()) == "initialize-first" && c.role != CaseRole::Client)
+          return bad(body_at, "initialize-first judges what a client sends first: client cases only");
         step.text = body.GetString();
       }
       step.body = &body;

@@ -520,6 +520,32 @@ void StepEngine::do_check(const Step& s) {
                       supported + " (this session), so its latest version is not older than that",
                   "/result/protocolVersion");
     }
+  } else if (s.text == "initialize-first") {
+    // The initialization phase is the first interaction: before initialize, a client sends at most
+    // pings and the 2026-07-28 version probe (server/discover, which transport-stdio.mdx of
+    // 2026-07-28 asks dual-era clients to send first; a 2025 server answers it with an error).
+    for (const auto& d : sut_messages_) {
+      const Value* m = find_member(*d, "method");
+      const std::string method = m && m->IsString() ? m->GetString() : "";
+      if (method == "initialize") break;
+      if (method == "ping" || method == "server/discover") continue;
+      return fail(s, "check.initialize-first",
+                  "the client sent " + (method.empty() ? std::string("a message") : method) +
+                      " before initialize; the initialization phase must come first",
+                  "/method", to_json(*d));
+    }
+  } else if (s.text == "one-response-per-request") {
+    std::map<std::string, int> answers;
+    for (const auto& d : sut_messages_) {
+      const Value* id = find_member(*d, "id");
+      if (id == nullptr || d->HasMember("method")) continue;
+      const std::string key = to_json(*id);
+      if (harness_ids_.contains(key) && ++answers[key] > 1) {
+        return fail(s, "check.one-response-per-request",
+                    "the SUT answered request " + key + " more than once (JSON-RPC: one response per request)", "/id",
+                    to_json(*d));
+      }
+    }
   } else if (s.text == "no-id-reuse") {
     std::set<std::string> seen;
     for (const auto& d : sut_messages_) {

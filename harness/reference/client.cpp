@@ -106,6 +106,17 @@ class ReferenceClient {
       if (!spawn(server_command, error)) return complain("cannot start the server: " + error);
     }
     if (probe_ == "discover" || (probe_ == "respawn" && http_)) discover();
+    if (fault_ == "call-before-initialize") {
+      // An era-ambiguous request before the handshake (2026-07-28 transport-stdio.mdx warns of
+      // it); whatever the answer, it then initializes.
+      send(R"({"jsonrpc":"2.0","id":"early-1","method":"tools/list"})");
+      const Deadline until = Deadline::after(std::chrono::seconds(2));
+      while (!until.expired()) {
+        ReadResult r = channel_->receive(until);
+        if (r.status != ReadResult::Line && r.status != ReadResult::Timeout) break;
+        if (r.status == ReadResult::Line && r.line.find(R"("early-1")") != std::string::npos) break;
+      }
+    }
 
     const bool declare = caps != "none" && fault_ != "declare-no-capability";
     send(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":")" +
@@ -262,6 +273,7 @@ class ReferenceClient {
                                   ? R"(,"error":{"code":-32603,"message":"and an error"})"
                                   : "";
     send(head + R"("id":)" + to_json(id) + R"(,"result":)" + result + extra + "}");
+    if (fault_ == "answer-twice") send(head + R"("id":)" + to_json(id) + R"(,"result":)" + result + extra + "}");
   }
 
   void elicit(const Value& id, const rapidjson::Document& message) {

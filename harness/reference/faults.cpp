@@ -165,6 +165,9 @@ constexpr std::array kFaults{
     Fault{"mode-from-url", "client", "RESULT-CONTENT",
           "never looks at mode: any request with a url is handled as URL mode (a form request that also has a url "
           "included)"},
+    Fault{"answer-twice", "client", "JSONRPC-SPEC", "sends its answer to every elicitation/create twice"},
+    Fault{"call-before-initialize", "client", "LIFECYCLE-INITIALIZE-FIRST",
+          "sends tools/list before initialize (then initializes whatever the answer)"},
     Fault{"ask-version-latest", "client", "LIFECYCLE-CLIENT-VERSION",
           "asks for protocolVersion \"latest\" in initialize instead of a version it supports"},
     Fault{"fractional-request-id", "client", "JSONRPC-ID-TYPE", "gives its tools/call request a fractional id (2.5)"},
