@@ -142,3 +142,26 @@ def test_published_report_agrees_with_its_results():
     for line in judgements:
         assert line.startswith(("**Judgement: SDK defect", "**Judgement: spec ambiguity",
                                 "**Judgement: harness defect")), line
+
+
+def test_resumable_server_primes_every_stream_and_passes(default_cli, tmp_path):
+    """With resumability on, the SDK starts each SSE stream of a 2025-11-25 client with a priming
+    event (an id, empty data: SEP-1699). The harness reads it as nothing: the JSON-RPC cases pass,
+    and the transcript says a priming event came."""
+    test_the_adapters_are_installed()
+    server = subprocess.Popen(["node", str(SUT / "server.mjs"), "--http", "0", "--resumable"], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE)
+    try:
+        ready, _, _ = select.select([server.stdout], [], [], 30)
+        assert ready, "the server adapter printed no URL"
+        url = server.stdout.readline().decode().strip()
+        proc = default_cli.run("server", "--url", url, "--case", "server.jsonrpc.*", "--report-dir", tmp_path,
+                               "-j", "2", timeout=300)
+    finally:
+        server.kill()
+        server.communicate(timeout=10)
+    results = json.loads((tmp_path / "results.json").read_text())
+    assert proc.returncode == 0, [(c["id"], c["reason"]) for c in results["cases"] if c["status"] != "PASS"]
+    notes = [t["text"] for c in results["cases"] if c["revision"] == "2025-11-25" for t in c["transcript"]
+             if t["from"] == "note"]
+    assert any("SSE priming event (id " in n for n in notes), notes[:10]

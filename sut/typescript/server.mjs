@@ -12,7 +12,9 @@
 //
 // Transport: stdio (the default), or `--http PORT`: Streamable HTTP on 127.0.0.1:PORT (0: any free
 // port), whose URL is printed as the first line of stdout (as `elicit-conform reference server
-// --listen` does), for `elicit-conform server --url`.
+// --listen` does), for `elicit-conform server --url`. `--http PORT --resumable` gives each session
+// the SDK's resumability (an event store): the SDK then starts every SSE stream with a priming
+// event (an id, empty data; SEP-1699) for clients of 2025-11-25 and later.
 
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -182,6 +184,31 @@ function buildServer() {
 
 // --- Transport ----------------------------------------------------------------------------------
 
+// The EventStore interface of the SDK's Streamable HTTP server transport, kept in memory: every
+// event of a stream, so a client that comes back with Last-Event-ID gets what followed it.
+class MemoryEventStore {
+  #events = []; // [eventId, streamId, message]
+  #next = 0;
+  async storeEvent(streamId, message) {
+    const id = `${streamId}:${++this.#next}`;
+    this.#events.push([id, streamId, message]);
+    return id;
+  }
+  async getStreamIdForEventId(eventId) {
+    return this.#events.find(([id]) => id === eventId)?.[1];
+  }
+  async replayEventsAfter(lastEventId, { send }) {
+    const at = this.#events.findIndex(([id]) => id === lastEventId);
+    if (at < 0) return '';
+    const streamId = this.#events[at][1];
+    for (const [id, stream, message] of this.#events.slice(at + 1)) {
+      if (stream === streamId && message && Object.keys(message).length > 0) await send(id, message);
+    }
+    return streamId;
+  }
+}
+const resumable = process.argv.includes('--resumable');
+
 // Streamable HTTP as the SDK's examples build it: one McpServer and transport per session, the
 // session made by the transport when it sees initialize. Loopback only.
 async function serveHttp(port) {
@@ -203,6 +230,7 @@ async function serveHttp(port) {
         const fresh = new StreamableHTTPServerTransport({
           sessionIdGenerator: () => randomUUID(),
           onsessioninitialized: (sid) => sessions.set(sid, fresh),
+          ...(resumable ? { eventStore: new MemoryEventStore() } : {}),
         });
         fresh.onclose = () => fresh.sessionId && sessions.delete(fresh.sessionId);
         await buildServer().connect(fresh);
