@@ -31,7 +31,7 @@ struct StepFailure {
 
 struct RunRecord {
   std::string case_id;
-  Revision revision = latest_revision();
+  Revision revision = default_revision();
   Transport transport = Transport::Stdio;
   std::optional<std::string> skipped;        // reason
   std::optional<std::string> harness_error;  // the harness could not run the case

@@ -13,7 +13,7 @@ namespace {
 
 // Resolves --revision; prints the usage error itself.
 std::optional<Revision> revision_of(const CheckCommandOptions& o, std::ostream& err) {
-  if (o.revision.empty()) return latest_revision();
+  if (o.revision.empty()) return default_revision();
   if (auto r = parse_revision(o.revision)) return r;
   err << "elicit-conform: unknown --revision \"" << printable(o.revision) << "\"; known:";
   for (Revision r : all_revisions()) err << " " << to_string(r);

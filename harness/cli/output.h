@@ -14,7 +14,7 @@ namespace ec {
 struct CheckOutcome {
   std::string input;    // the file name, or "-" for stdin
   std::string subject;  // "requestedSchema", "elicitation/create request, form mode", ...
-  Revision revision = latest_revision();
+  Revision revision = default_revision();
   Diagnostics diagnostics;
 };
 

@@ -141,9 +141,11 @@ class ReferenceServer {
 
   void initialize(const Value& id, const Value* params) {
     const Value* version = params ? find_member(*params, "protocolVersion") : nullptr;
-    revision_ = latest_revision();
+    revision_ = default_revision();
     if (version && version->IsString()) {
-      if (auto r = parse_revision(version->GetString())) revision_ = *r;
+      // A 2026-07-28 client has no initialize; one that sends it with that version gets the
+      // newest initialize-based revision, as from any server that does not know the version.
+      if (auto r = parse_revision(version->GetString()); r && !features(*r).modern_wire) revision_ = *r;
     }
     const Value* caps = params ? find_member(*params, "capabilities") : nullptr;
     const Value* elicitation = caps ? find_member(*caps, "elicitation") : nullptr;
@@ -414,7 +416,7 @@ class ReferenceServer {
 
   MessageChannel& channel_;
   std::string fault_;
-  Revision revision_ = latest_revision();
+  Revision revision_ = default_revision();
   ElicitationCapability capability_;
   std::deque<rapidjson::Document> deferred_;
   std::set<std::string> issued_;

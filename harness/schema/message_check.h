@@ -20,7 +20,7 @@
 namespace ec {
 
 struct MessageCheckOptions {
-  Revision revision = latest_revision();
+  Revision revision = default_revision();
   ParseLimits limits;
   // The elicitation/create params a result answers, when known: lets a result be checked
   // against its mode (URL accepts carry no content) and its content against the schema.

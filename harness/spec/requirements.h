@@ -23,6 +23,7 @@ struct Requirement {
   std::string_view quote;    // the exact words
   bool in_2025_06_18;
   bool in_2025_11_25;
+  bool in_2026_07_28 = false;
 };
 
 std::span<const Requirement> requirements();
