@@ -2,6 +2,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <set>
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -33,21 +35,47 @@ std::string describe(const Diagnostics& ds) {
   return out;
 }
 
-// Every JSON-RPC example of the spec pages passes with no MUST or SHOULD finding.
+// The examples that break a rule of their own revision (2026-07-28's pages abridge requests and
+// results), with exactly the checks each one gets: spec-examples/known-findings.json.
+std::map<std::string, std::set<std::string>> known_findings() {
+  std::map<std::string, std::set<std::string>> out;
+  ParsedJson known = parse_json(read_file(kExamples / "known-findings.json"));
+  const rapidjson::Value* examples = known.ok() ? find_member(known.document, "examples") : nullptr;
+  if (examples == nullptr) return out;
+  for (auto it = examples->MemberBegin(); it != examples->MemberEnd(); ++it) {
+    std::set<std::string>& checks = out[it->name.GetString()];
+    for (const auto& c : it->value["checks"].GetArray()) checks.insert(c.GetString());
+  }
+  return out;
+}
+
+std::set<std::string> findings(const Diagnostics& ds) {
+  std::set<std::string> out;
+  for (const Diagnostic& d : ds) {
+    if (d.level != Level::Info) out.insert(d.check);
+  }
+  return out;
+}
+
+// Every JSON-RPC example of the spec pages passes with no MUST or SHOULD finding, except the
+// known ones, which get exactly their known findings.
 TEST(SpecExamples, EveryMessageConforms) {
+  const auto known = known_findings();
+  ASSERT_FALSE(known.empty());
   int seen = 0;
   for (Revision r : all_revisions()) {
     const fs::path dir = kExamples / "messages" / std::string(to_string(r));
     ASSERT_TRUE(fs::exists(dir)) << dir;
     for (const auto& entry : fs::directory_iterator(dir)) {
       MessageReport report = check(read_file(entry.path()), r);
-      for (const Diagnostic& d : report.diagnostics) {
-        EXPECT_EQ(d.level, Level::Info) << entry.path() << "\n" << describe(report.diagnostics);
-      }
+      const std::string name = "messages/" + std::string(to_string(r)) + "/" + entry.path().filename().string();
+      const auto expected = known.find(name);
+      EXPECT_EQ(findings(report.diagnostics), expected == known.end() ? std::set<std::string>{} : expected->second)
+          << name << "\n" << describe(report.diagnostics);
       ++seen;
     }
   }
-  EXPECT_GE(seen, 16);
+  EXPECT_GE(seen, 34);
 }
 
 // Every property schema of the spec pages, SEP-1330 and SEP-1034 passes, with documented
@@ -68,7 +96,13 @@ TEST(SpecExamples, EveryPropertySchemaIsAccepted) {
       for (const auto& entry : fs::directory_iterator(dir)) {
         std::string schema = read_file(entry.path());
         if (std::string(kind) == "properties") schema = R"({"type":"object","properties":{"p":)" + schema + "}}";
-        const std::string message = R"({"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"message":"m","requestedSchema":)" + schema + "}}";
+        const std::string params = R"({"message":"m","requestedSchema":)" + schema + "}";
+        // 2026-07-28 carries the elicitation inside an InputRequiredResult.
+        const std::string message =
+            features(r).modern_wire
+                ? R"({"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"1"}},"inputRequests":{"k":{"method":"elicitation/create","params":)" +
+                      params + "}}}}"
+                : R"({"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":)" + params + "}";
         MessageReport report = check(message, r);
         const std::string name = std::string(to_string(r)) + "/" + entry.path().filename().string();
         if (self_contradictory.contains(name)) {
