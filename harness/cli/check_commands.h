@@ -22,6 +22,7 @@ struct CheckCommandOptions {
                                 // retried request follows
   std::size_t max_bytes = std::size_t{4} << 20;
   std::size_t max_depth = 64;
+  std::string cases_dir;  // its requirements/ folder holds the catalog the rules are quoted from
 };
 
 int run_check_schema(const CheckCommandOptions& options, std::ostream& out, std::ostream& err);
