@@ -186,8 +186,6 @@ TEST(MessageCheck, OtherMessagesAreOnlyJsonRpcChecked) {
 
 constexpr Revision k2607 = Revision::V2026_07_28;
 
-std::string read_example(const std::string& relative) { return read_file(kExamples / relative); }
-
 // The bare elicitation examples of the 2026-07-28 pages: each input request (alone or a map) is
 // checked like an elicitation/create, each input response like an ElicitResult, and where the page
 // shows a request and then the client's result (block N, then N+1), the result's content is
