@@ -199,3 +199,35 @@ def test_pass_through_cases_do_not_vouch_for_application_rules(cli, tmp_path):
         rule = rules[f"EL-2025-11-25-{key}"]
         assert rule["status"] == "PASS" and rule.get("pass_through_only") is True, rule
     assert "PASS (pass-through only)" in (report / "report.md").read_text()
+
+
+def test_a_failure_names_the_message_that_came_closest(cli, tmp_path):
+    """Before: an expect that received the right request with the wrong content said "closest:
+    "method" is missing" about whatever message came last (the tool result). Now it names the
+    message that came closest, the elicitation/create, and where it differed."""
+    sut = f"{cli.path} reference server --fault drop-message"
+    run(cli, tmp_path, sut, "--case", "server.form.request-well-formed", "--revision", "2025-11-25")
+    [case] = results_of(tmp_path / "report")["cases"]
+    assert "closest: the SUT's elicitation/create request" in case["reason"], case["reason"]
+    assert "differs at /params/message" in case["reason"]
+    assert '"method":"elicitation/create"' in case["offending_message"]
+
+
+def test_quotes_come_from_the_catalog_of_the_run_revision(cli, tmp_path):
+    """Before: reports and check-message quoted a second, unchecked table: 19 of the 49 keys the
+    cases cite printed no quote, and check-message --revision 2025-06-18 printed 2025-11-25 words.
+    Now every quote is the verified catalog entry of the revision that ran."""
+    catalogs = {rev: {e["key"]: e for e in json.loads((ROOT / "cases" / "requirements" / f"{rev}.json").read_text())["requirements"]}
+                for rev in ("2025-06-18", "2025-11-25")}
+    schema = tmp_path / "s.json"
+    schema.write_text('{"type":"object","properties":{"a":{"type":"object"}}}')
+    for rev, catalog in catalogs.items():
+        code, out = cli.json("check-schema", schema, "--revision", rev)
+        [finding] = [d for d in out["diagnostics"] if d["level"] == "MUST"]
+        key = finding["requirement"].removeprefix(f"EL-{rev}-")
+        assert finding["rule"] == catalog[key]["quote"], (rev, finding)
+    # A report quotes every rule a failing case cites.
+    run(cli, tmp_path, f"{cli.path} reference server --fault drop-message", "--case", "server.form.*")
+    md = (tmp_path / "report" / "report.md").read_text()
+    assert "no quote" not in md
+    assert str(ROOT) + "/cases" not in md  # case files are named relative to the corpus

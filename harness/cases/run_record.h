@@ -39,8 +39,8 @@ struct RunRecord {
   // The revision whose rules judged the run: the one the peer negotiated. It differs from
   // `planned` (the run's place in the plan: the case's revision or --revision) when the peer
   // negotiated another revision the case also applies to; reports then say "ran at X (asked Y)".
-  Revision revision = latest_revision();
-  Revision planned = latest_revision();
+  Revision revision = default_revision();
+  Revision planned = default_revision();
   std::string negotiated;  // the session's protocolVersion as the initialize exchange set it ("" if none)
   Transport transport = Transport::Stdio;
   // SKIP, with the reason: only when the SUT itself said it cannot run the case (exit 77 after

@@ -38,6 +38,15 @@ std::string revision_text(const RunRecord& record) {
   return "ran at " + std::string(to_string(record.revision)) + " (asked " + std::string(to_string(record.planned)) + ")";
 }
 
+// A case file as the corpus names it ("cases/2025-11-25/server/x.json"): a published report carries
+// no path of the machine that made it.
+std::string corpus_relative(const std::string& file) {
+  const std::size_t at = file.rfind("/cases/");
+  if (at != std::string::npos) return file.substr(at + 1);
+  const std::size_t slash = file.rfind('/');
+  return slash == std::string::npos ? file : file.substr(slash + 1);
+}
+
 // Markdown table cells and inline text: no pipes or newlines from SUT data.
 std::string md_cell(std::string_view raw) {
   const std::string s = to_valid_utf8(raw);
@@ -402,7 +411,7 @@ void write_markdown(std::ostream& out, const RunSummary& run) {
     out << "- expected vs observed: " << md_cell(r.reason) << "\n";
     if (r.record.failure) {
       out << "- check: `" << md_cell(r.record.failure->check) << "` at "
-          << md_cell(r.record.failure->step_pointer) << " of " << md_cell(r.c->file) << "\n";
+          << md_cell(r.record.failure->step_pointer) << " of " << md_cell(corpus_relative(r.c->file)) << "\n";
       if (!r.record.failure->message.empty()) {
         out << "- offending message"
             << (r.record.failure->message_pointer.empty()
