@@ -32,6 +32,10 @@ struct RunOptions {
   std::chrono::milliseconds case_timeout{20000};   // the whole case, SUT start to end
   std::chrono::milliseconds expect_timeout{5000};  // an expect step without within_ms
   std::size_t max_message_bytes = std::size_t{4} << 20;
+  // What a case keeps of what the SUT sends (cases/retention.h): parsed messages, and the
+  // transcript. A SUT may send gigabytes in a case; the harness's memory stays bounded.
+  std::size_t max_kept_bytes = std::size_t{64} << 20;
+  std::size_t max_transcript_bytes = std::size_t{4} << 20;
   // Client cases: the program the stdio relay script runs (`<program> relay SOCKET`); the CLI
   // passes its own path.
   std::string relay_program;
