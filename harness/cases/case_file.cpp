@@ -18,14 +18,14 @@ namespace {
 constexpr std::size_t kMaxCaseBytes = 1 << 20;
 const std::set<std::string_view> kCaseMembers = {"$comment",  "id",         "title",        "role",
                                                  "revisions", "transports", "requirements", "level",
-                                                 "sut",       "lifecycle",  "steps"};
+                                                 "sut",       "lifecycle",  "steps",        "scope"};
 const std::set<std::string_view> kStepKeywords = {
     "send", "expect", "reply", "expect_silence_ms", "expect_no_fetch", "check"};
-const std::set<std::string_view> kStepModifiers = {"$comment", "as",        "response_to",
-                                                   "to",       "within_ms", "prerequisite"};
+const std::set<std::string_view> kStepModifiers = {"$comment",  "as",           "response_to", "to",
+                                                   "within_ms", "prerequisite", "id"};
 const std::set<std::string_view> kChecks = {
     "no-id-reuse",   "no-response-to-notification", "elicitations-valid", "no-elicitation",
-    "jsonrpc-valid", "security-heuristics",         "schema-consistent"};
+    "jsonrpc-valid", "security-heuristics",         "schema-consistent",  "observed-elicitation"};
 
 // Case ids and step names are short ASCII: checked by hand, no regex engine needed.
 bool is_case_id(std::string_view id) {
@@ -55,6 +55,33 @@ bool is_name(std::string_view name) {
                      [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; });
 }
 
+// A check id says what the step checks, never where it is (see Step::check_id).
+std::string derive_check_id(const Step& step) {
+  const auto method_of = [](const rapidjson::Value* body) -> std::string {
+    const rapidjson::Value* m = body && body->IsObject() ? find_member(*body, "method") : nullptr;
+    if (m == nullptr || !m->IsString() || m->GetString()[0] == '$') return "message";
+    return m->GetString();
+  };
+  switch (step.kind) {
+    case Step::Kind::Send: return "send." + (step.name.empty() ? method_of(step.body) : step.name);
+    case Step::Kind::Expect:
+      if (!step.target.empty()) return "response." + step.target;
+      return "expect." + (step.name.empty() ? method_of(step.body) : step.name);
+    case Step::Kind::Reply: return "reply." + step.target;
+    case Step::Kind::ExpectSilence: return "silence";
+    case Step::Kind::ExpectNoFetch: return "no-fetch";
+    case Step::Kind::Check: return "check." + step.text;
+  }
+  return "step";
+}
+
+// Check ids are what a baseline file names: short ASCII, no ':' (the case:check separator).
+bool is_check_id(std::string_view id) {
+  return !id.empty() && id.size() <= 80 && std::all_of(id.begin(), id.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.' || c == '/';
+  });
+}
+
 class Loader {
  public:
   Loader(const std::string& file, CaseLoadError& error, const Catalog* catalog)
@@ -82,7 +109,7 @@ class Loader {
       if (!kCaseMembers.contains(key)) {
         return fail(pointer_append("", key),
                     "unknown member; a case has id, title, role, revisions, "
-                    "transports, requirements, level, sut, lifecycle, steps");
+                    "transports, requirements, level, scope, sut, lifecycle, steps");
       }
     }
     if (!string_member(root, "id", "", c.id)) return std::nullopt;
@@ -114,6 +141,12 @@ class Loader {
       if (mode != "auto" && mode != "manual")
         return fail("/lifecycle", "lifecycle is \"auto\" (default) or \"manual\"");
       c.manual_lifecycle = mode == "manual";
+    }
+    if (const rapidjson::Value* scope = find_member(root, "scope")) {
+      const std::string v = scope->IsString() ? scope->GetString() : "";
+      if (v != "rule" && v != "pass-through")
+        return fail("/scope", "scope is \"rule\" (default) or \"pass-through\"");
+      c.pass_through = v == "pass-through";
     }
     if (const rapidjson::Value* sut = find_member(root, "sut"); sut && !load_sut(*sut, c))
       return std::nullopt;
@@ -257,6 +290,7 @@ class Loader {
     const rapidjson::Value* list = nonempty_array(root, "steps", true);
     if (list == nullptr) return false;
     std::set<std::string> names;
+    std::map<std::string, std::string> check_ids;  // id -> the step that has it
     for (rapidjson::SizeType i = 0; i < list->Size(); ++i) {
       const std::string at = pointer_append("/steps", i);
       const rapidjson::Value& s = (*list)[i];
@@ -315,7 +349,8 @@ class Loader {
         if (!body.IsString() || !kChecks.contains(body.GetString())) {
           return bad(body_at,
                      "known checks: no-id-reuse, no-response-to-notification, elicitations-valid, "
-                     "schema-consistent, no-elicitation, jsonrpc-valid, security-heuristics");
+                     "schema-consistent, no-elicitation, jsonrpc-valid, security-heuristics, "
+                     "observed-elicitation");
         }
         step.text = body.GetString();
       }
@@ -353,6 +388,17 @@ class Loader {
       if (const rapidjson::Value* p = find_member(s, "prerequisite")) {
         if (!p->IsBool()) return bad(pointer_append(at, "prerequisite"), "prerequisite is true or false");
         step.prerequisite = p->GetBool();
+      }
+      if (const rapidjson::Value* id = find_member(s, "id")) {
+        if (!id->IsString() || !is_check_id(id->GetString()))
+          return bad(pointer_append(at, "id"), "a check id is lower case letters, digits and - _ . /");
+        step.check_id = id->GetString();
+      } else {
+        step.check_id = derive_check_id(step);
+      }
+      if (auto [it, fresh] = check_ids.emplace(step.check_id, at); !fresh) {
+        return bad(at, "the check id \"" + step.check_id + "\" is also that of " + it->second +
+                           "; name one of the steps (\"as\", or \"id\" for its check id)");
       }
       c.steps.push_back(std::move(step));
     }

@@ -26,18 +26,24 @@ std::string_view to_string(Transport transport);
 struct Step {
   enum class Kind { Send, Expect, Reply, ExpectSilence, ExpectNoFetch, Check };
   Kind kind = Kind::Send;
-  std::string pointer;       // where the step is in its file: "/steps/3"
+  std::string pointer;                     // where the step is in its file: "/steps/3"
   const rapidjson::Value* body = nullptr;  // send: the message; expect: the pattern; reply: result/error
-  std::string name;          // "as"
-  std::string target;        // response_to (expect) or to (reply)
-  std::string text;          // expect_no_fetch: the URL; check: the check name
-  std::chrono::milliseconds within{0};  // expect: timeout (0: the run's default); silence: how long
+  std::string name;                        // "as"
+  std::string target;                      // response_to (expect) or to (reply)
+  std::string text;                        // expect_no_fetch: the URL; check: the check name
+  std::chrono::milliseconds within{0};     // expect: timeout (0: the run's default); silence: how long
   bool prerequisite = false;
+  // The id a failure of this step reports and a baseline names ("case-id:check-id"). It does not
+  // depend on the step's position, so inserting a step renames nothing: the step's "id" if it
+  // has one, else derived from what it does (see derive_check_id in case_file.cpp):
+  //   send.<as|method>  expect.<as|method>  response.<response_to>  reply.<to>
+  //   silence  no-fetch  check.<name>
+  std::string check_id;
 };
 
 struct CaseSut {
   std::optional<const rapidjson::Value*> capabilities;  // nullopt: not set; nullptr: "none"
-  const rapidjson::Value* user = nullptr;                // array of scripted answers
+  const rapidjson::Value* user = nullptr;               // array of scripted answers
   std::string tool;
   std::vector<std::string> needs_tools;
 };
@@ -52,6 +58,10 @@ struct Case {
   std::vector<std::string> requirements;  // keys, without "EL-<revision>-"
   Level level = Level::Must;
   bool manual_lifecycle = false;  // "lifecycle": "manual": the steps do initialize themselves
+  // "scope": "pass-through": the case hands the SUT harmless input through a contract tool and
+  // shows only that the SDK adds nothing of its own (no secret, no user data). The rules it cites
+  // bind the application; a PASS here does not say a real tool keeps them (--observe-tool does).
+  bool pass_through = false;
   CaseSut sut;
   std::vector<Step> steps;
   std::shared_ptr<rapidjson::Document> document;  // owns everything the pointers above point into

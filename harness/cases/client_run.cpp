@@ -83,22 +83,23 @@ class ClientRun final : public StepEngine {
     child.argv.push_back(server_->url());
     child.environment = environment();
     child_ = ChildProcess::spawn(child, error);
-    if (!child_) return harness_error("cannot start the SUT: " + error);
+    if (!child_) {
+      sut_unavailable("the SUT could not be started: " + error);
+      return false;
+    }
     note("client started; its server is " + server_->url() + " (also the URL trap)");
     // Wait for the client's initialize (a new session), or for it to exit trying.
-    const Deadline until = Deadline::after(options_.expect_timeout * 2);
+    const Deadline until = Deadline::after(options_.startup_timeout);
     while (!until.expired()) {
       if ((channel_ = server_->accept(Deadline::after(std::chrono::milliseconds(50))))) return true;
       if (auto exit = child_->poll_exit()) {
-        fail_lifecycle("lifecycle.connect",
-                       "the client exited (" + exit->describe() + ") without connecting to " + server_->url(),
-                       "");
+        sut_unavailable("the client exited (" + exit->describe() + ") without connecting to " +
+                        server_->url());
         return false;
       }
     }
-    fail_lifecycle("lifecycle.connect",
-                   "the client did not send initialize to the server it was given (" + server_->url() + ")",
-                   "");
+    sut_unavailable("the client did not send initialize to the server it was given (" + server_->url() +
+                    ") within the startup timeout");
     return false;
   }
 
@@ -111,7 +112,8 @@ class ClientRun final : public StepEngine {
     captures_.set_string("trap", trap_base_);
 
     char dir_template[] = "/tmp/elicit-conform-XXXXXX";
-    if (::mkdtemp(dir_template) == nullptr) return harness_error(std::string("mkdtemp: ") + std::strerror(errno));
+    if (::mkdtemp(dir_template) == nullptr)
+      return harness_error(std::string("mkdtemp: ") + std::strerror(errno));
     dir_ = dir_template;  // mode 0700: only we can reach the socket
     const std::string socket_path = dir_ + "/relay.sock";
     relay_path_ = dir_ + "/stdio-server";
@@ -123,7 +125,8 @@ class ClientRun final : public StepEngine {
         ::listen(listen_fd_, 4) != 0) {
       return harness_error(std::string("cannot listen on ") + socket_path + ": " + std::strerror(errno));
     }
-    if (options_.relay_program.empty()) return harness_error("no relay program (the harness's own path) is set");
+    if (options_.relay_program.empty())
+      return harness_error("no relay program (the harness's own path) is set");
     const std::string script =
         "#!/bin/sh\nexec " + sh_quote(options_.relay_program) + " relay " + sh_quote(socket_path) + "\n";
     if (!write_executable(relay_path_, script, error)) return harness_error("relay script: " + error);
@@ -133,7 +136,10 @@ class ClientRun final : public StepEngine {
     child.argv.push_back(relay_path_);
     child.environment = environment();
     child_ = ChildProcess::spawn(child, error);
-    if (!child_) return harness_error("cannot start the SUT: " + error);
+    if (!child_) {
+      sut_unavailable("the SUT could not be started: " + error);
+      return false;
+    }
     note("client started; its stdio server is " + relay_path_ + ", URL trap at " + trap_->base());
     return accept_relay();
   }
@@ -145,7 +151,7 @@ class ClientRun final : public StepEngine {
 
   // Waits for the client to spawn the relay and the relay to connect.
   bool accept_relay() {
-    const Deadline until = Deadline::after(options_.expect_timeout * 2);
+    const Deadline until = Deadline::after(options_.startup_timeout);
     while (!until.expired()) {
       pollfd p{listen_fd_, POLLIN, 0};
       const int ready = ::poll(&p, 1, 50);
@@ -160,12 +166,13 @@ class ClientRun final : public StepEngine {
         }
       }
       if (auto exit = child_->poll_exit()) {
-        fail_lifecycle("lifecycle.connect", "the client exited (" + exit->describe() +
-                                                ") without starting the stdio server it was given", "");
+        sut_unavailable("the client exited (" + exit->describe() +
+                        ") without starting the stdio server it was given");
         return false;
       }
     }
-    fail_lifecycle("lifecycle.connect", "the client did not start the stdio server it was given (" + relay_path_ + ")", "");
+    sut_unavailable("the client did not start the stdio server it was given (" + relay_path_ +
+                    ") within the startup timeout");
     return false;
   }
 
@@ -173,11 +180,13 @@ class ClientRun final : public StepEngine {
   bool lifecycle() override {
     rapidjson::Document pattern;
     pattern.Parse(R"({"method":"initialize","id":"$any"})");
-    auto init = take(pattern, Deadline::after(options_.expect_timeout));
+    auto init = take(pattern, Deadline::after(options_.startup_timeout));
     if (!init) {
-      fail_lifecycle("lifecycle.initialize", "the client sent no initialize request", "");
+      sut_unavailable("the client connected but sent no initialize request" +
+                      std::string(eof_ ? closed_reason() : " within the startup timeout"));
       return false;
     }
+    startup_done();
     const Value* params = find_member(*init, "params");
     // A client asks for the latest revision it supports (lifecycle): one that asks for an older
     // revision than the case's does not support the case's, and its rules do not apply to it.
@@ -195,16 +204,18 @@ class ClientRun final : public StepEngine {
     if (case_.sut.capabilities && *case_.sut.capabilities != nullptr) {
       asked = parse_elicitation_capability(*case_.sut.capabilities, revision_, "").capability;
     }
-    if (case_.sut.capabilities && (asked.declared != client_capability_.declared || asked.form != client_capability_.form ||
-                                   asked.url != client_capability_.url)) {
+    if (case_.sut.capabilities &&
+        (asked.declared != client_capability_.declared || asked.form != client_capability_.form ||
+         asked.url != client_capability_.url)) {
       fail_lifecycle("lifecycle.capability",
-                     "the client declared elicitation \"" + client_capability_.describe() + "\", the case asked for \"" +
-                         asked.describe() + "\" (ELICIT_CONFORM_CAPABILITIES)",
+                     "the client declared elicitation \"" + client_capability_.describe() +
+                         "\", the case asked for \"" + asked.describe() + "\" (ELICIT_CONFORM_CAPABILITIES)",
                      to_json(*init));
       return false;
     }
-    respond((*init)["id"], R"({"protocolVersion":")" + std::string(to_string(revision_)) +
-                               R"(","capabilities":{"tools":{}},"serverInfo":{"name":"elicit-conform","version":"0.1"}})");
+    respond((*init)["id"],
+            R"({"protocolVersion":")" + std::string(to_string(revision_)) +
+                R"(","capabilities":{"tools":{}},"serverInfo":{"name":"elicit-conform","version":"0.1"}})");
     pattern.Parse(R"({"method":"notifications/initialized"})");
     if (!take(pattern, Deadline::after(options_.expect_timeout))) {
       fail_lifecycle("lifecycle.initialized", "the client did not send notifications/initialized", "");
@@ -221,17 +232,20 @@ class ClientRun final : public StepEngine {
       if (eof_ || until.expired()) break;
       pump(until);
     }
-    fail_lifecycle("lifecycle.tool-call", "the client did not call the tool \"" + tool_ + "\" (ELICIT_CONFORM_TOOL)", "");
+    fail_lifecycle("lifecycle.tool-call",
+                   "the client did not call the tool \"" + tool_ + "\" (ELICIT_CONFORM_TOOL)", "");
     return false;
   }
 
   bool a_step_expects_the_tool_call() {
     rapidjson::Document call;
     call.Parse(R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"","arguments":{}}})");
-    call["params"]["name"].SetString(tool_.c_str(), static_cast<rapidjson::SizeType>(tool_.size()), call.GetAllocator());
+    call["params"]["name"].SetString(tool_.c_str(), static_cast<rapidjson::SizeType>(tool_.size()),
+                                     call.GetAllocator());
     for (const Step& s : case_.steps) {
       Captures scratch = captures_;
-      if (s.kind == Step::Kind::Expect && s.target.empty() && match(*s.body, call, scratch).matched) return true;
+      if (s.kind == Step::Kind::Expect && s.target.empty() && match(*s.body, call, scratch).matched)
+        return true;
     }
     return false;
   }
@@ -247,8 +261,10 @@ class ClientRun final : public StepEngine {
     const std::string method = (*r.doc)["method"].GetString();
     if (method == "ping") return respond(id, "{}");
     if (method == "tools/list") {
-      return respond(id, R"({"tools":[{"name":")" + tool_ +
-                             R"(","description":"The tool of this case.","inputSchema":{"type":"object","properties":{}}}]})");
+      return respond(
+          id,
+          R"({"tools":[{"name":")" + tool_ +
+              R"(","description":"The tool of this case.","inputSchema":{"type":"object","properties":{}}}]})");
     }
     respond_error(id, -32601, "Method not found");
   }
@@ -278,9 +294,8 @@ class ClientRun final : public StepEngine {
     const auto path_of = [](const std::string& t) { return t.substr(0, t.find('?')); };
     for (const std::string& seen : trap_requests()) {
       if (path_of(seen) == path_of(target)) {
-        return fail(
-            s, "no-fetch",
-            "the client fetched " + trap_base_ + seen + " (an elicitation URL it was not allowed to open)");
+        return fail(s, "the client fetched " + trap_base_ + seen +
+                           " (an elicitation URL it was not allowed to open)");
       }
     }
   }

@@ -123,6 +123,12 @@ std::vector<Case> observe_tool_cases(std::string_view tool, std::string_view arg
     expect.AddMember("response_to", "call", a);
     expect.AddMember("prerequisite", true, a);
     steps.PushBack(expect, a);
+    // Nothing observed is nothing tested: the tool sent no elicitation (or its call was refused,
+    // e.g. for bad --tool-args), so the rules below would hold vacuously.
+    Value observed(rapidjson::kObjectType);
+    observed.AddMember("check", "observed-elicitation", a);
+    observed.AddMember("prerequisite", true, a);
+    steps.PushBack(observed, a);
     for (const char* check : v.checks) {
       Value step(rapidjson::kObjectType);
       step.AddMember("check", Value(check, a), a);

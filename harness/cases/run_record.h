@@ -15,28 +15,39 @@
 namespace ec {
 
 struct TranscriptEntry {
-  double at_ms = 0;      // since the case started
-  std::string from;      // "harness", "sut", or "note" (harness remarks: timeouts, exits)
-  std::string text;      // the message as sent or received (possibly abbreviated)
+  double at_ms = 0;  // since the case started
+  std::string from;  // "harness", "sut", or "note" (harness remarks: timeouts, exits)
+  std::string text;  // the message as sent or received (possibly abbreviated)
 };
 
 struct StepFailure {
-  std::string check;         // stable id: "step-3.expect", "step-5.check.no-elicitation", "lifecycle.initialize"
-  std::string step_pointer;  // "/steps/3" in the case file ("" for lifecycle)
-  std::string reason;        // what was expected and what was seen
+  std::string
+      check;  // stable id (Step::check_id): "response.call", "check.no-elicitation", "lifecycle.initialize"
+  std::string step_pointer;     // "/steps/3" in the case file ("" for lifecycle)
+  std::string reason;           // what was expected and what was seen
   std::string message_pointer;  // into the offending SUT message, when there is one
   std::string message;          // the offending SUT message, when there is one
-  bool prerequisite = false;    // the rule itself was never reached
+  // The rule itself was never reached: the SUT lacks what the case needs (a contract tool, the
+  // capabilities it was asked to declare, the tool call of the case) or did not do the step that
+  // sets the rule up. Judged FAIL marked "not testable", whatever the case's level, as the
+  // official suite does: a SUT that cannot be tested is not conformant by default.
+  bool prerequisite = false;
 };
 
 struct RunRecord {
   std::string case_id;
   Revision revision = latest_revision();
   Transport transport = Transport::Stdio;
-  std::optional<std::string> skipped;        // reason
+  // SKIP, with the reason: only when the SUT itself said it cannot run the case (exit 77 after
+  // "elicit-conform: SKIP: <reason>" on stderr, or a response whose error message or tool text
+  // starts with that marker). A missing prerequisite is a not-testable FAIL, never a SKIP.
+  std::optional<std::string> skipped;
   std::optional<std::string> harness_error;  // the harness could not run the case
-  std::optional<StepFailure> failure;        // the first failing step
-  Diagnostics sut_findings;                  // check-message findings on SUT messages (MUST/SHOULD)
+  // The SUT never came up (it could not be started, never connected, or never answered or sent
+  // initialize): ERROR, not a conformance verdict on the case's rule.
+  std::optional<std::string> sut_unavailable;
+  std::optional<StepFailure> failure;  // the first failing step
+  Diagnostics sut_findings;            // check-message findings on SUT messages (MUST/SHOULD)
   std::vector<TranscriptEntry> transcript;
   std::string sut_stderr;
   std::string sut_exit;  // how the SUT process ended

@@ -31,6 +31,9 @@ struct RunOptions {
   Transport transport = Transport::Stdio;
   std::chrono::milliseconds case_timeout{20000};   // the whole case, SUT start to end
   std::chrono::milliseconds expect_timeout{5000};  // an expect step without within_ms
+  // Until the SUT is up (started, connected, initialize answered or sent); not part of the case
+  // timeout: a node SUT on a loaded CI machine can take seconds to answer initialize.
+  std::chrono::milliseconds startup_timeout{30000};
   std::size_t max_message_bytes = std::size_t{4} << 20;
   // What a case keeps of what the SUT sends (cases/retention.h): parsed messages, and the
   // transcript. A SUT may send gigabytes in a case; the harness's memory stays bounded.

@@ -47,7 +47,7 @@ class ServerRun final : public StepEngine {
     std::string error;
     child_ = ChildProcess::spawn(child, error);
     if (!child_) {
-      record_.harness_error = "cannot start the SUT: " + error;
+      sut_unavailable("the SUT could not be started: " + error);
       return false;
     }
     ChildProcess* c = child_.get();
@@ -66,8 +66,14 @@ class ServerRun final : public StepEngine {
     send(R"({"jsonrpc":"2.0","id":)" + id + R"(,"method":"initialize","params":{"protocolVersion":")" +
          std::string(to_string(revision_)) + R"(","capabilities":)" + caps +
          R"(,"clientInfo":{"name":"elicit-conform","version":"0.1"}}})");
-    const Value* init = await_response(id, "lifecycle.initialize", "the SUT did not answer initialize");
-    if (init == nullptr) return false;
+    std::string why;
+    const Value* init = await_response(id, Deadline::after(options_.startup_timeout), why);
+    if (init == nullptr) {
+      sut_unavailable("the SUT never came up: initialize got no result (" + why + "; startup timeout " +
+                      std::to_string(options_.startup_timeout.count()) + " ms)");
+      return false;
+    }
+    startup_done();
     // A server that answers with an older revision does not support this one (lifecycle: it "MUST
     // respond with another protocol version it supports"): the case's rules do not apply to it.
     const Value* version = find_member(*init, "protocolVersion");
@@ -80,8 +86,11 @@ class ServerRun final : public StepEngine {
     if (case_.sut.needs_tools.empty()) return true;
     const std::string list_id = new_request_id();
     send(R"({"jsonrpc":"2.0","id":)" + list_id + R"(,"method":"tools/list"})");
-    const Value* result = await_response(list_id, "lifecycle.tools-list", "the SUT did not answer tools/list");
-    if (result == nullptr) return false;
+    const Value* result = await_response(list_id, Deadline::after(options_.expect_timeout), why);
+    if (result == nullptr) {
+      fail_lifecycle("lifecycle.tools-list", "tools/list got no result (" + why + ")", "");
+      return false;
+    }
     std::set<std::string> tools;
     if (const Value* list = find_member(*result, "tools"); list && list->IsArray()) {
       for (const Value& t : list->GetArray()) {
@@ -90,7 +99,11 @@ class ServerRun final : public StepEngine {
     }
     for (const std::string& needed : case_.sut.needs_tools) {
       if (!tools.contains(needed)) {
-        record_.skipped = "the SUT has no tool \"" + needed + "\"";
+        // The adapter contract's tools are what the case needs to reach its rule.
+        fail_lifecycle("lifecycle.tools",
+                       "the SUT has no tool \"" + needed + "\" (tools/list named " +
+                           std::to_string(tools.size()) + " tools); see docs/adapter-contract.md",
+                       "");
         return false;
       }
     }
@@ -106,9 +119,12 @@ class ServerRun final : public StepEngine {
     if (method != kElicitCreate) return respond_error(id, -32601, "Method not found");
     const Value* params = find_member(*r.doc, "params");
     const Value* mode = params ? find_member(*params, "mode") : nullptr;
-    const Mode asked = mode && mode->IsString() && std::string_view(mode->GetString()) == "url" ? Mode::Url : Mode::Form;
+    const Mode asked =
+        mode && mode->IsString() && std::string_view(mode->GetString()) == "url" ? Mode::Url : Mode::Form;
     if (!client_capability_.supports(asked)) {
-      return respond_error(id, -32602, "elicitation mode " + std::string(to_string(asked)) + " was not declared by this client");
+      return respond_error(
+          id, -32602,
+          "elicitation mode " + std::string(to_string(asked)) + " was not declared by this client");
     }
     respond(id, R"({"action":"cancel"})");
   }

@@ -1,5 +1,8 @@
 #include "cases/step_engine.h"
 
+#include <algorithm>
+#include <limits>
+
 #include "core/json.h"
 #include "core/utf8.h"
 #include "schema/message_check.h"
@@ -30,6 +33,51 @@ bool is_elicit_create(const Value& message) {
   return m && m->IsString() && std::string_view(m->GetString()) == kElicitCreate;
 }
 
+// A -32042 error response: the other way a server asks for an elicitation (URL mode), judged by
+// the same rules as elicitation/create.
+bool is_url_required_error(const Value& message) {
+  const Value* error = find_member(message, "error");
+  const Value* code = error && error->IsObject() ? find_member(*error, "code") : nullptr;
+  return code && code->IsInt64() && code->GetInt64() == kUrlElicitationRequired &&
+         !message.HasMember("method");
+}
+
+constexpr std::string_view kSkipMarker = "elicit-conform: SKIP: ";
+
+// The reason after the marker, when `text` starts with it.
+std::optional<std::string> skip_reason(const Value* text) {
+  if (text == nullptr || !text->IsString()) return std::nullopt;
+  const std::string_view s(text->GetString(), text->GetStringLength());
+  if (!s.starts_with(kSkipMarker)) return std::nullopt;
+  return abbreviate_utf8(s.substr(kSkipMarker.size()), 400);
+}
+
+// How close a message that did not match came: one of the pattern's method first, then the
+// deeper the first mismatch, the further it got. A request where a response is expected (or
+// the reverse) comes last. Used to name the message a failure report points at.
+int closeness(const Value& pattern, const Value& actual, const MatchResult& m) {
+  int score = static_cast<int>(std::count(m.pointer.begin(), m.pointer.end(), '/'));
+  const Value* want = pattern.IsObject() ? find_member(pattern, "method") : nullptr;
+  const Value* got = find_member(actual, "method");
+  if (want && got && want->IsString() && got->IsString() &&
+      std::string_view(want->GetString()) == std::string_view(got->GetString())) {
+    score += 1000;
+  }
+  if ((want != nullptr) != (got != nullptr)) score -= 100;
+  return score;
+}
+
+// "the SUT's elicitation/create request (id 0)", "the SUT's response to id 3".
+std::string describe(const Value& message) {
+  const Value* method = find_member(message, "method");
+  const Value* id = find_member(message, "id");
+  if (method && method->IsString()) {
+    return "the SUT's " + abbreviate_utf8(method->GetString(), 80) +
+           (id ? " request (id " + abbreviate_utf8(to_json(*id), 40) + ")" : " notification");
+  }
+  return "the SUT's response to id " + (id ? abbreviate_utf8(to_json(*id), 40) : std::string("?"));
+}
+
 }  // namespace
 
 void substitute(Value& value, const Captures& captures, rapidjson::Document::AllocatorType& a) {
@@ -56,7 +104,8 @@ StepEngine::StepEngine(const Case& c, Revision revision, const RunOptions& optio
     : case_(c),
       revision_(revision),
       options_(options),
-      deadline_(Deadline::after(options.case_timeout)),
+      // Until the SUT is up the startup timeout bounds the case; then the case timeout (startup_done).
+      deadline_(Deadline::after(options.startup_timeout)),
       retention_(options.max_kept_bytes, options.max_transcript_bytes),
       started_(Clock::now()) {
   record_.case_id = c.id;
@@ -65,8 +114,9 @@ StepEngine::StepEngine(const Case& c, Revision revision, const RunOptions& optio
 
 RunRecord StepEngine::run() {
   if (start() && (case_.manual_lifecycle || lifecycle())) {
-    for (std::size_t i = 0;
-         i < case_.steps.size() && !record_.failure && !record_.skipped && !record_.harness_error; ++i) {
+    for (std::size_t i = 0; i < case_.steps.size() && !record_.failure && !record_.skipped &&
+                            !record_.harness_error && !record_.sut_unavailable;
+         ++i) {
       step_index_ = i;
       run_step(case_.steps[i]);
     }
@@ -183,6 +233,7 @@ bool StepEngine::pump(Deadline until) {
   ParsedJson parsed = parse_json(r.line, check.limits);
   if (!parsed.ok()) return true;
   auto doc = std::make_shared<rapidjson::Document>(std::move(parsed.document));
+  skip_if_sut_declined(*doc);
   inbox_.push_back(Received{doc, abbreviate_utf8(r.line, kTranscriptTextLimit), false, false});
   sut_messages_.push_back(doc);
   return true;
@@ -213,8 +264,7 @@ std::shared_ptr<rapidjson::Document> StepEngine::take(const Value& pattern, Dead
   }
 }
 
-const Value* StepEngine::await_response(const std::string& id, const char* check, const char* reason) {
-  const Deadline until = Deadline::after(options_.expect_timeout);
+const Value* StepEngine::await_response(const std::string& id, Deadline until, std::string& why) {
   for (std::size_t next = 0;;) {
     for (; next < inbox_.size(); ++next) {
       Received& r = inbox_[next];
@@ -223,7 +273,7 @@ const Value* StepEngine::await_response(const std::string& id, const char* check
       if (rid && !r.doc->HasMember("method") && to_json(*rid) == id) {
         r.consumed = true;
         if (const Value* result = find_member(*r.doc, "result"); result && result->IsObject()) return result;
-        fail_lifecycle(check, std::string(reason) + ": it answered with an error", r.text);
+        why = "it answered with an error: " + abbreviate_utf8(r.text, 400);
         return nullptr;
       }
     }
@@ -231,9 +281,16 @@ const Value* StepEngine::await_response(const std::string& id, const char* check
     if (eof_ || until.expired() || deadline_.expired()) break;
     pump(until);
   }
-  fail_lifecycle(check, std::string(reason) + (eof_ ? closed_reason() : " in time"), "");
+  why = eof_ ? closed_reason().substr(1) : "no answer in time";
   return nullptr;
 }
+
+void StepEngine::sut_unavailable(std::string reason) {
+  note(reason);
+  record_.sut_unavailable = std::move(reason);
+}
+
+void StepEngine::startup_done() { deadline_ = Deadline::after(options_.case_timeout); }
 
 void StepEngine::fail_lifecycle(const char* check, std::string reason, std::string message) {
   record_.failure = StepFailure{check, "", std::move(reason), "", std::move(message), true};
@@ -241,7 +298,7 @@ void StepEngine::fail_lifecycle(const char* check, std::string reason, std::stri
 
 void StepEngine::skip_if_sut_declined(const ExitInfo& exit) {
   if (exit.how != ExitInfo::How::Exited || exit.code != kSutSkipStatus) return;
-  static constexpr std::string_view kMarker = "elicit-conform: SKIP: ";
+  constexpr std::string_view kMarker = kSkipMarker;
   std::string reason = "the SUT exited with status 77 (skipped) and gave no reason";
   const std::string& err = record_.sut_stderr;
   const std::size_t at = err.rfind(kMarker);
@@ -258,14 +315,32 @@ void StepEngine::skip_if_sut_declined(const ExitInfo& exit) {
   record_.skipped = std::move(reason);
 }
 
-void StepEngine::fail(const Step& s, std::string_view what, std::string reason, std::string message_pointer,
-                      std::string message) {
-  record_.failure = StepFailure{"step-" + std::to_string(step_index_) + "." + std::string(what),
-                                s.pointer,
-                                std::move(reason),
-                                std::move(message_pointer),
-                                std::move(message),
-                                s.prerequisite};
+void StepEngine::skip_if_sut_declined(const Value& message) {
+  // Only the SUT's answer to a request of ours can decline: over HTTP there is no exit status.
+  const Value* id = find_member(message, "id");
+  if (record_.skipped || id == nullptr || message.HasMember("method") || !harness_ids_.contains(to_json(*id)))
+    return;
+  std::optional<std::string> reason;
+  if (const Value* error = find_member(message, "error"); error && error->IsObject()) {
+    reason = skip_reason(find_member(*error, "message"));
+  } else if (const Value* result = find_member(message, "result"); result && result->IsObject()) {
+    const Value* is_error = find_member(*result, "isError");
+    const Value* content = find_member(*result, "content");
+    if (is_error && is_error->IsBool() && is_error->GetBool() && content && content->IsArray() &&
+        !content->Empty() && content->GetArray()[0].IsObject()) {
+      reason = skip_reason(find_member(content->GetArray()[0], "text"));
+    }
+  }
+  if (!reason) return;
+  record_.skipped =
+      "the SUT cannot run this case: " + (reason->empty() ? std::string("(no reason given)") : *reason);
+  note(*record_.skipped);
+}
+
+void StepEngine::fail(const Step& s, std::string reason, std::string message_pointer, std::string message) {
+  record_.failure =
+      StepFailure{s.check_id,         s.pointer,     std::move(reason), std::move(message_pointer),
+                  std::move(message), s.prerequisite};
 }
 
 void StepEngine::no_fetch(const Step& s) {
@@ -334,13 +409,14 @@ void StepEngine::do_send(const Step& s) {
     message.AddMember("id", std::stoi(id), message.GetAllocator());
     if (!s.name.empty()) sent_ids_[s.name] = id;
   }
-  if (!send(to_json(message))) fail(s, "send", "the SUT is not reading any more");
+  if (!send(to_json(message))) fail(s, "the SUT is not reading any more");
 }
 
 void StepEngine::do_expect(const Step& s) {
   const auto wait = s.within.count() > 0 ? s.within : options_.expect_timeout;
   const Deadline until = Deadline::after(wait);
   std::string closest, closest_pointer, closest_text;
+  int best = std::numeric_limits<int>::min();
   for (std::size_t next = 0;;) {
     for (; next < inbox_.size(); ++next) {
       Received& r = inbox_[next];
@@ -359,13 +435,17 @@ void StepEngine::do_expect(const Step& s) {
         if (!s.name.empty()) matched_[s.name] = r.doc;
         return;
       }
-      closest = m.reason;
-      closest_pointer = m.pointer;
-      closest_text = r.text;
+      if (const int score = closeness(*s.body, *r.doc, m); score > best || !s.target.empty()) {
+        best = score;
+        closest =
+            describe(*r.doc) + " differs at " + (m.pointer.empty() ? "the top" : m.pointer) + ": " + m.reason;
+        closest_pointer = m.pointer;
+        closest_text = r.text;
+      }
       if (!s.target.empty()) {
         r.consumed = true;  // the one response to that request did not match: no other will come
-        return fail(s, "expect", "the response to \"" + s.target + "\" does not match: " + closest,
-                    closest_pointer, closest_text);
+        return fail(s, "the response to \"" + s.target + "\" does not match: " + closest, closest_pointer,
+                    closest_text);
       }
     }
     answer_unexpected_requests(&s);
@@ -376,7 +456,7 @@ void StepEngine::do_expect(const Step& s) {
   reason += eof_ ? closed_reason() : " within " + std::to_string(wait.count()) + " ms";
   if (!closest.empty()) reason += "; closest: " + closest;
   if (retention_.messages_not_kept() > 0) reason += "; " + retention_.messages_summary();
-  fail(s, "expect", reason, closest_pointer, closest_text);
+  fail(s, reason, closest_pointer, closest_text);
 }
 
 void StepEngine::do_reply(const Step& s) {
@@ -393,7 +473,7 @@ void StepEngine::do_reply(const Step& s) {
   Value id_copy;
   id_copy.CopyFrom(*id, message.GetAllocator());
   message.AddMember("id", id_copy, message.GetAllocator());
-  if (!send(to_json(message))) fail(s, "reply", "the SUT is not reading any more");
+  if (!send(to_json(message))) fail(s, "the SUT is not reading any more");
 }
 
 void StepEngine::do_silence(const Step& s) {
@@ -406,8 +486,7 @@ void StepEngine::do_silence(const Step& s) {
   // Requests the role answers by itself (a ping, a tools/list) are not noise.
   for (std::size_t i = before; i < inbox_.size(); ++i) {
     if (!inbox_[i].answered && !held(inbox_[i])) {
-      return fail(s, "silence",
-                  "expected no message for " + std::to_string(s.within.count()) + " ms, got one", "",
+      return fail(s, "expected no message for " + std::to_string(s.within.count()) + " ms, got one", "",
                   inbox_[i].text);
     }
   }
@@ -420,11 +499,30 @@ void StepEngine::do_check(const Step& s) {
   if (s.text == "no-elicitation") {
     for (const auto& d : sut_messages_) {
       if (is_elicit_create(*d)) {
-        return fail(s, "check.no-elicitation", "the SUT sent elicitation/create", "/method", to_json(*d));
+        return fail(s, "the SUT sent elicitation/create", "/method", to_json(*d));
       }
     }
+  } else if (s.text == "observed-elicitation") {
+    // What a case judges whole-transcript exists: without it, "every elicitation is valid" is
+    // vacuously true and the case tested nothing.
+    for (const auto& d : sut_messages_) {
+      if (is_elicit_create(*d) || is_url_required_error(*d)) return;
+    }
+    return fail(s, "the SUT sent no elicitation/create and no -32042 error: there was nothing to judge" +
+                       std::string(eof_ ? closed_reason() : ""));
   } else if (s.text == "elicitations-valid") {
     for (const auto& d : sut_messages_) {
+      if (is_url_required_error(*d)) {
+        MessageCheckOptions o;
+        o.revision = revision_;
+        for (const Diagnostic& diag : check_message(*d, o).diagnostics) {
+          if (diag.level == Level::Must && !diag.requirement.starts_with("JSONRPC-") &&
+              !diag.check.starts_with("json.")) {
+            return fail(s, diag.check + ": " + diag.message, diag.pointer, to_json(*d));
+          }
+        }
+        continue;
+      }
       if (!is_elicit_create(*d)) continue;
       MessageCheckOptions o;
       o.revision = revision_;
@@ -433,14 +531,13 @@ void StepEngine::do_check(const Step& s) {
         // JSON-RPC framing is the jsonrpc-valid check's business; this one judges elicitation rules.
         if (diag.level == Level::Must && !diag.requirement.starts_with("JSONRPC-") &&
             !diag.check.starts_with("json.")) {
-          return fail(s, "check.elicitations-valid", diag.check + ": " + diag.message, diag.pointer,
-                      to_json(*d));
+          return fail(s, diag.check + ": " + diag.message, diag.pointer, to_json(*d));
         }
       }
       const Mode asked = mode_of(*d);
       if (!client_capability_.supports(asked)) {
         return fail(
-            s, "check.elicitations-valid",
+            s,
             "elicitation/create in " + std::string(to_string(asked)) +
                 " mode, which the client did not declare (declared: " + client_capability_.describe() + ")",
             "/params/mode", to_json(*d));
@@ -455,8 +552,7 @@ void StepEngine::do_check(const Step& s) {
       o.revision = revision_;
       for (const Diagnostic& diag : check_message(*d, o).diagnostics) {
         if (diag.requirement == "FORM-SCHEMA-CONSISTENT") {
-          return fail(s, "check.schema-consistent", diag.check + ": " + diag.message, diag.pointer,
-                      to_json(*d));
+          return fail(s, diag.check + ": " + diag.message, diag.pointer, to_json(*d));
         }
       }
     }
@@ -466,15 +562,14 @@ void StepEngine::do_check(const Step& s) {
       if (!is_elicit_create(*d) || !params) continue;
       Diagnostics found = security_findings(*params, "/params", revision_);
       if (!found.empty()) {
-        return fail(s, "check.security-heuristics", found[0].check + ": " + found[0].message,
-                    found[0].pointer, to_json(*d));
+        return fail(s, found[0].check + ": " + found[0].message, found[0].pointer, to_json(*d));
       }
     }
   } else if (s.text == "jsonrpc-valid") {
     // Every message the SUT sent is well-formed JSON-RPC as MCP uses it (findings of check-message).
     for (const Diagnostic& d : record_.sut_findings) {
       if (d.level == Level::Must && (d.requirement.starts_with("JSONRPC-") || d.check.starts_with("json."))) {
-        return fail(s, "check.jsonrpc-valid", d.check + ": " + d.message, d.pointer);
+        return fail(s, d.check + ": " + d.message, d.pointer);
       }
     }
   } else if (s.text == "no-id-reuse") {
@@ -483,17 +578,24 @@ void StepEngine::do_check(const Step& s) {
       const Value* id = find_member(*d, "id");
       if (id == nullptr || !d->HasMember("method")) continue;
       if (!seen.insert(to_json(*id)).second) {
-        return fail(s, "check.no-id-reuse", "the SUT used request id " + to_json(*id) + " twice", "/id",
-                    to_json(*d));
+        return fail(s, "the SUT used request id " + to_json(*id) + " twice", "/id", to_json(*d));
       }
     }
   } else if (s.text == "no-response-to-notification") {
+    // Each harness request gets one response; any other response answers no request (a
+    // notification's "answer"), whatever id it borrows, an already answered one included.
+    std::set<std::string> answered;
     for (const auto& d : sut_messages_) {
       const Value* id = find_member(*d, "id");
       if (id == nullptr || d->HasMember("method")) continue;
-      if (!harness_ids_.contains(to_json(*id))) {
-        return fail(s, "check.no-response-to-notification",
-                    "the SUT sent a response with id " + to_json(*id) + ", which no harness request had",
+      const std::string rid = to_json(*id);
+      if (!harness_ids_.contains(rid)) {
+        return fail(s, "the SUT sent a response with id " + rid + ", which no harness request had", "/id",
+                    to_json(*d));
+      }
+      if (!answered.insert(rid).second) {
+        return fail(s,
+                    "the SUT sent a second response with id " + rid + ": that request was already answered",
                     "/id", to_json(*d));
       }
     }

@@ -48,9 +48,9 @@ class StepEngine {
   virtual bool lifecycle() = 0;                      // false: record says why
   virtual void answer(const Received& request) = 0;  // a SUT request no step expects
   virtual bool held(const Received&) { return false; }  // leave unanswered until the end
-  virtual void no_fetch(const Step& s);          // expect_no_fetch; default: not for this role
-  virtual void stop() = 0;                       // end the SUT; fills sut_exit and sut_stderr
-  virtual void finish_steps() {}                 // after the last step (answer held requests)
+  virtual void no_fetch(const Step& s);                 // expect_no_fetch; default: not for this role
+  virtual void stop() = 0;                              // end the SUT; fills sut_exit and sut_stderr
+  virtual void finish_steps() {}                        // after the last step (answer held requests)
 
   // --- for roles ---------------------------------------------------------------------------
   double now_ms() const;
@@ -64,17 +64,23 @@ class StepEngine {
   bool pump(Deadline until);
   // The first unconsumed SUT message matching `pattern` (or nullptr at the deadline).
   std::shared_ptr<rapidjson::Document> take(const rapidjson::Value& pattern, Deadline until);
-  const rapidjson::Value* await_response(const std::string& id, const char* check, const char* reason);
+  // The result of the SUT's response to harness request `id`; nullptr (and why) for an error
+  // response, a closed connection or the deadline.
+  const rapidjson::Value* await_response(const std::string& id, Deadline until, std::string& why);
+  void sut_unavailable(std::string reason);  // ERROR: the SUT never came up
+  void startup_done();                       // the SUT is up: the case timeout starts now
   void fail_lifecycle(const char* check, std::string reason, std::string message);
   // A SUT that cannot run a case (an SDK with no API for what the case needs) says so by exiting
   // with status 77, the automake / ctest "skipped" status, after writing one stderr line
   // "elicit-conform: SKIP: <reason>". The case is then SKIP with that reason, whatever the steps
   // saw. Called by stop() once sut_exit and sut_stderr are known.
   void skip_if_sut_declined(const ExitInfo& exit);
+  // The same over any transport: the SUT answers a request of ours with a JSON-RPC error, or a
+  // tool result with isError, whose (first text) message is "elicit-conform: SKIP: <reason>".
+  void skip_if_sut_declined(const rapidjson::Value& message);
   std::string closed_reason() const;  // " (the SUT closed the connection: ...)" for a reason sentence
   void take_channel_notes();
-  void fail(const Step& s, std::string_view what, std::string reason, std::string message_pointer = "",
-            std::string message = "");
+  void fail(const Step& s, std::string reason, std::string message_pointer = "", std::string message = "");
   std::string new_request_id();  // records it as a harness request id
   void answer_unexpected_requests(const Step* current);
 

@@ -1,6 +1,8 @@
 #include "cli/check_commands.h"
 
 #include <ostream>
+#include <string>
+#include <vector>
 
 #include "cli/input.h"
 #include "cli/output.h"
@@ -31,7 +33,11 @@ std::optional<InputBytes> read(const std::string& path, const CheckCommandOption
   return bytes;
 }
 
-int finish(const CheckOutcome& outcome, const CheckCommandOptions& o, std::ostream& out) {
+int finish(CheckOutcome outcome, const CheckCommandOptions& o, std::ostream& out) {
+  // The rule's words come from the verified catalog only; without it, findings carry ids alone.
+  std::vector<std::string> errors;
+  const Catalog catalog = Catalog::load(o.cases_dir + "/requirements", errors);
+  outcome.catalog = &catalog;
   if (o.json) {
     write_json(out, outcome);
   } else {
@@ -64,7 +70,8 @@ int run_check_schema(const CheckCommandOptions& o, std::ostream& out, std::ostre
   }
   for (const JsonNote& note : parsed.notes) outcome.diagnostics.push_back(to_diagnostic(note));
   SchemaCheck check = check_requested_schema(parsed.document, *revision, "");
-  outcome.subject = "requestedSchema with " + std::to_string(check.schema.properties().size()) + (check.schema.properties().size() == 1 ? " property" : " properties");
+  outcome.subject = "requestedSchema with " + std::to_string(check.schema.properties().size()) +
+                    (check.schema.properties().size() == 1 ? " property" : " properties");
   for (Diagnostic& d : check.diagnostics) outcome.diagnostics.push_back(std::move(d));
   return finish(outcome, o, out);
 }

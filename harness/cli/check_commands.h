@@ -13,12 +13,13 @@ inline constexpr int kExitFindings = 1;
 inline constexpr int kExitUsage = 2;
 
 struct CheckCommandOptions {
-  std::string input;            // FILE or "-"
-  std::string revision;         // "" means the latest
+  std::string input;     // FILE or "-"
+  std::string revision;  // "" means the latest
   bool json = false;
-  std::string request;          // check-message: the elicitation/create a result answers
+  std::string request;  // check-message: the elicitation/create a result answers
   std::size_t max_bytes = std::size_t{4} << 20;
   std::size_t max_depth = 64;
+  std::string cases_dir;  // its requirements/ folder holds the catalog the rules are quoted from
 };
 
 int run_check_schema(const CheckCommandOptions& options, std::ostream& out, std::ostream& err);

@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   CLI::App app{"elicit-conform: conformance checks for MCP elicitation"};
   app.require_subcommand(1);
   ec::CheckCommandOptions options;
+  options.cases_dir = EC_CASES_DIR;
 
   const auto add_common = [&](CLI::App* sub) {
     sub->add_option("--revision", options.revision,
@@ -62,6 +63,11 @@ int main(int argc, char** argv) {
     sub->add_option("-j,--jobs", run.jobs, "cases run at once")
         ->check(CLI::Range(1, 64))
         ->capture_default_str();
+    sub->add_option("--startup-timeout", run.startup_timeout_ms,
+                    "ms the SUT has to come up (start, connect, initialize); not part of --timeout")
+        ->check(CLI::Range(100, 600000))
+        ->capture_default_str();
+    sub->add_flag("--strict", run.strict, "a WARN (a SHOULD not met) fails the run like a FAIL (exit 1)");
     sub->add_flag("--verbose", run.verbose, "print the reason of every non-passing case");
     return sub;
   };
@@ -78,9 +84,11 @@ int main(int argc, char** argv) {
   list->add_option("--revision", list_revision, "only cases of this revision");
   list->add_option("--role", list_role, "client or server");
   list->add_option("--cases", run.cases_dir, "the case folder")->capture_default_str();
-  bool coverage = false;
+  bool coverage = false, checks = false;
   list->add_flag("--coverage", coverage,
                  "per requirement of the catalog: the cases that check it, or why it is excluded");
+  list->add_flag("--checks", checks,
+                 "every check id a run can report, as a baseline names it (case-id:check-id)");
 
   std::string reference_role, fault;
   std::vector<std::string> reference_server;
@@ -120,7 +128,8 @@ int main(int argc, char** argv) {
     if (client->parsed()) return ec::run_suite_command("client", run, std::cout, std::cerr);
     if (relay->parsed()) return ec::run_relay(relay_socket);
     if (list->parsed())
-      return ec::run_list_command(run.cases_dir, list_revision, list_role, coverage, std::cout, std::cerr);
+      return ec::run_list_command(run.cases_dir, list_revision, list_role, coverage, checks, std::cout,
+                                  std::cerr);
     if (reference->parsed()) {
       return ec::run_reference_command(reference_role, reference_server, fault, list_faults, listen,
                                        std::cout, std::cerr);

@@ -6,7 +6,6 @@
 #include <rapidjson/writer.h>
 
 #include "report/escape.h"
-#include "spec/requirements.h"
 
 namespace ec {
 
@@ -20,27 +19,33 @@ void write_text(std::ostream& out, const CheckOutcome& o) {
         << (d.pointer.empty() ? "(document)" : printable(d.pointer)) << "\n";
     out << "      " << printable(d.message) << "\n";
     out << "      rule " << requirement_id(o.revision, d.requirement);
-    if (const Requirement* r = find_requirement(d.requirement, o.revision)) {
-      out << " (" << r->section << "): " << r->quote;
+    if (const CatalogEntry* e = o.catalog ? o.catalog->find(o.revision, d.requirement) : nullptr) {
+      out << " (" << e->level << ", " << e->section << "): " << e->quote;
     }
     out << "\n";
     if (!d.basis.empty()) out << "      follows " << d.basis << "\n";
   }
   out << printable(o.input) << ": " << count_level(o.diagnostics, Level::Must) << " MUST, "
-      << count_level(o.diagnostics, Level::Should) << " SHOULD, "
-      << count_level(o.diagnostics, Level::May) << " MAY, " << count_level(o.diagnostics, Level::Info)
-      << " INFO; " << (has_level(o.diagnostics, Level::Must) ? "does not conform" : "conforms") << "\n";
+      << count_level(o.diagnostics, Level::Should) << " SHOULD, " << count_level(o.diagnostics, Level::May)
+      << " MAY, " << count_level(o.diagnostics, Level::Info) << " INFO; "
+      << (has_level(o.diagnostics, Level::Must) ? "does not conform" : "conforms") << "\n";
 }
 
 void write_json(std::ostream& out, const CheckOutcome& o) {
   rapidjson::StringBuffer buffer;
   rapidjson::Writer<rapidjson::StringBuffer> w(buffer);
-  const auto str = [&](std::string_view s) { w.String(s.data(), static_cast<rapidjson::SizeType>(s.size())); };
+  const auto str = [&](std::string_view s) {
+    w.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
+  };
   w.StartObject();
-  str("input"); str(o.input);
-  str("revision"); str(to_string(o.revision));
-  str("subject"); str(o.subject);
-  str("conforms"); w.Bool(!has_level(o.diagnostics, Level::Must));
+  str("input");
+  str(o.input);
+  str("revision");
+  str(to_string(o.revision));
+  str("subject");
+  str(o.subject);
+  str("conforms");
+  w.Bool(!has_level(o.diagnostics, Level::Must));
   str("counts");
   w.StartObject();
   for (Level l : {Level::Must, Level::Should, Level::May, Level::Info}) {
@@ -52,16 +57,26 @@ void write_json(std::ostream& out, const CheckOutcome& o) {
   w.StartArray();
   for (const Diagnostic& d : o.diagnostics) {
     w.StartObject();
-    str("check"); str(d.check);
-    str("requirement"); str(requirement_id(o.revision, d.requirement));
-    str("level"); str(to_string(d.level));
-    str("pointer"); str(d.pointer);
-    str("message"); str(d.message);
-    if (const Requirement* r = find_requirement(d.requirement, o.revision)) {
-      str("rule"); str(r->quote);
-      str("section"); str(r->section);
+    str("check");
+    str(d.check);
+    str("requirement");
+    str(requirement_id(o.revision, d.requirement));
+    str("level");
+    str(to_string(d.level));
+    str("pointer");
+    str(d.pointer);
+    str("message");
+    str(d.message);
+    if (const CatalogEntry* e = o.catalog ? o.catalog->find(o.revision, d.requirement) : nullptr) {
+      str("rule");
+      str(e->quote);
+      str("section");
+      str(e->section);
     }
-    if (!d.basis.empty()) { str("basis"); str(d.basis); }
+    if (!d.basis.empty()) {
+      str("basis");
+      str(d.basis);
+    }
     w.EndObject();
   }
   w.EndArray();

@@ -6,6 +6,7 @@
 #include <ostream>
 #include <string>
 
+#include "cases/catalog.h"
 #include "core/diagnostic.h"
 #include "spec/revision.h"
 
@@ -16,6 +17,7 @@ struct CheckOutcome {
   std::string subject;  // "requestedSchema", "elicitation/create request, form mode", ...
   Revision revision = latest_revision();
   Diagnostics diagnostics;
+  const Catalog* catalog = nullptr;  // where the rule's words come from (the verified catalog)
 };
 
 // Terminal text: one block per finding with level, check id, pointer, message, the rule

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <ostream>
 #include <set>
@@ -44,16 +45,28 @@ std::vector<Case> load_corpus(const std::string& dir, std::ostream& err, bool& o
   return cases;
 }
 
+// The checks of the lifecycle the harness runs around every case (a failure there is not testable).
+const std::vector<std::string> kLifecycleChecks = {"lifecycle.tools-list", "lifecycle.tools",
+                                                   "lifecycle.capability", "lifecycle.initialized",
+                                                   "lifecycle.tool-call"};
+
+// The check ids of one case, lifecycle ones included, as a baseline names them (case-id:check-id).
+std::vector<std::string> case_checks(const Case& c) {
+  std::vector<std::string> out;
+  for (const std::string& l : kLifecycleChecks) {
+    const bool for_role =
+        c.role == CaseRole::Server ? l.starts_with("lifecycle.tools") : !l.starts_with("lifecycle.tools");
+    if (for_role) out.push_back(l);
+  }
+  for (const Step& s : c.steps) out.push_back(s.check_id);
+  return out;
+}
+
 // Every check id a run can report, for baseline entries of the form case-id:check-id.
 std::set<std::string> known_checks(const std::vector<Case>& cases) {
-  std::set<std::string> out = {"lifecycle.initialize", "lifecycle.tools-list",  "lifecycle.connect",
-                               "lifecycle.capability", "lifecycle.initialized", "lifecycle.tool-call"};
+  std::set<std::string> out;
   for (const Case& c : cases) {
-    for (std::size_t i = 0; i < c.steps.size(); ++i) {
-      const std::string step = "step-" + std::to_string(i) + ".";
-      for (const char* what : {"send", "expect", "reply", "silence", "no-fetch"}) out.insert(step + what);
-      if (c.steps[i].kind == Step::Kind::Check) out.insert(step + "check." + c.steps[i].text);
-    }
+    for (std::string& id : case_checks(c)) out.insert(std::move(id));
   }
   return out;
 }
@@ -172,6 +185,7 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
   run_options.url = o.url;
   run_options.transport = transport;
   run_options.expect_timeout = std::chrono::milliseconds(o.timeout_ms);
+  run_options.startup_timeout = std::chrono::milliseconds(o.startup_timeout_ms);
   run_options.case_timeout = std::chrono::milliseconds(std::max(20000, o.timeout_ms * 4));
   std::error_code self_error;
   run_options.relay_program = std::filesystem::read_symlink("/proc/self/exe", self_error).string();
@@ -200,17 +214,30 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
   std::atomic<std::size_t> next{0};
   std::mutex progress;
   std::size_t done = 0;
+  // A SUT that never comes up would cost the startup timeout on every run: once two runs found it
+  // unavailable and none found it up, the rest are ERROR without starting it again.
+  std::atomic<int> came_up{0}, never_came_up{0};
   const auto worker = [&] {
     for (std::size_t i = next++; i < plan.size() && interrupt_signal() == 0; i = next++) {
       const auto& [c, revision] = plan[i];
-      RunRecord record = run_case(*c, revision, run_options);
-      // A case the interrupt cut short has no verdict: only finished cases are reported.
-      if (interrupt_signal() != 0) break;
+      RunRecord record;
+      if (came_up == 0 && never_came_up >= 2) {
+        record.case_id = c->id;
+        record.revision = revision;
+        record.transport = transport;
+        record.sut_unavailable = "not run: the SUT never came up in the first runs of this invocation";
+      } else {
+        record = run_case(*c, revision, run_options);
+        // A case the interrupt cut short has no verdict: only finished cases are reported.
+        if (interrupt_signal() != 0) break;
+        ++(record.sut_unavailable ? never_came_up : came_up);
+      }
       CaseResult result = judge_record(*c, std::move(record));
       std::lock_guard lock(progress);
       ++done;
       err << (tty ? "\r\033[K" : "") << "[" << done << "/" << plan.size() << "] " << to_string(result.verdict)
-          << "  " << c->id << " (" << to_string(revision) << ")";
+          << (result.untestable ? " (not testable)" : "") << "  " << c->id << " (" << to_string(revision)
+          << ")";
       if (result.verdict != Verdict::Pass && (o.verbose || !tty)) err << ": " << printable(result.reason);
       err << (tty && result.verdict == Verdict::Pass && done < plan.size() ? "" : "\n");
       slots[i] = std::move(result);
@@ -232,16 +259,17 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
         << summary.results.size() << " of " << plan.size() << " runs finished and are reported\n";
   }
 
+  std::vector<std::string> catalog_errors;
+  const Catalog catalog =
+      Catalog::load((std::filesystem::path(o.cases_dir) / "requirements").string(), catalog_errors);
+  for (const std::string& e : catalog_errors)
+    err << "elicit-conform: requirement catalog: " << printable(e) << "\n";
   {
-    std::vector<std::string> catalog_errors;
-    const Catalog catalog =
-        Catalog::load((std::filesystem::path(o.cases_dir) / "requirements").string(), catalog_errors);
-    for (const std::string& e : catalog_errors)
-      err << "elicit-conform: requirement catalog: " << printable(e) << "\n";
     std::vector<CaseOutcomeInRun> outcomes_in_run;
     for (const CaseResult& r : summary.results)
       outcomes_in_run.push_back({r.c->id, r.record.revision, r.verdict});
     summary.coverage = requirement_coverage(catalog, cases, wanted, outcomes_in_run);
+    summary.catalog = &catalog;
   }
   bool written = true;
   const auto write_format = [&](const std::string& format, std::ostream& s) {
@@ -271,20 +299,38 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
     if (r.record.failure) outcome.failed_checks.insert(r.record.failure->check);
     outcomes.push_back(std::move(outcome));
   }
-  const Judgement j = judge(*baseline, outcomes, ids, known_checks(cases));
+  const Judgement j = judge(*baseline, outcomes, ids, known_checks(cases), o.strict);
   for (const std::string& s : j.unexpected) err << "unexpected failure: " << printable(s) << "\n";
   for (const std::string& s : j.stale) err << "stale baseline entry: " << printable(s) << "\n";
   for (const std::string& s : j.unknown) err << "unknown baseline entry: " << printable(s) << "\n";
   for (const std::string& s : j.errors) err << "harness error: " << printable(s) << "\n";
+  std::map<Verdict, int> counts;
+  for (const CaseResult& r : summary.results) ++counts[r.verdict];
+  const std::size_t untestable = untestable_count(summary.results);
   out << "report: " << dir.string() << " (" << summary.results.size() << " runs"
-      << (interrupted != 0 ? ", interrupted" : "") << ")\n";
+      << (interrupted != 0 ? " before the interrupt" : "") << ", " << tested_count(summary.results)
+      << " tested their rule: " << counts[Verdict::Pass] << " PASS, "
+      << counts[Verdict::Fail] - static_cast<int>(untestable) << " FAIL, " << untestable
+      << " FAIL not testable, " << counts[Verdict::Warn] << " WARN, " << counts[Verdict::Skip] << " SKIP, "
+      << counts[Verdict::Error] << " ERROR)\n";
+  for (const CaseResult& r : summary.results) {
+    if (!r.record.sut_unavailable) continue;
+    err << "elicit-conform: the SUT did not come up (" << r.c->id
+        << "): " << printable(*r.record.sut_unavailable) << "\n";
+    break;
+  }
   if (!written) return kExitHarness;
   if (interrupted != 0) return kExitInterrupted;
+  // Nothing tested at all is never a green run, whatever the baseline says.
+  if (j.exit_code == 0 && tested_count(summary.results) == 0) {
+    err << "elicit-conform: no run tested its rule (every run was skipped or not testable): not a pass\n";
+    return 1;
+  }
   return j.exit_code;
 }
 
 int run_list_command(const std::string& cases_dir, const std::string& revision, const std::string& role,
-                     bool coverage, std::ostream& out, std::ostream& err) {
+                     bool coverage, bool checks, std::ostream& out, std::ostream& err) {
   std::optional<Revision> only;
   if (!revision.empty() && !(only = parse_revision(revision))) {
     err << "elicit-conform: unknown --revision \"" << printable(revision) << "\"\n";
@@ -324,6 +370,10 @@ int run_list_command(const std::string& cases_dir, const std::string& revision, 
   for (const Case& c : cases) {
     if (!role.empty() && to_string(c.role) != role) continue;
     if (only && std::find(c.revisions.begin(), c.revisions.end(), *only) == c.revisions.end()) continue;
+    if (checks) {
+      for (const std::string& id : case_checks(c)) out << c.id << ":" << id << "\n";
+      continue;
+    }
     std::string revisions;
     for (Revision r : c.revisions) revisions += (revisions.empty() ? "" : ",") + std::string(to_string(r));
     out << c.id << "  [" << to_string(c.level) << "] " << revisions << "  " << c.title << "\n";

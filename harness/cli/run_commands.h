@@ -25,8 +25,10 @@ struct RunCommandOptions {
   std::string report_dir = "elicit-conform-report";
   std::string formats = "json,junit,md";
   std::string expected_failures;
-  int timeout_ms = 5000;  // one expect step
-  int jobs = 1;           // cases run at once (each has its own SUT process)
+  int timeout_ms = 5000;           // one expect step
+  int jobs = 1;                    // cases run at once (each has its own SUT process)
+  int startup_timeout_ms = 30000;  // the SUT comes up (start, connect, initialize)
+  bool strict = false;             // a WARN fails the run
   bool verbose = false;
   std::string observe_tool;  // --observe-tool: lint what this tool elicits instead of the corpus
   std::string tool_args;     // --tool-args: its arguments, a JSON object
@@ -36,7 +38,7 @@ struct RunCommandOptions {
 int run_suite_command(const std::string& role, const RunCommandOptions& options, std::ostream& out,
                       std::ostream& err);
 int run_list_command(const std::string& cases_dir, const std::string& revision, const std::string& role,
-                     bool coverage, std::ostream& out, std::ostream& err);
+                     bool coverage, bool checks, std::ostream& out, std::ostream& err);
 // `listen`: "" for stdio, else "127.0.0.1:PORT" (the reference server over Streamable HTTP).
 int run_reference_command(const std::string& role, const std::vector<std::string>& server_command,
                           const std::string& fault, bool list_faults, const std::string& listen,

@@ -19,11 +19,13 @@ std::string where(const std::string& file, const YAML::Mark& mark) {
   return file + ":" + std::to_string(mark.line + 1);
 }
 
-// Case and check ids use lower-case ASCII letters, digits, '.', '-' and '_' (step check ids):
-// anything else in an entry is a typo or garbage, reported with its line.
-bool is_id(std::string_view s) {
-  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '_';
+// Case ids use lower-case ASCII letters, digits, '.', '-' and '_'; check ids also '/' (a method
+// name: "expect.notifications/elicitation/complete"). Anything else in an entry is a typo or
+// garbage, reported with its line.
+bool is_id(std::string_view s, bool check = false) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [check](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '_' ||
+           (check && c == '/');
   });
 }
 
@@ -87,9 +89,10 @@ std::optional<Baseline> parse_baseline(const std::string& text, const std::strin
       const auto colon = s.find(':');
       entry.case_id = s.substr(0, colon);
       if (colon != std::string::npos) entry.check_id = s.substr(colon + 1);
-      if (!is_id(entry.case_id) || (colon != std::string::npos && !is_id(entry.check_id))) {
-        error.message = where(file, item.Mark()) + ": \"" + to_valid_utf8(abbreviate_utf8(s, 80)) +
-                        "\" is not case-id or case-id:check-id (ids use a-z, 0-9, '.', '-', '_')";
+      if (!is_id(entry.case_id) || (colon != std::string::npos && !is_id(entry.check_id, true))) {
+        error.message =
+            where(file, item.Mark()) + ": \"" + to_valid_utf8(abbreviate_utf8(s, 80)) +
+            "\" is not case-id or case-id:check-id (ids use a-z, 0-9, '.', '-', '_'; check ids also '/')";
         return std::nullopt;
       }
       out.entries.push_back(std::move(entry));
@@ -122,7 +125,8 @@ std::optional<Baseline> load_baseline(const std::string& path, BaselineError& er
 }
 
 Judgement judge(const Baseline& baseline, const std::vector<CaseOutcome>& outcomes,
-                const std::set<std::string>& known_case_ids, const std::set<std::string>& known_checks) {
+                const std::set<std::string>& known_case_ids, const std::set<std::string>& known_checks,
+                bool strict) {
   Judgement j;
   const auto label = [&](const BaselineEntry& e) {
     return baseline.file + ":" + std::to_string(e.line) + ": " + std::string(to_string(e.role)) + ": " +
@@ -181,8 +185,8 @@ Judgement judge(const Baseline& baseline, const std::vector<CaseOutcome>& outcom
           }
         }
         if (entries.empty() || !unexpected.empty()) {
-          // A WARN that nobody baselined does not fail the run; it is still reported.
-          if (o.verdict == Verdict::Fail) {
+          // A WARN that nobody baselined does not fail the run (unless strict); it is still reported.
+          if (o.verdict == Verdict::Fail || strict) {
             j.unexpected.push_back(name + " (checks " +
                                    join(unexpected.empty() ? o.failed_checks : unexpected) + ")");
           }

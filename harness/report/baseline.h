@@ -12,8 +12,8 @@
 //      must shrink with the fixes, or it hides regressions); an entry that names no known case
 //      or check (a typo would otherwise baseline nothing, silently)
 //   3  a case ended in ERROR (the harness could not run it) and is not baselined
-// WARN (SHOULD-level) cases do not fail a run, so they need no entry; an entry for a case that
-// WARNs is honoured, and is stale once the case passes.
+// WARN (SHOULD-level) cases do not fail a run unless it is strict, so they need no entry; an entry
+// for a case that WARNs is honoured, and is stale once the case passes.
 #pragma once
 
 #include <optional>
@@ -67,7 +67,9 @@ struct Judgement {
 };
 
 // `known_checks` is every check id the harness can report (to catch typos in case:check entries).
+// `strict` (--strict, as h2spec's): a WARN that no entry names fails the run like a FAIL.
 Judgement judge(const Baseline& baseline, const std::vector<CaseOutcome>& outcomes,
-                const std::set<std::string>& known_case_ids, const std::set<std::string>& known_checks);
+                const std::set<std::string>& known_case_ids, const std::set<std::string>& known_checks,
+                bool strict = false);
 
 }  // namespace ec

@@ -24,6 +24,13 @@ bool binds(const CatalogEntry& entry, CaseRole side) {
 
 Verdict worse(Verdict a, Verdict b) { return severity(a) >= severity(b) ? a : b; }
 
+std::string status_text(const RequirementOutcome& line) {
+  if (line.cases.empty()) return line.entry.excluded.empty() ? "UNCOVERED" : "excluded";
+  if (!line.worst) return "not run";
+  if (line.pass_through_only) return "PASS (pass-through only)";
+  return std::string(to_string(*line.worst));
+}
+
 std::vector<RevisionCoverage> requirement_coverage(const Catalog& catalog, const std::vector<Case>& cases,
                                                    CaseRole side,
                                                    const std::vector<CaseOutcomeInRun>& outcomes) {
@@ -37,6 +44,7 @@ std::vector<RevisionCoverage> requirement_coverage(const Catalog& catalog, const
     for (const CatalogEntry& entry : catalog.entries(r)) {
       if (!binds(entry, side)) continue;
       RequirementOutcome line{entry, {}, std::nullopt};
+      bool judged_by_a_rule_case = false;
       for (const Case& c : cases) {
         if (std::find(c.revisions.begin(), c.revisions.end(), r) == c.revisions.end() ||
             std::find(c.requirements.begin(), c.requirements.end(), entry.key) == c.requirements.end()) {
@@ -44,10 +52,12 @@ std::vector<RevisionCoverage> requirement_coverage(const Catalog& catalog, const
         }
         line.cases.push_back(c.id);
         for (const CaseOutcomeInRun& o : outcomes) {
-          if (o.case_id == c.id && o.revision == r)
-            line.worst = line.worst ? worse(*line.worst, o.verdict) : o.verdict;
+          if (o.case_id != c.id || o.revision != r) continue;
+          line.worst = line.worst ? worse(*line.worst, o.verdict) : o.verdict;
+          judged_by_a_rule_case |= !c.pass_through;
         }
       }
+      line.pass_through_only = line.worst == Verdict::Pass && !judged_by_a_rule_case;
       if (!line.cases.empty())
         ++rc.covered;
       else if (!entry.excluded.empty())

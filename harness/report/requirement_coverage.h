@@ -25,6 +25,9 @@ struct RequirementOutcome {
   CatalogEntry entry;              // a copy: the report outlives the loaded catalog
   std::vector<std::string> cases;  // every case that checks it, of either role
   std::optional<Verdict> worst;    // over the cases that ran; nullopt when none ran
+  // Every case that ran and passed is a pass-through case (Case::pass_through): the SDK added
+  // nothing, but no real tool's elicitation was judged against the rule. Reported as such.
+  bool pass_through_only = false;
 };
 
 struct RevisionCoverage {
@@ -38,6 +41,9 @@ struct RevisionCoverage {
 std::vector<RevisionCoverage> requirement_coverage(const Catalog& catalog, const std::vector<Case>& cases,
                                                    CaseRole side,
                                                    const std::vector<CaseOutcomeInRun>& outcomes);
+
+// How a report names a requirement's status: the verdict, "PASS (pass-through only)", "not run".
+std::string status_text(const RequirementOutcome& line);
 
 // Worst first: ERROR, FAIL, WARN, SKIP, PASS (an error hides what the rule's status is).
 Verdict worse(Verdict a, Verdict b);

@@ -8,7 +8,6 @@
 
 #include "core/utf8.h"
 #include "report/escape.h"
-#include "spec/requirements.h"
 
 namespace ec {
 namespace {
@@ -21,13 +20,14 @@ std::string requirement_line(const Case& c, Revision r) {
   return out;
 }
 
-std::string quotes(const Case& c, Revision r) {
+// The rule in the spec's words, from the verified catalog of the revision the case ran in.
+std::string quotes(const Case& c, Revision r, const Catalog* catalog) {
   std::string out;
   for (const std::string& key : c.requirements) {
-    if (const Requirement* req = find_requirement(key, r)) {
-      out += "> **" + requirement_id(r, key) + "** (" + std::string(req->section) +
-             "): " + std::string(req->quote) + "\n";
-    }
+    const CatalogEntry* e = catalog != nullptr ? catalog->find(r, key) : nullptr;
+    out += "> **" + requirement_id(r, key) + "**";
+    out += e != nullptr ? " (" + e->level + ", " + e->section + "): " + e->quote + "\n"
+                        : " (no quote: not in the catalog)\n";
   }
   return out;
 }
@@ -43,12 +43,34 @@ CaseResult judge_record(const Case& c, RunRecord record) {
   } else if (record.harness_error) {
     r.verdict = Verdict::Error;
     r.reason = *record.harness_error;
+  } else if (record.sut_unavailable) {
+    r.verdict = Verdict::Error;
+    r.reason = *record.sut_unavailable;
+  } else if (record.failure && record.failure->prerequisite) {
+    r.verdict = Verdict::Fail;
+    r.untestable = true;
+    r.reason = "not testable: " + record.failure->reason;
   } else if (record.failure) {
     r.verdict = c.level == Level::Must ? Verdict::Fail : Verdict::Warn;
-    r.reason = (record.failure->prerequisite ? "the rule was never reached: " : "") + record.failure->reason;
+    r.reason = record.failure->reason;
   }
   r.record = std::move(record);
   return r;
+}
+
+std::size_t tested_count(const std::vector<CaseResult>& results) {
+  std::size_t n = 0;
+  for (const CaseResult& r : results) {
+    n += r.verdict == Verdict::Pass || r.verdict == Verdict::Warn ||
+         (r.verdict == Verdict::Fail && !r.untestable);
+  }
+  return n;
+}
+
+std::size_t untestable_count(const std::vector<CaseResult>& results) {
+  std::size_t n = 0;
+  for (const CaseResult& r : results) n += r.untestable;
+  return n;
 }
 
 void write_results_json(std::ostream& out, const RunSummary& run) {
@@ -76,6 +98,11 @@ void write_results_json(std::ostream& out, const RunSummary& run) {
     str(to_string(v));
     w.Int(counts[v]);
   }
+  // FAIL includes the not-testable ones; "tested" counts the runs that reached their rule.
+  str("untestable");
+  w.Uint64(untestable_count(run.results));
+  str("tested");
+  w.Uint64(tested_count(run.results));
   w.EndObject();
   str("coverage");
   w.StartArray();
@@ -115,6 +142,11 @@ void write_results_json(std::ostream& out, const RunSummary& run) {
         str(to_string(*line.worst));
       else
         w.Null();
+      if (line.pass_through_only) {
+        // Only pass-through cases ran: the SDK added nothing, no real tool was judged.
+        str("pass_through_only");
+        w.Bool(true);
+      }
       w.EndObject();
     }
     w.EndArray();
@@ -144,6 +176,10 @@ void write_results_json(std::ostream& out, const RunSummary& run) {
     str(to_string(c.level));
     str("status");
     str(to_string(r.verdict));
+    if (r.untestable) {
+      str("untestable");
+      w.Bool(true);
+    }
     str("reason");
     str(r.reason);
     if (r.record.failure) {
@@ -265,13 +301,18 @@ void write_markdown(std::ostream& out, const RunSummary& run) {
     out << "**Interrupted**: the run was stopped before its end; only the cases that finished are "
            "listed.\n\n";
   }
-  out << "| PASS | FAIL | WARN | SKIP | ERROR |\n|---|---|---|---|---|\n| " << counts[Verdict::Pass] << " | "
-      << counts[Verdict::Fail] << " | " << counts[Verdict::Warn] << " | " << counts[Verdict::Skip] << " | "
+  const std::size_t untestable = untestable_count(run.results);
+  out << "**" << tested_count(run.results) << " of " << run.results.size() << " runs tested their rule**"
+      << (untestable ? " (" + std::to_string(untestable) + " not testable)" : "") << ".\n\n";
+  out << "| PASS | FAIL | FAIL (not testable) | WARN | SKIP | ERROR |\n|---|---|---|---|---|---|\n| "
+      << counts[Verdict::Pass] << " | " << counts[Verdict::Fail] - static_cast<int>(untestable) << " | "
+      << untestable << " | " << counts[Verdict::Warn] << " | " << counts[Verdict::Skip] << " | "
       << counts[Verdict::Error] << " |\n\n";
   out << "| case | revision | level | status |\n|---|---|---|---|\n";
   for (const CaseResult& r : run.results) {
     out << "| " << md_plain(r.c->id) << " | " << to_string(r.record.revision) << " | "
-        << to_string(r.c->level) << " | " << to_string(r.verdict) << " |\n";
+        << to_string(r.c->level) << " | " << to_string(r.verdict) << (r.untestable ? " (not testable)" : "")
+        << " |\n";
   }
   for (const RevisionCoverage& rc : run.coverage) {
     out << "\n## Requirements of " << to_string(rc.revision) << " binding the " << md_plain(run.role)
@@ -280,8 +321,7 @@ void write_markdown(std::ostream& out, const RunSummary& run) {
         << " uncovered.\n\n"
         << "| requirement | level | status | cases |\n|---|---|---|---|\n";
     for (const RequirementOutcome& line : rc.requirements) {
-      std::string status = line.worst ? std::string(to_string(*line.worst)) : "not run";
-      if (line.cases.empty()) status = line.entry.excluded.empty() ? "UNCOVERED" : "excluded";
+      const std::string status = status_text(line);
       std::string ids;
       for (const std::string& id : line.cases) ids += (ids.empty() ? "" : ", ") + id;
       out << "| " << md_plain(line.entry.id) << " | " << md_plain(line.entry.level) << " | " << status
@@ -293,10 +333,10 @@ void write_markdown(std::ostream& out, const RunSummary& run) {
     if (r.verdict == Verdict::Pass) continue;
     if (!header) out << "\n## Not passing\n";
     header = true;
-    out << "\n### " << to_string(r.verdict) << ": " << md_plain(r.c->id) << " ("
-        << to_string(r.record.revision) << ")\n\n"
+    out << "\n### " << to_string(r.verdict) << (r.untestable ? " (not testable)" : "") << ": "
+        << md_plain(r.c->id) << " (" << to_string(r.record.revision) << ")\n\n"
         << md_plain(r.c->title) << "\n\n"
-        << quotes(*r.c, r.record.revision) << "\n";
+        << quotes(*r.c, r.record.revision, run.catalog) << "\n";
     out << "- expected vs observed: " << md_code_span(r.reason) << "\n";
     if (r.record.failure) {
       out << "- check: " << md_code_span(r.record.failure->check) << " at "

@@ -1,8 +1,9 @@
-// The requirements that diagnostics trace to, each with the words of the spec it comes from, so
-// a failure can print the rule it checks (as h2spec does). A diagnostic carries only the key;
-// the full id is "EL-<revision>-<key>" (see requirement_id()). The JSON catalog of issue 4,
-// cases/requirements/<revision>.json, lists every normative statement; this table is the subset
-// the pure checkers enforce, and the two must agree (a test checks it once the catalog exists).
+// The requirements that the pure checkers' diagnostics trace to: key, level, the side it binds and
+// the revisions it exists in. A diagnostic carries only the key; the full id is
+// "EL-<revision>-<key>" (see requirement_id()). The words of the spec are NOT here: the one source
+// of quotes is the verified catalog, cases/requirements/<revision>.json (cases/catalog.h), which
+// reports and check-message print from; this table must agree with it on keys and levels
+// (catalog_test.cpp checks it).
 #pragma once
 
 #include <span>
@@ -19,8 +20,6 @@ struct Requirement {
   std::string_view key;
   Level level;
   Binds binds;
-  std::string_view section;  // where the quote is, e.g. "elicitation.mdx > Capabilities"
-  std::string_view quote;    // the exact words
   bool in_2025_06_18;
   bool in_2025_11_25;
 };

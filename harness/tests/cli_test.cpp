@@ -44,6 +44,7 @@ TEST_F(Cli, ValidSchemaExitsZero) {
 
 TEST_F(Cli, MustFindingExitsOneAndNamesRuleAndPointer) {
   CheckCommandOptions o;
+  o.cases_dir = EC_SOURCE_DIR "/cases";  // the rule's words come from the verified catalog
   o.input = file("s.json", R"({"type":"object","properties":{"a":{"type":"object"}}})");
   EXPECT_EQ(schema(o), kExitFindings);
   const std::string text = out_.str();
@@ -55,7 +56,8 @@ TEST_F(Cli, MustFindingExitsOneAndNamesRuleAndPointer) {
 
 TEST_F(Cli, ShouldFindingStillExitsZero) {
   CheckCommandOptions o;
-  o.input = file("s.json", R"({"type":"object","properties":{"n":{"type":"number","minimum":5,"maximum":1}}})");
+  o.input =
+      file("s.json", R"({"type":"object","properties":{"n":{"type":"number","minimum":5,"maximum":1}}})");
   EXPECT_EQ(schema(o), kExitConforms);
   EXPECT_NE(out_.str().find("SHOULD"), std::string::npos);
 }
@@ -81,9 +83,11 @@ TEST_F(Cli, OversizedInputIsAFindingNotACrash) {
 
 TEST_F(Cli, JsonOutputParsesAndCarriesEverything) {
   CheckCommandOptions o;
+  o.cases_dir = EC_SOURCE_DIR "/cases";
   o.json = true;
   o.revision = "2025-06-18";
-  o.input = file("m.json", R"({"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"message":"m"}})");
+  o.input =
+      file("m.json", R"({"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"message":"m"}})");
   EXPECT_EQ(message(o), kExitFindings);
   ParsedJson j = parse_json(out_.str());
   ASSERT_TRUE(j.ok()) << out_.str();
@@ -98,16 +102,20 @@ TEST_F(Cli, JsonOutputParsesAndCarriesEverything) {
 
 TEST_F(Cli, ResultCheckedAgainstRequestFile) {
   CheckCommandOptions o;
-  o.request = file("req.json", R"({"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"message":"m",
+  o.request =
+      file("req.json", R"({"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"message":"m",
     "requestedSchema":{"type":"object","properties":{"age":{"type":"integer"}},"required":["age"]}}})");
-  o.input = file("res.json", R"({"jsonrpc":"2.0","id":1,"result":{"action":"accept","content":{"age":"x"}}})");
+  o.input =
+      file("res.json", R"({"jsonrpc":"2.0","id":1,"result":{"action":"accept","content":{"age":"x"}}})");
   EXPECT_EQ(message(o), kExitConforms);  // content checks are SHOULD level
   EXPECT_NE(out_.str().find("content.type"), std::string::npos);
 }
 
 TEST_F(Cli, SutTextCannotInjectTerminalEscapes) {
   CheckCommandOptions o;
-  o.input = file("m.json", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"elicitation/create\",\"params\":{\"mode\":\"\\u001b[31mred\"}}");
+  o.input = file("m.json",
+                 "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"elicitation/"
+                 "create\",\"params\":{\"mode\":\"\\u001b[31mred\"}}");
   message(o);
   EXPECT_EQ(out_.str().find('\x1b'), std::string::npos);
   EXPECT_NE(out_.str().find("\\x1b"), std::string::npos);

@@ -278,7 +278,7 @@ void HttpClientChannel::on_bytes(Stream& s, std::string_view bytes) {
       }
       // The server SHOULD close the stream after the response; we stop listening either way,
       // so a server that streams forever does not keep us.
-      if (answered(s) && s.kind == Stream::Kind::Post) {
+      if (!s.request_id.empty() && answered(s) && s.kind == Stream::Kind::Post) {
         s.finished = true;
         return;
       }
@@ -351,7 +351,14 @@ void HttpClientChannel::on_head(Stream& s) {
     // A notification or a response: the spec's answer is 202 Accepted with no body.
     if (head.status != 202)
       note(s.what + ": " + status + "; a notification or response is answered 202 Accepted");
-    s.body = Stream::Body::Ignore;
+    // A JSON-RPC message in that body is one the SUT sent (over stdio, the same error answering
+    // a notification is a line on the pipe): it is read and judged like any other, so the same
+    // behaviour gets the same verdict on both transports.
+    s.body = type == "application/json"    ? Stream::Body::Json
+             : type == "text/event-stream" ? Stream::Body::Sse
+                                           : Stream::Body::Ignore;
+    if (s.body != Stream::Body::Ignore)
+      note(s.what + ": the answer carries a body (" + type + "); read as SUT messages");
     return;
   }
   if (type == "text/event-stream") {
@@ -401,14 +408,14 @@ void HttpClientChannel::on_end(Stream& s) {
                  (s.buffer.empty() ? ")" : "): " + printable_excerpt(s.buffer)));
     case Stream::Body::Json:
       if (!s.too_large && s.http.state() == HttpResponseParser::State::Done) on_message(std::move(s.buffer));
-      if (!answered(s) && !s.too_large) {
+      if (!s.request_id.empty() && !answered(s) && !s.too_large) {
         return drop(s, s.what + ": the application/json body is not the response to request " + s.request_id);
       }
       break;
     case Stream::Body::Sse:
       if (s.kind == Stream::Kind::Get) {
         note("the GET stream ended");
-      } else if (!answered(s)) {
+      } else if (!s.request_id.empty() && !answered(s)) {
         return drop(s, s.what + ": the event stream ended " +
                            std::string(s.sse.mid_event() ? "in the middle of an event, " : "") +
                            "before the response to request " + s.request_id);

@@ -88,16 +88,23 @@ class Session final : public MessageChannel {
         const rapidjson::Value* version = result ? find_member(*result, "protocolVersion") : nullptr;
         if (version && version->IsString()) protocol_version_ = version->GetString();
       }
+      bool known = false;
       for (const auto& s : streams_) {
-        if (s->request_id == rid && !s->end && !s->gone) {
+        if (s->request_id != rid) continue;
+        known = true;
+        if (!s->end && !s->gone) {
           s->events.emplace_back(next_seq_++, event);
           s->end = true;  // the response closes its stream, as the spec recommends
           cv_.notify_all();
           return true;
         }
       }
-      notes_.push_back("the stream of request " + rid + " is closed: its response could not be delivered");
-      return false;
+      if (known) {
+        notes_.push_back("the stream of request " + rid + " is closed: its response could not be delivered");
+        return false;
+      }
+      // A response to no request the client sent (an error "answering" a notification, id null):
+      // sent where unsolicited messages go, so the peer sees on HTTP what it would see on stdio.
     }
     // A request or notification of ours: on the stream of the request it belongs to (the
     // client's tools/call), else of any open request, else the GET stream, else later.

@@ -1,0 +1,201 @@
+"""Honest verdicts: nothing green that was not tested, nothing red that conforms. Each test runs a
+small SUT that an SDK author could have written and pins the verdict it gets now; the docstring
+says what it got before."""
+import json
+import socket
+import subprocess
+
+import pytest
+
+from conftest import ROOT
+from test_server_role import SUTS, run
+
+
+def results_of(report_dir):
+    return json.loads((report_dir / "results.json").read_text())
+
+
+def test_a_server_without_the_contract_tools_is_not_green(cli, tmp_path):
+    """Before: 54 SKIP, 0 PASS, exit 0. Now every case that needs a contract tool is FAIL marked
+    not testable (a baseline can list it), and the run fails."""
+    proc, results, report = run(cli, tmp_path, f"{SUTS / 'contractless_server.py'} no-tools", "-j", "4",
+                                "--revision", "2025-11-25")
+    assert proc.returncode == 1
+    untestable = [c for c in results["cases"] if c.get("untestable")]
+    assert untestable and all(c["status"] == "FAIL" and c["check"] == "lifecycle.tools" for c in untestable)
+    assert all("has no tool" in c["reason"] for c in untestable)
+    assert not [c for c in results["cases"] if c["status"] == "SKIP"]
+    assert results["counts"]["untestable"] == len(untestable)
+    assert results["counts"]["tested"] == len(results["cases"]) - len(untestable)
+    assert f"{results['counts']['tested']} tested their rule" in proc.stdout.decode()
+    md = (report / "report.md").read_text()
+    assert f"**{results['counts']['tested']} of {len(results['cases'])} runs tested their rule**" in md
+    assert "FAIL (not testable)" in md
+
+
+@pytest.mark.parametrize("transport", ["stdio", "http"])
+def test_a_server_can_decline_a_case_on_any_transport(cli, tmp_path, transport):
+    """Before: the only way to say "my SDK cannot do this" was exit 77 over stdio; over --url a
+    server had none. Now a tool error whose text is "elicit-conform: SKIP: <reason>" is a SKIP with
+    that reason on either transport."""
+    sut = [str(SUTS / "contractless_server.py"), "declines"]
+    args = ["--case", "server.form.request-well-formed", "--revision", "2025-11-25", "--report-dir", tmp_path]
+    if transport == "stdio":
+        proc = cli.run("server", "--command", " ".join(sut), *args)
+    else:
+        server = subprocess.Popen([*sut, "--http"], stdout=subprocess.PIPE, text=True)
+        try:
+            url = server.stdout.readline().strip()
+            proc = cli.run("server", "--url", url, *args)
+        finally:
+            server.kill()
+            server.wait()
+    [case] = results_of(tmp_path)["cases"]
+    assert case["status"] == "SKIP" and case["reason"].endswith("this SDK has no elicitation API"), case
+    assert case["transport"] == transport
+    # Nothing was tested: not a pass.
+    assert proc.returncode == 1 and b"no run tested its rule" in proc.stderr
+
+
+@pytest.mark.parametrize("role,command", [
+    ("server", "/nonexistent/sut"),
+    ("server", str(SUTS / "silent.sh")),
+    ("server", "sh -c 'exit 1'"),
+    ("client", "sh -c 'exit 1'"),
+    ("client", str(SUTS / "silent.sh")),
+])
+def test_a_sut_that_never_came_up_is_an_error_not_a_failure(cli, tmp_path, role, command):
+    """Before: a FAIL on every case (lifecycle.initialize / lifecycle.connect), exit 1. Now ERROR
+    with the cause, exit 3, and after two such runs the rest are not started at all."""
+    proc = cli.run(role, "--command", command, "--startup-timeout", "700", "--report-dir", tmp_path, timeout=120)
+    assert proc.returncode == 3, proc.stderr.decode()[-2000:]
+    results = results_of(tmp_path)
+    assert {c["status"] for c in results["cases"]} == {"ERROR"}
+    assert b"did not come up" in proc.stderr
+    not_started = [c for c in results["cases"] if c["reason"].startswith("not run: the SUT never came up")]
+    assert len(not_started) >= len(results["cases"]) - 2
+
+
+def test_a_slow_start_is_not_a_failure(cli, tmp_path):
+    """Before: a server taking longer than --timeout to answer initialize (node on a loaded CI
+    machine) FAILed every case. Now startup has its own timeout (--startup-timeout, 30 s)."""
+    slow = f"sh -c 'sleep 1.5; exec {cli.path} reference server'"
+    proc, results, _ = run(cli, tmp_path, slow, "--case", "server.form.request-well-formed", "--timeout", "400")
+    assert proc.returncode == 0, results and [c["reason"] for c in results["cases"]]
+    assert {c["status"] for c in results["cases"]} == {"PASS"}
+
+
+def test_strict_makes_a_warn_fail_the_run(cli, tmp_path):
+    """WARN (a SHOULD not met) does not fail a run; with --strict it does, as h2spec's --strict."""
+    sut = f"{cli.path} reference server --fault trust-content"
+    args = ["--case", "server.validation.rejects-below-minimum", "--revision", "2025-11-25"]
+    proc, results, _ = run(cli, tmp_path / "a", sut, *args)
+    assert [c["status"] for c in results["cases"]] == ["WARN"] and proc.returncode == 0
+    proc, _, _ = run(cli, tmp_path / "b", sut, *args, "--strict")
+    assert proc.returncode == 1
+
+
+def test_check_ids_do_not_depend_on_step_positions(cli):
+    """Before: baseline entries were `case:step-1.expect`, so inserting a step renamed every later
+    check and broke every SDK's baseline. Now each id says what the step checks; the committed
+    list changes only on purpose."""
+    listed = cli.run("list", "--checks").stdout.decode()
+    committed = (ROOT / "cases" / "checks.txt").read_text()
+    assert listed == committed, (
+        "check ids changed: a baseline naming the old ones breaks. If intended, regenerate with "
+        "`build/default/elicit-conform list --checks > cases/checks.txt` and say so in the commit")
+    assert "step-" not in listed
+
+
+def test_invalid_params_outside_the_error_list_are_should(cli):
+    """The spec's MUST names one failure case (an undeclared mode: -32602). A client accepting an
+    array-of-objects schema or a non-URL url breaks no MUST: those cases are SHOULD."""
+    listed = cli.run("list", "--role", "client").stdout.decode().splitlines()
+    levels = {line.split()[0]: line.split()[1] for line in listed}
+    assert levels["client.invalid-params.unknown-mode"] == "[MUST]"
+    for case in ("array-of-objects-schema", "url-not-a-url", "missing-message", "nested-object-schema"):
+        assert levels[f"client.invalid-params.{case}"] == "[SHOULD]", case
+
+
+def run_http_sut(cli, sut_args, *args):
+    server = subprocess.Popen([str(SUTS / "contractless_server.py"), *sut_args, "--http"], stdout=subprocess.PIPE,
+                              text=True)
+    try:
+        url = server.stdout.readline().strip()
+        return cli.run("server", "--url", url, *args)
+    finally:
+        server.kill()
+        server.wait()
+
+
+@pytest.mark.parametrize("transport", ["stdio", "http"])
+def test_a_response_to_a_notification_fails_on_both_transports(cli, tmp_path, transport):
+    """Before: over HTTP a server answering a notification with a JSON-RPC message in the POST
+    body PASSed (the body was ignored), over stdio it FAILed; and a response borrowing an id the
+    harness had used (1, initialize's) passed on both. Now both transports read it, and a second
+    response to an answered id is a response to no request."""
+    args = ["--case", "server.jsonrpc.no-response-to-notification", "--revision", "2025-11-25",
+            "--report-dir", tmp_path]
+    if transport == "stdio":
+        proc = cli.run("server", "--command", f"{SUTS / 'contractless_server.py'} answers-notifications", *args)
+    else:
+        proc = run_http_sut(cli, ["answers-notifications"], *args)
+    [case] = results_of(tmp_path)["cases"]
+    assert case["status"] == "FAIL" and "already answered" in case["reason"], case["reason"]
+    assert proc.returncode == 1
+
+
+def test_the_reference_fault_fails_over_http_too(cli, tmp_path):
+    """The reference server's error-on-notification fault: 2 FAIL over stdio, and now over HTTP."""
+    server = subprocess.Popen([str(cli.path), "reference", "server", "--listen", "127.0.0.1:0", "--fault",
+                               "error-on-notification"], stdout=subprocess.PIPE, text=True)
+    try:
+        url = server.stdout.readline().strip()
+        proc = cli.run("server", "--url", url, "--case", "server.jsonrpc.no-response-to-notification",
+                       "--report-dir", tmp_path)
+    finally:
+        server.kill()
+        server.wait()
+    assert {c["status"] for c in results_of(tmp_path)["cases"]} == {"FAIL"} and proc.returncode == 1
+
+
+@pytest.mark.parametrize("tool,args", [
+    ("complete", '{"elicitationId": "e-1"}'),  # a tool that elicits nothing
+    ("elicit", '{"wrong": 1}'),                 # a call the server rejects for its arguments
+])
+def test_observe_tool_that_saw_nothing_is_not_a_pass(cli, tmp_path, tool, args):
+    """Before: a tool that sent no elicitation (or a call rejected for bad --tool-args) PASSed 14
+    MUST rules. Now nothing observed is FAIL (not testable)."""
+    proc, results, _ = run(cli, tmp_path, f"{cli.path} reference server", "--observe-tool", tool, "--tool-args", args)
+    assert results["cases"] and all(c["status"] == "FAIL" and c.get("untestable") for c in results["cases"])
+    assert all(c["check"] == "check.observed-elicitation" for c in results["cases"])
+    assert proc.returncode == 1
+
+
+def test_observe_tool_judges_a_url_required_error(cli, tmp_path):
+    """Before: a -32042 error carrying a form-mode entry PASSed --observe-tool. Now its entries are
+    judged by the rules of elicitation/create (URL mode, elicitationId)."""
+    url_entry = {"mode": "url", "elicitationId": "e-1", "url": "https://example.com/x", "message": "Connect"}
+    form_entry = {"mode": "form", "message": "Name?", "requestedSchema": {"type": "object", "properties": {}}}
+    sut = f"{cli.path} reference server"
+    _, clean, _ = run(cli, tmp_path / "clean", sut, "--observe-tool", "require_url",
+                      "--tool-args", json.dumps({"elicitations": [url_entry]}))
+    assert {c["status"] for c in clean["cases"]} == {"PASS"}, [c["reason"] for c in clean["cases"]]
+    # The fault lets the tool put what it was given, a form entry, into its -32042 error.
+    proc, bad, _ = run(cli, tmp_path / "bad", f"{sut} --fault form-entry-in-url-error", "--observe-tool",
+                       "require_url", "--tool-args", json.dumps({"elicitations": [url_entry, form_entry]}))
+    [valid] = [c for c in bad["cases"] if c["id"].endswith(".valid")]
+    assert valid["status"] == "FAIL" and not valid.get("untestable") and proc.returncode == 1, valid["reason"]
+    assert valid["check"] == "check.elicitations-valid"
+
+
+def test_pass_through_cases_do_not_vouch_for_application_rules(cli, tmp_path):
+    """Before: the published report listed FORM-NO-SENSITIVE, URL-NO-USER-DATA and
+    URL-NOT-PREAUTHENTICATED as PASS because the SDK forwarded a harmless form. Now a rule that only
+    pass-through cases checked reads "PASS (pass-through only)"."""
+    _, results, report = run(cli, tmp_path, f"{cli.path} reference server", "--case", "server.security.*")
+    rules = {r["id"]: r for section in results["coverage"] for r in section["requirements"]}
+    for key in ("FORM-NO-SENSITIVE", "URL-NO-USER-DATA", "URL-NOT-PREAUTHENTICATED"):
+        rule = rules[f"EL-2025-11-25-{key}"]
+        assert rule["status"] == "PASS" and rule.get("pass_through_only") is True, rule
+    assert "PASS (pass-through only)" in (report / "report.md").read_text()
