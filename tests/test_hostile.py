@@ -217,6 +217,19 @@ def test_escaped_descendants_are_killed(cli, tmp_path, role, transport):
     assert not temp_folders(cli)
 
 
+def test_escaped_descendants_of_parallel_cases_are_killed(cli, tmp_path):
+    """The same SUT in several cases at once (-j 3): each case ends the escaped processes that
+    carry its tag; the one with a cleared environment, which no case can claim while others run,
+    is ended when the run ends. Before: every one of them outlived the harness (4 per case)."""
+    report = tmp_path / "r"
+    run = run_measured(cli, "server", "--command", f"{SUTS / 'escapes.sh'} {cli.path} reference server",
+                       "--case", "server.form.*", "-j", "3", "--timeout", "2000", "--report-dir", report)
+    bounded(cli, run, 30)
+    assert run.returncode == 0, run
+    assert len(results_of(report)["cases"]) >= 4
+    assert not leftovers(cli.sleep_marker)
+
+
 # ---- 4. memory ---------------------------------------------------------------------------------
 
 def test_message_flood_keeps_memory_bounded(cli, tmp_path):

@@ -229,7 +229,7 @@ class ClientRun final : public StepEngine {
         if (!inbox_[next].consumed && held(inbox_[next])) return true;
       }
       answer_unexpected_requests(nullptr);
-      if (eof_ || until.expired()) break;
+      if (eof_ || until.expired() || deadline_.expired()) break;
       pump(until);
     }
     fail_lifecycle("lifecycle.tool-call",
