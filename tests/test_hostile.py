@@ -469,13 +469,20 @@ def test_report_files_never_follow_links_or_open_fifos(cli, tmp_path):
 
 
 def test_reports_replace_their_files_whole(cli, tmp_path):
-    """A report file is written next to its place and renamed over it: a reader never sees half
-    a file, and nothing is left of the temporary."""
+    """A report file is written next to its place and renamed over it: a hard link planted as
+    results.json (a regular file, so not refused) keeps its content, a reader never sees half a
+    report, and no temporary is left. Before: the writer truncated the file in place, and so
+    overwrote whatever the link pointed at."""
     report = tmp_path / "r"
-    for _ in range(2):
-        run = run_measured(cli, "server", "--command", f"{cli.path} reference server", "--case",
-                           "server.form.request-well-formed", "--revision", "2025-11-25", "--report-dir", report)
-        assert run.returncode == 0, run
+    report.mkdir()
+    victim = tmp_path / "victim"
+    victim.write_text("precious")
+    os.link(victim, report / "results.json")
+    run = run_measured(cli, "server", "--command", f"{cli.path} reference server", "--case",
+                       "server.form.request-well-formed", "--revision", "2025-11-25", "--report-dir", report)
+    assert run.returncode == 0, run
+    assert victim.read_text() == "precious"
+    assert results_of(report)["cases"]
     assert sorted(p.name for p in report.iterdir()) == ["junit.xml", "report.md", "results.json"]
 
 
