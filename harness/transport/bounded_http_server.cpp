@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <thread>
 
 #include "transport/deadline.h"
 
@@ -143,10 +144,20 @@ class DeadlineStream final : public httplib::Stream {
 
 }  // namespace
 
-void BoundedHttpServer::stop_connections() {
-  stopping_ = true;
-  std::lock_guard lock(m_);
-  for (const socket_t fd : open_) ::shutdown(fd, SHUT_RDWR);  // reads and writes fail at once
+void BoundedHttpServer::stop_connections(std::chrono::milliseconds grace) {
+  closing_ = true;
+  const Deadline until = Deadline::after(grace);
+  for (;;) {
+    {
+      std::lock_guard lock(m_);
+      if (open_.empty() || until.expired()) {
+        stopping_ = true;
+        for (const socket_t fd : open_) ::shutdown(fd, SHUT_RDWR);  // reads and writes fail at once
+        return;
+      }
+    }
+    std::this_thread::sleep_for(5ms);
+  }
 }
 
 void BoundedHttpServer::request_read() {
@@ -160,7 +171,7 @@ void BoundedHttpServer::close_after_response() {
 bool BoundedHttpServer::process_and_close_socket(socket_t sock) {
   {
     std::lock_guard lock(m_);
-    if (stopping_) {
+    if (closing_) {
       ::shutdown(sock, SHUT_RDWR);
       ::close(sock);
       return false;
@@ -175,13 +186,13 @@ bool BoundedHttpServer::process_and_close_socket(socket_t sock) {
   // cpp-httplib's keep-alive loop: the next request must begin within the keep-alive timeout.
   for (std::size_t left = keep_alive_max_count_; left > 0; --left) {
     const auto idle_until = Clock::now() + std::chrono::seconds(keep_alive_timeout_sec_);
-    if (!stream.has_buffered() && !wait_for(sock, POLLIN, idle_until, stopping_)) break;
+    if (closing_ || (!stream.has_buffered() && !wait_for(sock, POLLIN, idle_until, closing_))) break;
     connection.deadline = Clock::now() + request_timeout_;
     connection.deadline_armed = true;
     connection.close_after = false;
     bool closed = false;
     ok = process_request(stream, left == 1, closed, nullptr);
-    if (!ok || closed || connection.close_after || stopping_) break;
+    if (!ok || closed || connection.close_after || closing_) break;
   }
   t_connection = nullptr;
   {

@@ -492,8 +492,9 @@ void HttpServer::stop() {
     for (auto& session : state_->new_sessions) session->wake();
     state_->cv.notify_all();
   }
-  // Connections end now, whatever their clients do; then the workers are joined.
-  state_->server.stop_connections();
+  // Open streams end within a slice (kStreamSlice) on their own; whatever a client is doing, its
+  // connection is shut down after a short grace; then the workers are joined.
+  state_->server.stop_connections(4 * kStreamSlice);
   state_->server.stop();
   if (state_->listener.joinable()) state_->listener.join();
 }
