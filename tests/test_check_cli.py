@@ -6,6 +6,9 @@ import pytest
 from conftest import EXAMPLES
 
 
+KNOWN = json.loads((EXAMPLES / "known-findings.json").read_text())["examples"]
+
+
 def spec_messages():
     for rev_dir in sorted((EXAMPLES / "messages").iterdir()):
         for f in sorted(rev_dir.glob("*.json")):
@@ -14,10 +17,18 @@ def spec_messages():
 
 @pytest.mark.parametrize("revision,path", spec_messages())
 def test_spec_examples_conform(cli, revision, path):
+    # An example that breaks a rule of its own revision (known-findings.json says which and why)
+    # gets exactly those findings; every other example none at MUST or SHOULD level.
     code, out = cli.json("check-message", path, "--revision", revision)
-    assert code == 0, out
-    assert out["conforms"] is True
-    assert out["counts"]["MUST"] == 0 and out["counts"]["SHOULD"] == 0, out["diagnostics"]
+    known = KNOWN.get(path.relative_to(EXAMPLES).as_posix())
+    if known is None:
+        assert code == 0, out
+        assert out["conforms"] is True
+        assert out["counts"]["MUST"] == 0 and out["counts"]["SHOULD"] == 0, out["diagnostics"]
+    else:
+        findings = sorted(d["check"] for d in out["diagnostics"] if d["level"] != "INFO")
+        assert findings == known["checks"], out["diagnostics"]
+        assert code == (1 if out["counts"]["MUST"] else 0)
 
 
 HOSTILE = [
@@ -95,3 +106,68 @@ def test_result_checked_against_request(cli, tmp_path):
     assert finding["pointer"] == "/result/content/color"
     assert finding["level"] == "SHOULD"
     assert finding["requirement"] == "EL-2025-11-25-CLIENT-VALIDATE-CONTENT"
+
+
+MODERN_META = {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+               "io.modelcontextprotocol/clientInfo": {"name": "c", "version": "1"},
+               "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}}}
+ASK = {"method": "elicitation/create", "params": {"message": "Your name?", "requestedSchema": {
+    "type": "object", "properties": {"name": {"type": "string", "minLength": 2}}, "required": ["name"]}}}
+
+
+def test_modern_round_trip(cli, tmp_path):
+    # 2026-07-28: the client's tools/call, the server's InputRequiredResult (checked against the
+    # call: modes it declared), the retry (checked against the InputRequiredResult: new id, every
+    # key answered, content against its schema, requestState echoed).
+    call = tmp_path / "call.json"
+    call.write_text(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                                "params": {"name": "elicit", "arguments": {}, "_meta": MODERN_META}}))
+    irr = tmp_path / "irr.json"
+    irr.write_text(json.dumps({"jsonrpc": "2.0", "id": 1, "result": {
+        "resultType": "input_required", "_meta": {"io.modelcontextprotocol/serverInfo": {"name": "s", "version": "1"}},
+        "inputRequests": {"ask": ASK, "go": {"method": "elicitation/create", "params": {
+            "mode": "url", "message": "Connect", "url": "https://a.example/connect"}}},
+        "requestState": "opaque=="}}))
+    code, out = cli.json("check-message", call, "--revision", "2026-07-28")
+    assert code == 0 and out["diagnostics"] == [], out
+    code, out = cli.json("check-message", irr, "--revision", "2026-07-28", "--request", call)
+    assert code == 1
+    [undeclared] = out["diagnostics"]
+    assert undeclared["check"] == "mrtr.elicitation-mode-undeclared"
+    assert undeclared["pointer"] == "/result/inputRequests/go/params/mode"
+    assert undeclared["requirement"] == "EL-2026-07-28-SERVER-MODE-DECLARED"
+    assert "Servers **MUST NOT** send elicitation requests with modes" in undeclared["rule"]
+
+    retry = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {
+        "name": "elicit", "arguments": {}, "_meta": MODERN_META,
+        "inputResponses": {"ask": {"action": "accept", "content": {"name": "A"}}}, "requestState": "opaque="}})
+    code, out = cli.json("check-message", "-", "--revision", "2026-07-28", "--retry-of", irr, stdin=retry.encode())
+    assert code == 1
+    found = {d["check"]: d for d in out["diagnostics"]}
+    assert set(found) == {"mrtr.retry-same-id", "mrtr.input-response-missing", "mrtr.retry-state-modified",
+                          "content.min-length"}, out["diagnostics"]
+    assert found["mrtr.input-response-missing"]["requirement"] == "EL-2026-07-28-MRTR-CLIENT-CONSTRUCT-INPUTS"
+    assert found["content.min-length"]["pointer"] == "/params/inputResponses/ask/content/name"
+
+
+def test_modern_flags_need_the_modern_revision(cli, tmp_path):
+    irr = tmp_path / "irr.json"
+    irr.write_text(json.dumps({"jsonrpc": "2.0", "id": 1, "result": {"resultType": "input_required", "requestState": "s"}}))
+    message = json.dumps({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {}}).encode()
+    proc = cli.run("check-message", "-", "--retry-of", irr, stdin=message)
+    assert proc.returncode == 2 and b"--retry-of" in proc.stderr
+    params_only = tmp_path / "params.json"
+    params_only.write_text(json.dumps({"name": "elicit"}))
+    proc = cli.run("check-message", irr, "--revision", "2026-07-28", "--request", params_only)
+    assert proc.returncode == 2 and b"whole" in proc.stderr
+    proc = cli.run("check-message", "-", "--revision", "2026-07-28", "--retry-of", params_only, stdin=message)
+    assert proc.returncode == 2 and b"InputRequiredResult" in proc.stderr
+
+
+def test_a_legacy_create_is_a_finding_in_2026(cli):
+    create = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "elicitation/create",
+                         "params": {"message": "m", "requestedSchema": {"type": "object", "properties": {}}}}).encode()
+    assert cli.run("check-message", "-", stdin=create).returncode == 0  # the default revision: 2025-11-25
+    code, out = cli.json("check-message", "-", "--revision", "2026-07-28", stdin=create)
+    assert code == 1
+    assert [d["check"] for d in out["diagnostics"]] == ["mrtr.server-request"]

@@ -43,7 +43,7 @@ struct CoverageLine {
 };
 
 struct Coverage {
-  Revision revision = latest_revision();
+  Revision revision = default_revision();
   std::vector<CoverageLine> lines;
   int covered = 0, excluded = 0, uncovered = 0;
 };

@@ -21,7 +21,8 @@
 namespace ec {
 
 // `arguments_json` is the tool's arguments object ("" means {}). On a bad argument (not a JSON
-// object, an empty tool name) returns nothing and sets `error`.
+// object, an empty tool name, a revision whose wire the harness does not play) returns nothing
+// and sets `error`.
 std::vector<Case> observe_tool_cases(std::string_view tool, std::string_view arguments_json,
                                      Revision revision, const Catalog* catalog, std::string& error);
 

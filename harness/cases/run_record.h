@@ -36,7 +36,7 @@ struct StepFailure {
 
 struct RunRecord {
   std::string case_id;
-  Revision revision = latest_revision();
+  Revision revision = default_revision();
   Transport transport = Transport::Stdio;
   // SKIP, with the reason: only when the SUT itself said it cannot run the case (exit 77 after
   // "elicit-conform: SKIP: <reason>" on stderr, or a response whose error message or tool text

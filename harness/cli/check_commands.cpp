@@ -9,13 +9,14 @@
 #include "core/json.h"
 #include "schema/message_check.h"
 #include "schema/requested_schema.h"
+#include "spec/revision.h"
 
 namespace ec {
 namespace {
 
 // Resolves --revision; prints the usage error itself.
 std::optional<Revision> revision_of(const CheckCommandOptions& o, std::ostream& err) {
-  if (o.revision.empty()) return latest_revision();
+  if (o.revision.empty()) return default_revision();
   if (auto r = parse_revision(o.revision)) return r;
   err << "elicit-conform: unknown --revision \"" << printable(o.revision) << "\"; known:";
   for (Revision r : all_revisions()) err << " " << to_string(r);
@@ -31,6 +32,20 @@ std::optional<InputBytes> read(const std::string& path, const CheckCommandOption
   auto bytes = read_input(path, o.max_bytes, error);
   if (!bytes) err << "elicit-conform: " << printable(error.message) << "\n";
   return bytes;
+}
+
+// Reads a side file (--request, --retry-of) as JSON; prints the usage error itself.
+bool read_json(const std::string& path, const char* flag, ParsedJson& into, const CheckCommandOptions& o,
+               std::ostream& err) {
+  auto bytes = read(path, o, err);
+  if (!bytes) return false;
+  into = parse_json(bytes->bytes, limits_of(o));
+  if (bytes->over_limit || !into.ok()) {
+    err << "elicit-conform: " << flag << " " << printable(path) << " is not usable JSON"
+        << (into.error ? ": " + printable(into.error->message) : std::string()) << "\n";
+    return false;
+  }
+  return true;
 }
 
 int finish(CheckOutcome outcome, const CheckCommandOptions& o, std::ostream& out) {
@@ -83,19 +98,41 @@ int run_check_message(const CheckCommandOptions& o, std::ostream& out, std::ostr
   check_options.revision = *revision;
   check_options.limits = limits_of(o);
 
-  // --request: the elicitation/create (a whole message, or just its params) a result answers.
+  // --request: the request a result answers. Legacy revisions: the elicitation/create (a whole
+  // message, or just its params). Modern ones: the client request, a whole message (its method
+  // and its _meta matter).
+  const bool modern = features(*revision).modern_wire;
   ParsedJson request;
   if (!o.request.empty()) {
-    auto bytes = read(o.request, o, err);
-    if (!bytes) return kExitUsage;
-    request = parse_json(bytes->bytes, limits_of(o));
-    if (bytes->over_limit || !request.ok()) {
-      err << "elicit-conform: --request " << printable(o.request) << " is not usable JSON"
-          << (request.error ? ": " + printable(request.error->message) : std::string()) << "\n";
+    if (!read_json(o.request, "--request", request, o, err)) return kExitUsage;
+    const rapidjson::Value* params = find_member(request.document, "params");
+    if (modern) {
+      if (find_member(request.document, "method") == nullptr) {
+        err << "elicit-conform: --request " << printable(o.request) << " must be the client request (a whole "
+            << "JSON-RPC message with \"method\") in " << to_string(*revision) << "\n";
+        return kExitUsage;
+      }
+      check_options.answered_request = &request.document;
+    } else {
+      check_options.answered_request_params = params != nullptr ? params : &request.document;
+    }
+  }
+  // --retry-of: the InputRequiredResult response a retried request follows (modern only).
+  ParsedJson retry_of;
+  if (!o.retry_of.empty()) {
+    if (!modern) {
+      err << "elicit-conform: --retry-of is for revisions with multi round-trip requests (2026-07-28); "
+          << to_string(*revision) << " has none\n";
       return kExitUsage;
     }
-    const rapidjson::Value* params = find_member(request.document, "params");
-    check_options.answered_request_params = params != nullptr ? params : &request.document;
+    if (!read_json(o.retry_of, "--retry-of", retry_of, o, err)) return kExitUsage;
+    const rapidjson::Value* result = find_member(retry_of.document, "result");
+    if (result == nullptr || !result->IsObject()) {
+      err << "elicit-conform: --retry-of " << printable(o.retry_of)
+          << " must be a result response (the InputRequiredResult, a whole JSON-RPC message)\n";
+      return kExitUsage;
+    }
+    check_options.retry_of = &retry_of.document;
   }
 
   auto input = read(o.input, o, err);

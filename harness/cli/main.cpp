@@ -21,7 +21,7 @@ int main(int argc, char** argv) {
 
   const auto add_common = [&](CLI::App* sub) {
     sub->add_option("--revision", options.revision,
-                    "protocol revision (2025-06-18, 2025-11-25; default: latest)");
+                    "protocol revision (2025-06-18, 2025-11-25, 2026-07-28; default: 2025-11-25)");
     sub->add_flag("--json", options.json, "print one JSON object instead of text");
     sub->add_option("--max-bytes", options.max_bytes, "largest input accepted, in bytes")
         ->check(CLI::Range(std::size_t{2}, std::size_t{1} << 30));
@@ -37,7 +37,10 @@ int main(int argc, char** argv) {
   CLI::App* message = app.add_subcommand("check-message", "check one JSON-RPC elicitation message");
   message->add_option("input", options.input, "FILE, or - for stdin")->required();
   message->add_option("--request", options.request,
-                      "the elicitation/create (message or params) that a result answers");
+                      "the request a result answers: the elicitation/create (message or params); from "
+                      "2026-07-28 the client request (message) an InputRequiredResult answers");
+  message->add_option("--retry-of", options.retry_of,
+                      "2026-07-28 on: the InputRequiredResult response (message) a retried request follows");
   add_common(message);
 
   ec::RunCommandOptions run;

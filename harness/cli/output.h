@@ -15,7 +15,7 @@ namespace ec {
 struct CheckOutcome {
   std::string input;    // the file name, or "-" for stdin
   std::string subject;  // "requestedSchema", "elicitation/create request, form mode", ...
-  Revision revision = latest_revision();
+  Revision revision = default_revision();
   Diagnostics diagnostics;
   const Catalog* catalog = nullptr;  // where the rule's words come from (the verified catalog)
 };

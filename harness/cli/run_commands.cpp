@@ -150,7 +150,7 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
         Catalog::load((std::filesystem::path(o.cases_dir) / "requirements").string(), catalog_errors);
     std::string error;
     cases =
-        observe_tool_cases(o.observe_tool, o.tool_args, only ? *only : latest_revision(), &catalog, error);
+        observe_tool_cases(o.observe_tool, o.tool_args, only ? *only : default_revision(), &catalog, error);
     if (cases.empty()) {
       err << "elicit-conform: " << printable(error) << "\n";
       return kExitUsage;

@@ -1,5 +1,7 @@
 #include "reference/server.h"
 
+#include <cstdint>
+#include <cstdio>
 #include <deque>
 #include <iostream>
 #include <optional>
@@ -10,9 +12,12 @@
 
 #include "core/json.h"
 #include "core/jsonrpc.h"
+#include "schema/content_validator.h"
 #include "schema/message_check.h"
+#include "schema/requested_schema.h"
 #include "spec/capability.h"
 #include "spec/elicitation.h"
+#include "spec/modern.h"
 #include "transport/http_server.h"
 #include "transport/line_writer.h"
 #include "transport/stdio_channel.h"
@@ -129,6 +134,10 @@ class ReferenceServer {
       return;  // nothing to answer; responses to unknown ids are ignored
     }
     const Value& id = message["id"];
+    // One process serves both eras, as a dual-era server may: a request that carries the
+    // modern per-request _meta (or asks server/discover) is served statelessly on the modern
+    // wire, anything else as the initialize-based session it belongs to.
+    if (is_modern_request(m)) return modern(id, m);
     if (m.method == "initialize") return initialize(id, m.params);
     if (m.method == "ping") return respond(id, "{}");
     if (m.method == "tools/list") {
@@ -141,9 +150,11 @@ class ReferenceServer {
 
   void initialize(const Value& id, const Value* params) {
     const Value* version = params ? find_member(*params, "protocolVersion") : nullptr;
-    revision_ = latest_revision();
+    revision_ = default_revision();
     if (version && version->IsString()) {
-      if (auto r = parse_revision(version->GetString())) revision_ = *r;
+      // A 2026-07-28 client has no initialize; one that sends it with that version gets the
+      // newest initialize-based revision, as from any server that does not know the version.
+      if (auto r = parse_revision(version->GetString()); r && !features(*r).modern_wire) revision_ = *r;
     }
     const Value* caps = params ? find_member(*params, "capabilities") : nullptr;
     const Value* elicitation = caps ? find_member(*caps, "elicitation") : nullptr;
@@ -211,8 +222,57 @@ class ReferenceServer {
                                               " elicitation (declared: " + capability_.describe() + ")",
                                           true));
     }
+    rapidjson::Document outgoing = outgoing_params(*params, mode);
+    if (mode == Mode::Url) {
+      const Value* eid = find_member(*params, "elicitationId");
+      if (eid && eid->IsString()) issued_.insert(eid->GetString());
+    }
+    ++next_id_;
+    const std::string request_id = fault_ == "bad-id-type"        ? std::to_string(next_id_) + ".5"
+                                   : fault_ == "reuse-request-id" ? quote("ref-1")
+                                                                  : quote("ref-" + std::to_string(next_id_));
+    send(std::string(fault_ == "no-jsonrpc-version" ? "{" : R"({"jsonrpc":"2.0",)") + R"("id":)" +
+         request_id + R"(,"method":"elicitation/create","params":)" + to_json(outgoing) + "}");
+    // Wait for the answer; other requests wait their turn (pings are answered at once).
+    while (auto message = read()) {
+      const Value* rid = find_member(*message, "id");
+      const bool answer = rid && to_json(*rid) == request_id && !message->HasMember("method");
+      if (!answer) {
+        const Value* method = find_member(*message, "method");
+        if (method && method->IsString() && std::string_view(method->GetString()) == "ping" && rid) {
+          respond(*rid, "{}");
+        } else if (method != nullptr) {
+          deferred_.push_back(std::move(*message));
+        }
+        continue;
+      }
+      if (const Value* error = find_member(*message, "error")) {
+        return respond(call_id, text_result("elicitation failed: " + to_json(*error), true));
+      }
+      Value* result = message->HasMember("result") ? &(*message)["result"] : nullptr;
+      if (result == nullptr) return respond(call_id, text_result("elicitation answer has no result", true));
+      misread_action(*result, message->GetAllocator());
+      // A careful server validates what it receives (SERVER-VALIDATE-CONTENT).
+      MessageReport check = check_result(*message, *params);
+      if (fault_ != "trust-content" && (!check.conforms() || has_level(check.diagnostics, Level::Should))) {
+        for (const Diagnostic& d : check.diagnostics) {
+          // Content is what is validated here; framing (an id echoed back) is not the answer's fault.
+          if ((d.level == Level::Must || d.level == Level::Should) &&
+              !d.requirement.starts_with("JSONRPC-")) {
+            return respond(
+                call_id, text_result("invalid elicitation result at " + d.pointer + ": " + d.message, true));
+          }
+        }
+      }
+      return respond(call_id, text_result(describe_result(*result, style), false));
+    }
+  }
+
+  // The params this server sends for an elicitation, with the faults that break their rules
+  // applied: the same on both wires.
+  rapidjson::Document outgoing_params(const Value& params, Mode mode) const {
     rapidjson::Document outgoing;
-    outgoing.CopyFrom(*params, outgoing.GetAllocator());
+    outgoing.CopyFrom(params, outgoing.GetAllocator());
     if (fault_ == "drop-message") outgoing.RemoveMember("message");
     if (fault_ == "drop-schema" && mode == Mode::Form) outgoing.RemoveMember("requestedSchema");
     if (mode == Mode::Url && outgoing.HasMember("url") && fault_ == "mangle-url") {
@@ -274,49 +334,168 @@ class ReferenceServer {
       nested.AddMember("nested", wrapped, outgoing.GetAllocator());
       outgoing["requestedSchema"]["properties"] = nested;
     }
-    if (mode == Mode::Url) {
-      const Value* eid = find_member(*params, "elicitationId");
-      if (eid && eid->IsString()) issued_.insert(eid->GetString());
+    return outgoing;
+  }
+
+  // ---- the modern wire (2026-07-28): stateless, elicitation inside InputRequiredResult -------
+
+  static constexpr const char* kInputKey = "elicitation";
+
+  static bool is_modern_request(const ClassifiedMessage& m) {
+    if (m.method == kServerDiscover) return true;
+    const Value* meta = m.params != nullptr && m.params->IsObject() ? find_member(*m.params, "_meta") : nullptr;
+    return meta != nullptr && meta->IsObject() &&
+           (find_member(*meta, kMetaProtocolVersion) != nullptr || find_member(*meta, kMetaClientCapabilities) != nullptr);
+  }
+
+  // A modern result: resultType and our server info first, then the members of `body` (an
+  // object written by this file).
+  static std::string modern_result(std::string_view type, const std::string& body) {
+    const std::string head = R"({"resultType":)" + quote(type) +
+                             R"(,"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"elicit-conform-reference","version":"0.1"}})";
+    return body.size() <= 2 ? head + "}" : head + "," + body.substr(1);
+  }
+
+  void modern(const Value& id, const ClassifiedMessage& m) {
+    RequestMetaParse parsed = parse_request_meta(m.params, Revision::V2026_07_28, "/params");
+    std::string missing;
+    for (const Diagnostic& d : parsed.diagnostics) {
+      if (d.level == Level::Must && d.requirement == "META-REQUIRED-FIELDS") missing += (missing.empty() ? "" : "; ") + d.message;
     }
-    ++next_id_;
-    const std::string request_id = fault_ == "bad-id-type"        ? std::to_string(next_id_) + ".5"
-                                   : fault_ == "reuse-request-id" ? quote("ref-1")
-                                                                  : quote("ref-" + std::to_string(next_id_));
-    send(std::string(fault_ == "no-jsonrpc-version" ? "{" : R"({"jsonrpc":"2.0",)") + R"("id":)" +
-         request_id + R"(,"method":"elicitation/create","params":)" + to_json(outgoing) + "}");
-    // Wait for the answer; other requests wait their turn (pings are answered at once).
-    while (auto message = read()) {
-      const Value* rid = find_member(*message, "id");
-      const bool answer = rid && to_json(*rid) == request_id && !message->HasMember("method");
-      if (!answer) {
-        const Value* method = find_member(*message, "method");
-        if (method && method->IsString() && std::string_view(method->GetString()) == "ping" && rid) {
-          respond(*rid, "{}");
-        } else if (method != nullptr) {
-          deferred_.push_back(std::move(*message));
-        }
-        continue;
-      }
-      if (const Value* error = find_member(*message, "error")) {
-        return respond(call_id, text_result("elicitation failed: " + to_json(*error), true));
-      }
-      Value* result = message->HasMember("result") ? &(*message)["result"] : nullptr;
-      if (result == nullptr) return respond(call_id, text_result("elicitation answer has no result", true));
-      misread_action(*result, message->GetAllocator());
-      // A careful server validates what it receives (SERVER-VALIDATE-CONTENT).
-      MessageReport check = check_result(*message, *params);
-      if (fault_ != "trust-content" && (!check.conforms() || has_level(check.diagnostics, Level::Should))) {
-        for (const Diagnostic& d : check.diagnostics) {
-          // Content is what is validated here; framing (an id echoed back) is not the answer's fault.
-          if ((d.level == Level::Must || d.level == Level::Should) &&
-              !d.requirement.starts_with("JSONRPC-")) {
-            return respond(
-                call_id, text_result("invalid elicitation result at " + d.pointer + ": " + d.message, true));
-          }
-        }
-      }
-      return respond(call_id, text_result(describe_result(*result, style), false));
+    if (!missing.empty()) return respond_error(id, -32602, "Invalid params: " + missing);  // META-MISSING-REJECT
+    const auto revision = parse_revision(parsed.meta.protocol_version);
+    if (!revision || !features(*revision).modern_wire) {
+      return respond_error(id, static_cast<int>(kUnsupportedProtocolVersion), "Unsupported protocol version",
+                           R"({"supported":["2026-07-28","2025-11-25","2025-06-18"],"requested":)" +
+                               quote(parsed.meta.protocol_version) + "}");
     }
+    if (m.method == kServerDiscover) {
+      return respond(id, modern_result("complete", R"({"supportedVersions":["2026-07-28"],"capabilities":{"tools":{}},)"
+                                                   R"("ttlMs":0,"cacheScope":"public"})"));
+    }
+    if (m.method == "tools/list") {
+      static const std::string tools = to_json(parse_json(kTools).document);
+      return respond(id, modern_result("complete", tools.substr(0, tools.size() - 1) + R"(,"ttlMs":0,"cacheScope":"public"})"));
+    }
+    if (m.method == "tools/call") return modern_call(id, *m.params, parsed.meta, *revision);
+    respond_error(id, -32601, "Method not found: " + m.method);
+  }
+
+  void modern_call(const Value& id, const Value& params, const RequestMeta& meta, Revision revision) {
+    const Value* name = find_member(params, "name");
+    const Value* args = find_member(params, "arguments");
+    if (name == nullptr || !name->IsString() || args == nullptr || !args->IsObject()) {
+      return respond_error(id, -32602, "tools/call needs a name and an arguments object");
+    }
+    const std::string tool = name->GetString();
+    if (tool == "elicit") {
+      const Value* elicit_params = find_member(*args, "params");
+      if (elicit_params == nullptr || !elicit_params->IsObject()) {
+        return respond(id, modern_result("complete", text_result("elicit needs params", true)));
+      }
+      return modern_elicit(id, params, *elicit_params, ResultText::Json, meta, revision);
+    }
+    if (tool == "test_elicitation") {
+      const Value* message = find_member(*args, "message");
+      rapidjson::Document fixture = parse_json(R"({"requestedSchema":{"type":"object","properties":{
+        "username":{"type":"string","description":"User's response"},
+        "email":{"type":"string","description":"User's email address"}},"required":["username","email"]}})")
+                                        .document;
+      fixture.AddMember("message", Value(message && message->IsString() ? message->GetString() : "", fixture.GetAllocator()),
+                        fixture.GetAllocator());
+      return modern_elicit(id, params, fixture, ResultText::OfficialUserResponse, meta, revision);
+    }
+    if (tool == "test_elicitation_sep1034_defaults") {
+      return modern_elicit(id, params, parse_json(kSep1034Params).document, ResultText::OfficialCompleted, meta, revision);
+    }
+    if (tool == "test_elicitation_sep1330_enums") {
+      return modern_elicit(id, params, parse_json(kSep1330Params).document, ResultText::OfficialCompleted, meta, revision);
+    }
+    if (tool == "require_url" || tool == "complete") {
+      // -32042 and notifications/elicitation/complete are 2025-11-25 only.
+      return respond(id, modern_result("complete", text_result(tool + " has no meaning in " +
+                                                                   std::string(to_string(revision)), true)));
+    }
+    respond_error(id, -32602, "Unknown tool: " + tool);
+  }
+
+  // requestState: the round and a fingerprint of the tool and its arguments (FNV-1a), so a state
+  // presented on another request is refused. Not integrity protection: tampering here can do
+  // nothing worse than fail the request, which is when the spec lets a server go without.
+  static std::string request_state(const Value& call_params) {
+    const Value* name = find_member(call_params, "name");
+    const Value* args = find_member(call_params, "arguments");
+    const std::string text = (name ? to_json(*name) : "") + (args ? to_json(*args) : "");
+    std::uint64_t h = 1469598103934665603ULL;
+    for (unsigned char c : text) h = (h ^ c) * 1099511628211ULL;
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+    return std::string("ref.1.") + hex;
+  }
+
+  void modern_elicit(const Value& call_id, const Value& call_params, const Value& params, ResultText style,
+                     const RequestMeta& meta, Revision revision) {
+    const Value* mode_value = find_member(params, "mode");
+    const Mode mode = mode_value && mode_value->IsString() && std::string_view(mode_value->GetString()) == "url"
+                          ? Mode::Url
+                          : Mode::Form;
+    const bool ask_anyway =
+        meta.elicitation.declared ? fault_ == "send-undeclared-mode" : fault_ == "elicit-without-capability";
+    if (!meta.elicitation.supports(mode) && !ask_anyway) {
+      // CAPABILITY-MISSING-ERROR: name what the client would have to declare.
+      return respond_error(call_id, static_cast<int>(kMissingRequiredClientCapability),
+                           "Missing required client capability: elicitation (" + std::string(to_string(mode)) + " mode)",
+                           R"({"requiredCapabilities":{"elicitation":{")" + std::string(to_string(mode)) + R"(":{}}}})");
+    }
+    const std::string state = request_state(call_params);
+    const Value* responses = find_member(call_params, "inputResponses");
+    const Value* answer = responses != nullptr && responses->IsObject() ? find_member(*responses, kInputKey) : nullptr;
+    if (answer == nullptr) {
+      // The first call, or a retry that left our key out: ask (again) rather than fail (MRTR-ASK-AGAIN).
+      rapidjson::Document outgoing = outgoing_params(params, mode);
+      return respond(call_id, modern_result("input_required", R"({"inputRequests":{")" + std::string(kInputKey) +
+                                                                  R"(":{"method":"elicitation/create","params":)" +
+                                                                  to_json(outgoing) + R"(}},"requestState":)" +
+                                                                  quote(state) + "}"));
+    }
+    const Value* echoed = find_member(call_params, "requestState");
+    if (echoed == nullptr || !echoed->IsString() || echoed->GetString() != state) {
+      return respond_error(call_id, -32602, "Invalid params: requestState does not belong to this request");
+    }
+    rapidjson::Document result;
+    result.CopyFrom(*answer, result.GetAllocator());
+    misread_action(result, result.GetAllocator());
+    // A careful server validates what it receives (SERVER-VALIDATE-CONTENT).
+    if (fault_ != "trust-content") {
+      for (const Diagnostic& d : validate_answer(result, params, revision)) {
+        if (d.level == Level::Must || d.level == Level::Should) {
+          return respond(call_id, modern_result("complete", text_result("invalid elicitation result at " + d.pointer +
+                                                                            ": " + d.message,
+                                                                        true)));
+        }
+      }
+    }
+    respond(call_id, modern_result("complete", text_result(describe_result(result, style), false)));
+  }
+
+  // The answer against the elicitation it answers: its action, and its content against the
+  // schema this server asked with.
+  static Diagnostics validate_answer(const Value& answer, const Value& params, Revision revision) {
+    const std::string pointer = "/params/inputResponses/" + std::string(kInputKey);
+    ElicitRequestParse request = parse_elicit_request(params, revision, "");
+    std::optional<Mode> mode;
+    if (request.request) mode = request.request->mode;
+    ElicitResultParse parsed = parse_elicit_result(answer, revision, mode, pointer);
+    Diagnostics out = std::move(parsed.diagnostics);
+    if (parsed.result && parsed.result->action == Action::Accept && parsed.result->content != nullptr &&
+        request.request && request.request->requested_schema != nullptr) {
+      SchemaCheck schema = check_requested_schema(*request.request->requested_schema, revision, "");
+      for (Diagnostic& d : validate_content(schema.schema, *parsed.result->content, pointer + "/content",
+                                            ContentRules{"SERVER-VALIDATE-CONTENT", Level::Should})) {
+        out.push_back(std::move(d));
+      }
+    }
+    return out;
   }
 
   // The action-handling faults: how a careless server reads what the user did.
@@ -414,7 +593,7 @@ class ReferenceServer {
 
   MessageChannel& channel_;
   std::string fault_;
-  Revision revision_ = latest_revision();
+  Revision revision_ = default_revision();
   ElicitationCapability capability_;
   std::deque<rapidjson::Document> deferred_;
   std::set<std::string> issued_;

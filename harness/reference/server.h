@@ -3,6 +3,11 @@
 // `require_url` and `complete`. It behaves as a careful SDK would: it refuses to send a mode the client did
 // not declare, to put anything but URL-mode entries with ids into a -32042 error, and to
 // complete an id it never issued. `fault` (a name from faults.h, or "") breaks one rule.
+//
+// On stdio it is dual-era: a request whose params carry the 2026-07-28 per-request _meta (or
+// server/discover) is served statelessly on the modern wire (elicitation inside an
+// InputRequiredResult, the retry answered with the final result; docs/modern-wire.md), any other
+// request by the initialize-based session. The HTTP listener is initialize-based only.
 #pragma once
 
 #include <string>

@@ -31,7 +31,7 @@ struct RequirementOutcome {
 };
 
 struct RevisionCoverage {
-  Revision revision = latest_revision();
+  Revision revision = default_revision();
   int covered = 0, excluded = 0, uncovered = 0;
   std::vector<RequirementOutcome> requirements;
 };

@@ -21,6 +21,6 @@ namespace ec {
 
 // `params` are elicitation/create params (or a -32042 entry); `pointer` is where they sit.
 Diagnostics security_findings(const rapidjson::Value& params, const std::string& pointer,
-                              Revision revision = latest_revision());
+                              Revision revision = default_revision());
 
 }  // namespace ec

@@ -6,8 +6,12 @@
 namespace ec {
 namespace {
 
-constexpr const char* kBasisForm = "schema.json 2025-11-25 #/$defs/ElicitRequestFormParams";
-constexpr const char* kBasisUrl = "schema.json 2025-11-25 #/$defs/ElicitRequestURLParams";
+// The schema.json definition a finding follows: 2026-07-28's own for the modern revision, the
+// 2025-11-25 one (which 2025-06-18's extends) otherwise.
+std::string schema_basis(Revision revision, std::string_view definition) {
+  return std::string("schema.json ") + (features(revision).modern_wire ? "2026-07-28" : "2025-11-25") +
+         " #/$defs/" + std::string(definition);
+}
 constexpr const char* kBasisResult = "schema.json #/$defs/ElicitResult";
 
 void add(Diagnostics& out, std::string check, std::string requirement, Level level,
@@ -53,6 +57,10 @@ ElicitRequestParse parse_elicit_request(const rapidjson::Value& params, Revision
                                         const std::string& pointer) {
   ElicitRequestParse out;
   Diagnostics& diags = out.diagnostics;
+  const std::string basis_form = schema_basis(revision, "ElicitRequestFormParams");
+  const std::string basis_url = schema_basis(revision, "ElicitRequestURLParams");
+  const char* const kBasisForm = basis_form.c_str();
+  const char* const kBasisUrl = basis_url.c_str();
   if (!params.IsObject()) {
     add(diags, "elicit.params-type", "REQUEST-MESSAGE", Level::Must, pointer,
         "The elicitation parameters are " + std::string(json_type_name(params)) +
@@ -119,8 +127,20 @@ ElicitRequestParse parse_elicit_request(const rapidjson::Value& params, Revision
     if (auto url = required_string(params, "url", pointer, "elicit.url", "URL-PARAMS", kBasisUrl, diags)) {
       request.url = *url;
     }
-    if (auto id = required_string(params, "elicitationId", pointer, "elicit.elicitation-id",
-                                  "URL-PARAMS", kBasisUrl, diags)) {
+    if (!features(revision).url_elicitation_id) {
+      // 2026-07-28 removed elicitationId with the completion notification: the client learns the
+      // outcome by retrying, and a server that must correlate uses its requestState.
+      if (const rapidjson::Value* id = find_member(params, "elicitationId")) {
+        if (id->IsString()) request.elicitation_id.assign(id->GetString(), id->GetStringLength());
+        add(diags, "elicit.elicitation-id-not-in-revision", "URL-PARAMS", Level::Info,
+            pointer_append(pointer, "elicitationId"),
+            "\"elicitationId\" is not a parameter of URL mode in " + std::string(to_string(revision)) +
+                " (it went with notifications/elicitation/complete); clients ignore it. A server "
+                "that must correlate the retry encodes its own identifier in requestState.",
+            "schema.json 2026-07-28 #/$defs/ElicitRequestURLParams");
+      }
+    } else if (auto id = required_string(params, "elicitationId", pointer, "elicit.elicitation-id",
+                                         "URL-PARAMS", kBasisUrl, diags)) {
       request.elicitation_id = *id;
       if (id->empty()) {
         add(diags, "elicit.elicitation-id-empty", "URL-PARAMS", Level::Should,
@@ -229,7 +249,7 @@ CompletionNotificationParse parse_completion_notification(const rapidjson::Value
                                                           Revision revision,
                                                           const std::string& pointer) {
   CompletionNotificationParse out;
-  if (!features(revision).url_mode) {
+  if (!features(revision).url_elicitation_id) {
     add(out.diagnostics, "complete.not-in-revision", "COMPLETE-ELICITATION-ID", Level::Info, "",
         std::string(kElicitComplete) + " does not exist in " + std::string(to_string(revision)) +
             "; a client of that revision ignores it.");
@@ -252,7 +272,7 @@ UrlRequiredErrorParse parse_url_required_error(const rapidjson::Value& error, Re
   UrlRequiredErrorParse out;
   Diagnostics& diags = out.diagnostics;
   constexpr const char* basis = "schema.json 2025-11-25 #/$defs/URLElicitationRequiredError";
-  if (!features(revision).url_mode) {
+  if (!features(revision).url_elicitation_id) {
     add(diags, "urlerror.not-in-revision", "URL-REQUIRED-ERROR-LIST", Level::Info, pointer,
         "Error code -32042 (URLElicitationRequiredError) is not defined in " +
             std::string(to_string(revision)) + ".");

@@ -22,6 +22,7 @@ struct Requirement {
   Binds binds;
   bool in_2025_06_18;
   bool in_2025_11_25;
+  bool in_2026_07_28 = false;
 };
 
 std::span<const Requirement> requirements();

@@ -5,24 +5,41 @@
 namespace ec {
 namespace {
 
-constexpr std::array kRevisions{Revision::V2025_06_18, Revision::V2025_11_25};
+constexpr std::array kRevisions{Revision::V2025_06_18, Revision::V2025_11_25, Revision::V2026_07_28};
 
 constexpr RevisionFeatures k2025_06_18{
     .url_mode = false,
+    .url_elicitation_id = false,
     .sep1330_enums = false,
     .defaults_on_all_primitives = false,
     .pattern_keyword = false,
     .schema_dialect_member = false,
     .error_response_id_optional = false,
+    .modern_wire = false,
 };
 
 constexpr RevisionFeatures k2025_11_25{
     .url_mode = true,
+    .url_elicitation_id = true,
     .sep1330_enums = true,
     .defaults_on_all_primitives = true,
     .pattern_keyword = true,
     .schema_dialect_member = true,
     .error_response_id_optional = true,
+    .modern_wire = false,
+};
+
+// PrimitiveSchemaDefinition and its parts are byte-identical to 2025-11-25 in schema.json; the
+// prose's String Schema example no longer shows `pattern`, so neither text has it now.
+constexpr RevisionFeatures k2026_07_28{
+    .url_mode = true,
+    .url_elicitation_id = false,
+    .sep1330_enums = true,
+    .defaults_on_all_primitives = true,
+    .pattern_keyword = false,
+    .schema_dialect_member = true,
+    .error_response_id_optional = true,
+    .modern_wire = true,
 };
 
 }  // namespace
@@ -38,16 +55,22 @@ std::string_view to_string(Revision revision) {
   switch (revision) {
     case Revision::V2025_06_18: return "2025-06-18";
     case Revision::V2025_11_25: return "2025-11-25";
+    case Revision::V2026_07_28: return "2026-07-28";
   }
   return "?";
 }
 
 std::span<const Revision> all_revisions() { return kRevisions; }
 
-Revision latest_revision() { return Revision::V2025_11_25; }
+Revision default_revision() { return Revision::V2025_11_25; }
 
 const RevisionFeatures& features(Revision revision) {
-  return revision == Revision::V2025_06_18 ? k2025_06_18 : k2025_11_25;
+  switch (revision) {
+    case Revision::V2025_06_18: return k2025_06_18;
+    case Revision::V2025_11_25: return k2025_11_25;
+    case Revision::V2026_07_28: return k2026_07_28;
+  }
+  return k2025_11_25;
 }
 
 std::string requirement_id(Revision revision, std::string_view key) {

@@ -1,6 +1,12 @@
-// The protocol revisions whose elicitation rules we check, and what differs between them.
-// 2026-07-28 (elicitation carried by multi-round-trip requests) is a later issue: add it here
-// and to `features()`; code that switches on features rather than on revisions keeps working.
+// The protocol revisions whose elicitation rules we check, and what differs between them. Code
+// switches on features rather than on revisions, so a revision is one row of `features()`.
+//
+// Two eras (versioning.mdx of 2026-07-28): the legacy revisions 2025-06-18 and 2025-11-25 open a
+// session with `initialize` and carry elicitation as a server-to-client `elicitation/create`
+// request; the modern revision 2026-07-28 has no handshake (`server/discover`, and every request
+// carries protocol version and client capabilities in `_meta`) and carries elicitation inside an
+// InputRequiredResult that the client answers by retrying its request (multi round-trip
+// requests, spec/mrtr.h).
 #pragma once
 
 #include <optional>
@@ -10,20 +16,34 @@
 
 namespace ec {
 
-enum class Revision { V2025_06_18, V2025_11_25 };
+enum class Revision { V2025_06_18, V2025_11_25, V2026_07_28 };
 
 std::optional<Revision> parse_revision(std::string_view text);  // "2025-11-25" -> V2025_11_25
 std::string_view to_string(Revision revision);
+
+// Every revision the harness knows: `--revision`, case files, requirement catalogs, checkers.
 std::span<const Revision> all_revisions();
-Revision latest_revision();
+
+// The revision a run, a check or a reference peer uses when none is given: the newest one whose
+// wire the harness plays end to end and that has cases, 2025-11-25. Not the newest known: the
+// cases of 2026-07-28 need the harness to play the modern wire (docs/modern-wire.md), and until
+// they exist a default of 2026-07-28 would run nothing. `check-message --revision 2026-07-28`
+// checks modern messages already.
+Revision default_revision();
 
 struct RevisionFeatures {
-  bool url_mode;                    // SEP-1036: mode "url", elicitationId, -32042, completion
+  bool url_mode;                    // SEP-1036: mode "url"
+  bool url_elicitation_id;          // elicitationId, -32042 and notifications/elicitation/complete
+                                    // (2025-11-25 only: 2026-07-28 removed them with MRTR)
   bool sep1330_enums;               // titled and multi-select enums; 2025-06-18 has enum+enumNames
   bool defaults_on_all_primitives;  // SEP-1034; 2025-06-18's schema.json has default on boolean only
-  bool pattern_keyword;             // `pattern` on StringSchema (2025-11-25 prose, see schema checker)
-  bool schema_dialect_member;       // `$schema` in requestedSchema (2025-11-25 schema.json)
-  bool error_response_id_optional;  // JSONRPCErrorResponse.id optional (2025-11-25)
+  bool pattern_keyword;             // `pattern` on StringSchema (2025-11-25 prose only, see the
+                                    // schema checker; the 2026-07-28 prose dropped it)
+  bool schema_dialect_member;       // `$schema` in requestedSchema (2025-11-25 schema.json on)
+  bool error_response_id_optional;  // JSONRPCErrorResponse.id optional (2025-11-25 on)
+  bool modern_wire;                 // 2026-07-28: no initialize; `_meta` on every request;
+                                    // `resultType` on every result; elicitation inside
+                                    // InputRequiredResult, never a server-to-client request
 };
 
 const RevisionFeatures& features(Revision revision);
