@@ -25,7 +25,8 @@ const std::set<std::string_view> kStepModifiers = {"$comment",  "as",           
                                                    "within_ms", "prerequisite", "id"};
 const std::set<std::string_view> kChecks = {
     "no-id-reuse",   "no-response-to-notification", "elicitations-valid", "no-elicitation",
-    "jsonrpc-valid", "security-heuristics",         "schema-consistent",  "observed-elicitation"};
+    "jsonrpc-valid", "security-heuristics",         "schema-consistent",  "observed-elicitation",
+    "modern-results-valid", "no-legacy-elicitation"};
 
 // Case ids and step names are short ASCII: checked by hand, no regex engine needed.
 bool is_case_id(std::string_view id) {
@@ -350,7 +351,7 @@ class Loader {
           return bad(body_at,
                      "known checks: no-id-reuse, no-response-to-notification, elicitations-valid, "
                      "schema-consistent, no-elicitation, jsonrpc-valid, security-heuristics, "
-                     "observed-elicitation");
+                     "observed-elicitation, modern-results-valid, no-legacy-elicitation");
         }
         step.text = body.GetString();
       }

@@ -50,6 +50,7 @@ class StepEngine {
   virtual void no_fetch(const Step& s);                 // expect_no_fetch; default: not for this role
   virtual void stop() = 0;                              // end the SUT; fills sut_exit and sut_stderr
   virtual void finish_steps() {}                        // after the last step (answer held requests)
+  virtual void decorate_request(rapidjson::Document&) {}  // a send step's request, before its id
 
   // --- for roles ---------------------------------------------------------------------------
   double now_ms() const;
@@ -106,11 +107,14 @@ class StepEngine {
   std::chrono::steady_clock::time_point started_;
   std::map<std::string, std::string> sent_ids_;
   std::map<std::string, std::shared_ptr<rapidjson::Document>> matched_;
+  std::map<std::string, std::shared_ptr<rapidjson::Document>> step_requests_;  // by id: what send steps sent
   int next_id_ = 1;
   std::size_t step_index_ = 0;
 };
 
-// Replaces "{name}" in every string of `value` with the string captured as `name`.
+// Replaces "{name}" in every string and member name of `value` with the string captured as
+// `name`. A string that is "{name}" and nothing else becomes the captured value, of any type; a
+// member whose value is that and has nothing captured is removed.
 void substitute(rapidjson::Value& value, const Captures& captures, rapidjson::Document::AllocatorType& a);
 
 }  // namespace ec

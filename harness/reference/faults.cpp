@@ -62,6 +62,13 @@ constexpr std::array kFaults{
     Fault{"token-in-url", "server", "URL-NOT-PREAUTHENTICATED",
           "appends an access_token query parameter to every URL"},
     Fault{"email-in-url", "server", "URL-NO-USER-DATA", "appends the user's e-mail address to every URL"},
+    Fault{"legacy-elicit-on-modern", "server", "MRTR-SERVER-USES-MRTR",
+          "on the 2026-07-28 wire, also writes the elicitation as a JSON-RPC elicitation/create request to "
+          "stdout before its InputRequiredResult"},
+    Fault{"complete-without-result-type", "server", "RESULT-TYPE-REQUIRED",
+          "on the 2026-07-28 wire, answers the retry of a tools/call with a result that has no resultType"},
+    Fault{"discover-drop-capabilities", "server", "DISCOVER-MUST",
+          "leaves \"capabilities\" out of its server/discover result"},
     Fault{"accept-undeclared-mode", "client", "CLIENT-ERR-UNSUPPORTED-MODE",
           "answers an elicitation in a mode it did not declare instead of returning -32602"},
     Fault{"mode-required", "client", "CLIENT-MODE-DEFAULT",
