@@ -68,11 +68,14 @@ class ServerRun final : public StepEngine {
     std::string why;
     const Value* result = await_response(id, Deadline::after(options_.startup_timeout), why);
     if (result == nullptr) {
-      if (eof_) {
-        sut_unavailable("the SUT never came up: server/discover got no result (" + why + ")");
-      } else {
+      // An error answer (-32022, -32601) means another revision; silence or a closed connection
+      // is a SUT that never came up, as with initialize.
+      if (why.starts_with("it answered with an error")) {
         record_.skipped = "the SUT does not support revision " + std::string(to_string(revision_)) +
                           ": server/discover got no result (" + why + ")";
+      } else {
+        sut_unavailable("the SUT never came up: server/discover got no result (" + why + "; startup timeout " +
+                        std::to_string(options_.startup_timeout.count()) + " ms)");
       }
       return false;
     }
