@@ -447,8 +447,22 @@ std::vector<Case> load_cases(const std::string& root, std::vector<CaseLoadError>
     errors.push_back({e, "", "the requirement catalog cannot be read"});
   std::map<std::string, std::string> ids, titles;
   for (const fs::path& p : files) {
+    // The size is known before a byte is read, and never more than the limit and one byte is read:
+    // a huge (or growing) file costs neither time nor memory.
+    std::error_code size_error;
+    const std::uintmax_t size = fs::file_size(p, size_error);
+    if (!size_error && size > kMaxCaseBytes) {
+      errors.push_back({p.string(), "", "the file is over 1 MiB; a case is one rule"});
+      continue;
+    }
     std::ifstream in(p, std::ios::binary);
-    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::string bytes(kMaxCaseBytes + 1, '\0');
+    in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    bytes.resize(static_cast<std::size_t>(in.gcount()));
+    if (in.bad()) {
+      errors.push_back({p.string(), "", "cannot read the file"});
+      continue;
+    }
     CaseLoadError error;
     auto c = load_case(bytes, p.string(), error, &catalog);
     if (!c) {

@@ -14,8 +14,12 @@ Catalog Catalog::load(const std::string& dir, std::vector<std::string>& errors) 
     const std::filesystem::path path = std::filesystem::path(dir) / (std::string(to_string(r)) + ".json");
     std::ifstream in(path, std::ios::binary);
     if (!in) continue;
-    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    ParsedJson parsed = parse_json(bytes, ParseLimits{std::size_t{8} << 20, 16});
+    // Read no more than the parse limit and one byte: the parse then says "too large".
+    constexpr std::size_t kMaxCatalogBytes = std::size_t{8} << 20;
+    std::string bytes(kMaxCatalogBytes + 1, '\0');
+    in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    bytes.resize(static_cast<std::size_t>(in.gcount()));
+    ParsedJson parsed = parse_json(bytes, ParseLimits{kMaxCatalogBytes, 16});
     const rapidjson::Value* list = parsed.ok() ? find_member(parsed.document, "requirements") : nullptr;
     if (list == nullptr || !list->IsArray()) {
       errors.push_back(path.string() + ": not a requirement catalog (" +

@@ -6,6 +6,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -70,6 +71,9 @@ class ClientRun final : public StepEngine {
     std::string error;
     HttpServerOptions http;
     http.max_message_bytes = options_.max_message_bytes;
+    // A request must arrive whole within the expect timeout (and 1 s at least): a client that
+    // trickles a request never holds a worker, nor the end of the case, longer than that.
+    http.request_timeout = std::max(options_.expect_timeout, std::chrono::milliseconds(1000));
     server_ = HttpServer::start(http, error);
     if (!server_) return harness_error("HTTP endpoint: " + error);
     trap_base_ = server_->base();
@@ -220,12 +224,12 @@ class ClientRun final : public StepEngine {
     if (a_step_expects_the_tool_call()) return true;
     // The elicitations of the steps are nested in the client's tool call: wait for it.
     const Deadline until = Deadline::after(options_.expect_timeout);
-    for (;;) {
-      for (const Received& r : inbox_) {
-        if (!r.consumed && held(r)) return true;
+    for (std::size_t next = 0;;) {
+      for (; next < inbox_.size(); ++next) {  // each message once (a burst of pings is not quadratic)
+        if (!inbox_[next].consumed && held(inbox_[next])) return true;
       }
       answer_unexpected_requests(nullptr);
-      if (eof_ || until.expired()) break;
+      if (eof_ || until.expired() || deadline_.expired()) break;
       pump(until);
     }
     fail_lifecycle("lifecycle.tool-call",

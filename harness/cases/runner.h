@@ -35,6 +35,10 @@ struct RunOptions {
   // timeout: a node SUT on a loaded CI machine can take seconds to answer initialize.
   std::chrono::milliseconds startup_timeout{30000};
   std::size_t max_message_bytes = std::size_t{4} << 20;
+  // What a case keeps of what the SUT sends (cases/retention.h): parsed messages, and the
+  // transcript. A SUT may send gigabytes in a case; the harness's memory stays bounded.
+  std::size_t max_kept_bytes = std::size_t{64} << 20;
+  std::size_t max_transcript_bytes = std::size_t{4} << 20;
   // Client cases: the program the stdio relay script runs (`<program> relay SOCKET`); the CLI
   // passes its own path.
   std::string relay_program;

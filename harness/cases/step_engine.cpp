@@ -8,6 +8,7 @@
 #include "schema/message_check.h"
 #include "schema/security_heuristics.h"
 #include "spec/elicitation.h"
+#include "transport/interrupt.h"
 
 namespace ec {
 namespace {
@@ -16,6 +17,9 @@ using Clock = std::chrono::steady_clock;
 using rapidjson::Value;
 
 constexpr std::size_t kTranscriptTextLimit = 64 * 1024;
+constexpr std::size_t kMaxFindings = 1000;  // SUT findings kept per case; a flood of garbage is one story
+// How long one pump waits at most: often enough to notice an interrupt of the harness.
+constexpr auto kPumpSlice = std::chrono::milliseconds(200);
 
 Mode mode_of(const Value& request) {
   const Value* params = find_member(request, "params");
@@ -142,6 +146,7 @@ StepEngine::StepEngine(const Case& c, Revision revision, const RunOptions& optio
       options_(options),
       // Until the SUT is up the startup timeout bounds the case; then the case timeout (startup_done).
       deadline_(Deadline::after(options.startup_timeout)),
+      retention_(options.max_kept_bytes, options.max_transcript_bytes),
       started_(Clock::now()) {
   record_.case_id = c.id;
   record_.revision = revision;
@@ -158,6 +163,13 @@ RunRecord StepEngine::run() {
     if (!record_.harness_error) finish_steps();
   }
   stop();
+  // Said last and always kept: what the case did not keep of what the SUT sent.
+  for (const std::string& s : {retention_.messages_summary(), retention_.transcript_summary(),
+                               findings_dropped_ ? std::to_string(findings_dropped_) +
+                                                       " further findings on SUT messages were not kept"
+                                                 : std::string()}) {
+    if (!s.empty()) record_.transcript.push_back({now_ms(), "note", s});
+  }
   record_.duration_ms = now_ms();
   return std::move(record_);
 }
@@ -166,13 +178,24 @@ double StepEngine::now_ms() const {
   return std::chrono::duration<double, std::milli>(Clock::now() - started_).count();
 }
 
-void StepEngine::note(std::string text) { record_.transcript.push_back({now_ms(), "note", std::move(text)}); }
+void StepEngine::note(std::string text) { transcribe("note", std::move(text)); }
+
+void StepEngine::transcribe(const char* from, std::string text) {
+  if (retention_.keep_entry(text.size(), std::string_view(from) == "note"))
+    record_.transcript.push_back({now_ms(), from, std::move(text)});
+}
 
 bool StepEngine::send(const std::string& json) {
-  record_.transcript.push_back({now_ms(), "harness", json});
-  const bool ok = channel_ && channel_->send(json, Deadline::after(std::chrono::seconds(5)));
+  transcribe("harness", abbreviate_utf8(json, kTranscriptTextLimit));
+  // A write waits 5 s at most and never past the case's deadline. A peer that stops reading
+  // costs one timed-out write: the channel then gives the stream up (a message may be cut in
+  // half), and later writes fail at once instead of waiting 5 s each.
+  Deadline until = Deadline::after(std::chrono::seconds(5));
+  if (deadline_.at() < until.at()) until = deadline_;
+  const bool ok = channel_ && channel_->send(json, until);
   take_channel_notes();
-  if (!ok) note("writing to the SUT failed");
+  if (!ok && !send_failed_) note("writing to the SUT failed");  // once, not once per answer
+  send_failed_ = !ok;
   return ok;
 }
 
@@ -203,7 +226,15 @@ std::string StepEngine::new_request_id() {
 
 bool StepEngine::pump(Deadline until) {
   if (deadline_.at() < until.at()) until = deadline_;
+  if (const Deadline slice = Deadline::after(kPumpSlice); slice.at() < until.at()) until = slice;
   if (!channel_) return false;
+  if (interrupt_signal() != 0) {
+    // The harness was interrupted: this case ends now (and is not reported; see run_commands).
+    if (!eof_) note("the harness was interrupted");
+    eof_detail_ = "the harness was interrupted";
+    eof_ = true;
+    return false;
+  }
   ReadResult r = channel_->receive(until);
   take_channel_notes();
   switch (r.status) {
@@ -216,36 +247,52 @@ bool StepEngine::pump(Deadline until) {
       if (!eof_)
         note(r.detail.empty() ? std::string("reading from the SUT failed")
                               : "the connection broke: " + r.detail);
-      if (!eof_) eof_detail_ = abbreviate_utf8(r.detail, 400);
+      if (!eof_) eof_detail_ = abbreviate_utf8(r.detail, 2000);
       eof_ = true;
       return false;
     case ReadResult::TooLarge:
       note("the SUT sent a message over " + std::to_string(options_.max_message_bytes) + " bytes; discarded");
-      record_.sut_findings.push_back({"json.too-large", "JSONRPC-MESSAGE-FORMAT", Level::Must, "",
-                                      "The SUT sent a message over the size limit.", ""});
+      add_finding({"json.too-large", "JSONRPC-MESSAGE-FORMAT", Level::Must, "",
+                   "The SUT sent a message over the size limit.", ""});
       return true;
     case ReadResult::Line: break;
   }
-  record_.transcript.push_back({now_ms(), "sut", abbreviate_utf8(r.line, kTranscriptTextLimit)});
+  transcribe("sut", abbreviate_utf8(r.line, kTranscriptTextLimit));
   MessageCheckOptions check;
   check.revision = revision_;
   check.limits.max_bytes = options_.max_message_bytes;
   MessageReport report = check_message_bytes(r.line, check);
   for (Diagnostic& d : report.diagnostics) {
-    if (d.level == Level::Must || d.level == Level::Should) record_.sut_findings.push_back(std::move(d));
+    if (d.level == Level::Must || d.level == Level::Should) add_finding(std::move(d));
+  }
+  // Every message is checked; what is kept for the steps is bounded (retention.h).
+  if (!retention_.keep_message(r.line.size())) {
+    if (retention_.messages_not_kept() == 1) note(retention_.messages_summary());
+    return true;
   }
   ParsedJson parsed = parse_json(r.line, check.limits);
   if (!parsed.ok()) return true;
   auto doc = std::make_shared<rapidjson::Document>(std::move(parsed.document));
   skip_if_sut_declined(*doc);
-  inbox_.push_back(Received{doc, r.line, false, false});
+  inbox_.push_back(Received{doc, abbreviate_utf8(r.line, kTranscriptTextLimit), false, false});
   sut_messages_.push_back(doc);
   return true;
 }
 
+void StepEngine::add_finding(Diagnostic d) {
+  if (record_.sut_findings.size() < kMaxFindings) {
+    record_.sut_findings.push_back(std::move(d));
+  } else {
+    ++findings_dropped_;
+  }
+}
+
 std::shared_ptr<rapidjson::Document> StepEngine::take(const Value& pattern, Deadline until) {
-  for (;;) {
-    for (Received& r : inbox_) {
+  // Each message is matched once per call: rescanning the whole inbox after every message read
+  // made a burst of thousands of early messages quadratic (so are the loops below).
+  for (std::size_t next = 0;;) {
+    for (; next < inbox_.size(); ++next) {
+      Received& r = inbox_[next];
       if (r.consumed) continue;
       if (match(pattern, *r.doc, captures_).matched) {
         r.consumed = true;
@@ -258,8 +305,9 @@ std::shared_ptr<rapidjson::Document> StepEngine::take(const Value& pattern, Dead
 }
 
 const Value* StepEngine::await_response(const std::string& id, Deadline until, std::string& why) {
-  for (;;) {
-    for (Received& r : inbox_) {
+  for (std::size_t next = 0;;) {
+    for (; next < inbox_.size(); ++next) {
+      Received& r = inbox_[next];
       if (r.consumed) continue;
       const Value* rid = find_member(*r.doc, "id");
       if (rid && !r.doc->HasMember("method") && to_json(*rid) == id) {
@@ -350,18 +398,33 @@ bool StepEngine::expected_later(const Received& r, const Step* current) {
 }
 
 void StepEngine::answer_unexpected_requests(const Step* current) {
-  for (Received& r : inbox_) {
-    if (r.consumed || r.answered) continue;
+  // New messages are looked at once; the requests among them stay on a short list until they
+  // are answered or taken, so a call costs the new messages plus the few requests still open.
+  for (; requests_scanned_ < inbox_.size(); ++requests_scanned_) {
+    const Received& r = inbox_[requests_scanned_];
     const Value* method = find_member(*r.doc, "method");
-    if (method == nullptr || !method->IsString() || find_member(*r.doc, "id") == nullptr) continue;
+    if (method != nullptr && method->IsString() && find_member(*r.doc, "id") != nullptr)
+      open_requests_.push_back(requests_scanned_);
+  }
+  std::vector<std::size_t> still_open;
+  for (const std::size_t i : open_requests_) {
+    Received& r = inbox_[i];
+    if (r.consumed || r.answered) continue;
     if (current != nullptr) {
       Captures scratch = captures_;
-      if (match(*current->body, *r.doc, scratch).matched) continue;
+      if (match(*current->body, *r.doc, scratch).matched) {
+        still_open.push_back(i);
+        continue;
+      }
     }
-    if (expected_later(r, current) || held(r)) continue;
+    if (expected_later(r, current) || held(r)) {
+      still_open.push_back(i);
+      continue;
+    }
     r.answered = true;
     answer(r);
   }
+  open_requests_ = std::move(still_open);
 }
 
 void StepEngine::run_step(const Step& s) {
@@ -398,8 +461,9 @@ void StepEngine::do_expect(const Step& s) {
   const Deadline until = Deadline::after(wait);
   std::string closest, closest_pointer, closest_text;
   int best = std::numeric_limits<int>::min();
-  for (;;) {
-    for (Received& r : inbox_) {
+  for (std::size_t next = 0;;) {
+    for (; next < inbox_.size(); ++next) {
+      Received& r = inbox_[next];
       if (r.consumed) continue;
       if (!s.target.empty()) {
         const Value* rid = find_member(*r.doc, "id");
@@ -435,6 +499,7 @@ void StepEngine::do_expect(const Step& s) {
   std::string reason = s.target.empty() ? "no SUT message matched" : "no response to \"" + s.target + "\"";
   reason += eof_ ? closed_reason() : " within " + std::to_string(wait.count()) + " ms";
   if (!closest.empty()) reason += "; closest: " + closest;
+  if (retention_.messages_not_kept() > 0) reason += "; " + retention_.messages_summary();
   fail(s, reason, closest_pointer, closest_text);
 }
 

@@ -17,6 +17,7 @@
 
 #include "cases/case_file.h"
 #include "cases/matcher.h"
+#include "cases/retention.h"
 #include "cases/run_record.h"
 #include "cases/runner.h"
 #include "spec/capability.h"
@@ -55,6 +56,9 @@ class StepEngine {
   // --- for roles ---------------------------------------------------------------------------
   double now_ms() const;
   void note(std::string text);
+  // A transcript entry ("harness", "sut", "note"), if the transcript budget allows (retention.h).
+  void transcribe(const char* from, std::string text);
+  void add_finding(Diagnostic d);  // a finding on a SUT message, up to a cap per case
   bool send(const std::string& json);
   void respond(const rapidjson::Value& id, const std::string& result);
   void respond_error(const rapidjson::Value& id, int code, const std::string& message);
@@ -93,6 +97,7 @@ class StepEngine {
   bool eof_ = false;
   std::string eof_detail_;  // why the channel broke, when it can say (an HTTP error, a dropped stream)
   Deadline deadline_;
+  Retention retention_;                      // what the case keeps of what the SUT sends
   ElicitationCapability client_capability_;  // the client side's declared modes (either role)
 
  private:
@@ -110,6 +115,10 @@ class StepEngine {
   std::map<std::string, std::shared_ptr<rapidjson::Document>> step_requests_;  // by id: what send steps sent
   int next_id_ = 1;
   std::size_t step_index_ = 0;
+  bool send_failed_ = false;  // the last send failed (noted once per run of failures)
+  std::size_t findings_dropped_ = 0;
+  std::size_t requests_scanned_ = 0;        // inbox_[0, requests_scanned_) was looked at for requests
+  std::vector<std::size_t> open_requests_;  // indices of SUT requests not yet answered or taken
 };
 
 // Replaces "{name}" in every string and member name of `value` with the string captured as

@@ -114,10 +114,12 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
     if ((server->parsed() || client->parsed()) && run.command.empty() && run.url.empty()) {
-      throw CLI::RequiredError("--command (or, for servers, --url) is required");
+      // RequiredError(name) appends " is required" itself.
+      throw CLI::RequiredError("--command (or, for servers, --url)");
     }
     if (reference->parsed() && reference_role.empty() && !list_faults) {
-      throw CLI::RequiredError("reference needs a role (server or client) or --list-faults");
+      throw CLI::RequiredError("reference needs a role (server or client) or --list-faults",
+                               CLI::ExitCodes::RequiredError);
     }
   } catch (const CLI::ParseError& e) {
     const int code = app.exit(e);

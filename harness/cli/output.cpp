@@ -5,23 +5,11 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include "report/escape.h"
+
 namespace ec {
 
-std::string printable(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    const auto u = static_cast<unsigned char>(c);
-    if (u < 0x20 || u == 0x7f) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02x", u);
-      out += buf;
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
+std::string printable(std::string_view text) { return terminal_text(text); }
 
 void write_text(std::ostream& out, const CheckOutcome& o) {
   out << printable(o.input) << ": " << printable(o.subject) << " (revision " << to_string(o.revision)

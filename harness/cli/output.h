@@ -27,7 +27,8 @@ void write_text(std::ostream& out, const CheckOutcome& outcome);
 // One JSON object: input, revision, subject, conforms, counts, diagnostics[].
 void write_json(std::ostream& out, const CheckOutcome& outcome);
 
-// Control characters (and DEL) as \xNN; everything else unchanged.
+// For the terminal: invalid UTF-8 and every control (C0, DEL, C1, bidirectional controls) as
+// visible escapes (report/escape.h), so no SUT byte can start an escape sequence.
 std::string printable(std::string_view text);
 
 }  // namespace ec

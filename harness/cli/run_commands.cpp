@@ -1,12 +1,12 @@
 #include "cli/run_commands.h"
 
 #include <fnmatch.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <map>
 #include <mutex>
@@ -19,19 +19,21 @@
 #include "cases/observe_tool.h"
 #include "cases/runner.h"
 #include "cli/output.h"
+#include "cli/report_files.h"
 #include "reference/client.h"
 #include "reference/faults.h"
 #include "reference/server.h"
 #include "report/baseline.h"
 #include "report/results.h"
 #include "transport/child_process.h"
+#include "transport/interrupt.h"
 #include "transport/loopback_url.h"
 #include "transport/word_split.h"
 
 namespace ec {
 namespace {
 
-constexpr int kExitOk = 0, kExitFailures = 1, kExitUsage = 2;
+constexpr int kExitOk = 0, kExitFailures = 1, kExitUsage = 2, kExitHarness = 3;
 
 std::vector<Case> load_corpus(const std::string& dir, std::ostream& err, bool& ok) {
   std::vector<CaseLoadError> errors;
@@ -69,12 +71,17 @@ std::set<std::string> known_checks(const std::vector<Case>& cases) {
   return out;
 }
 
-bool write_file(const std::filesystem::path& path, const std::function<void(std::ostream&)>& write,
-                std::ostream& err) {
-  std::ofstream file(path, std::ios::binary);
-  write(file);
-  if (!file) err << "elicit-conform: cannot write " << path.string() << "\n";
-  return static_cast<bool>(file);
+// The report files of the formats asked for, by format.
+const std::vector<std::pair<std::string, std::string>> kReportFiles = {
+    {"json", "results.json"}, {"junit", "junit.xml"}, {"md", "report.md"}};
+
+std::string signal_name(int sig) {
+  switch (sig) {
+    case SIGINT: return "SIGINT";
+    case SIGTERM: return "SIGTERM";
+    case SIGHUP: return "SIGHUP";
+    default: return "signal " + std::to_string(sig);
+  }
 }
 
 }  // namespace
@@ -149,6 +156,16 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
       return kExitUsage;
     }
   }
+  // The report folder is checked before a case runs: a run of an hour must not end in "cannot write".
+  std::vector<std::string> report_names;
+  for (const auto& [format, name] : kReportFiles) {
+    if (formats.contains(format)) report_names.push_back(name);
+  }
+  const std::filesystem::path dir(o.report_dir);
+  if (std::string error; !prepare_report_dir(dir, report_names, error)) {
+    err << "elicit-conform: " << printable(error) << "\n";
+    return kExitUsage;
+  }
   std::optional<Baseline> baseline = Baseline{};
   if (!o.expected_failures.empty()) {
     BaselineError error;
@@ -159,8 +176,10 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
     }
   }
 
-  install_interrupt_cleanup();
-  enable_orphan_reaping();
+  // An interrupt ends the running cases and the run, which then cleans up and reports what
+  // finished (interrupt.h); every SUT's processes are ended, also those that escaped (child_process.h).
+  install_interrupt_reporting();
+  enable_orphan_reaping(/*end_untagged_orphans=*/true);
   RunOptions run_options;
   run_options.command = words.words;
   run_options.url = o.url;
@@ -199,7 +218,7 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
   // unavailable and none found it up, the rest are ERROR without starting it again.
   std::atomic<int> came_up{0}, never_came_up{0};
   const auto worker = [&] {
-    for (std::size_t i = next++; i < plan.size(); i = next++) {
+    for (std::size_t i = next++; i < plan.size() && interrupt_signal() == 0; i = next++) {
       const auto& [c, revision] = plan[i];
       RunRecord record;
       if (came_up == 0 && never_came_up >= 2) {
@@ -209,6 +228,8 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
         record.sut_unavailable = "not run: the SUT never came up in the first runs of this invocation";
       } else {
         record = run_case(*c, revision, run_options);
+        // A case the interrupt cut short has no verdict: only finished cases are reported.
+        if (interrupt_signal() != 0) break;
         ++(record.sut_unavailable ? never_came_up : came_up);
       }
       CaseResult result = judge_record(*c, std::move(record));
@@ -226,7 +247,17 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
   for (int t = 1; t < std::min<int>(o.jobs, static_cast<int>(plan.size())); ++t) threads.emplace_back(worker);
   worker();
   for (std::thread& t : threads) t.join();
-  for (auto& slot : slots) summary.results.push_back(std::move(*slot));
+  // Nothing a SUT started outlives the run, not even an orphan whose origin cannot be told.
+  end_orphans();
+  for (auto& slot : slots) {
+    if (slot) summary.results.push_back(std::move(*slot));
+  }
+  const int interrupted = interrupt_signal();
+  summary.interrupted = interrupted != 0;
+  if (interrupted != 0) {
+    err << (tty ? "\r\033[K" : "") << "elicit-conform: interrupted by " << signal_name(interrupted) << ": "
+        << summary.results.size() << " of " << plan.size() << " runs finished and are reported\n";
+  }
 
   std::vector<std::string> catalog_errors;
   const Catalog catalog =
@@ -240,23 +271,25 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
     summary.coverage = requirement_coverage(catalog, cases, wanted, outcomes_in_run);
     summary.catalog = &catalog;
   }
-  std::filesystem::path dir(o.report_dir);
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) {
-    err << "elicit-conform: cannot create --report-dir " << o.report_dir << ": " << ec.message() << "\n";
-    return 3;
-  }
   bool written = true;
-  if (formats.contains("json"))
-    written &= write_file(
-        dir / "results.json", [&](std::ostream& s) { write_results_json(s, summary); }, err);
-  if (formats.contains("junit"))
-    written &= write_file(
-        dir / "junit.xml", [&](std::ostream& s) { write_junit(s, summary); }, err);
-  if (formats.contains("md"))
-    written &= write_file(
-        dir / "report.md", [&](std::ostream& s) { write_markdown(s, summary); }, err);
+  const auto write_format = [&](const std::string& format, std::ostream& s) {
+    if (format == "json") {
+      write_results_json(s, summary);
+    } else if (format == "junit") {
+      write_junit(s, summary);
+    } else {
+      write_markdown(s, summary);
+    }
+  };
+  for (const auto& [format, name] : kReportFiles) {
+    if (!formats.contains(format)) continue;
+    const std::string f = format;
+    if (std::string error; !write_report_file(
+            dir, name, [&](std::ostream& s) { write_format(f, s); }, error)) {
+      err << "elicit-conform: " << printable(error) << "\n";
+      written = false;
+    }
+  }
 
   std::vector<CaseOutcome> outcomes;
   std::set<std::string> ids;
@@ -274,8 +307,9 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
   std::map<Verdict, int> counts;
   for (const CaseResult& r : summary.results) ++counts[r.verdict];
   const std::size_t untestable = untestable_count(summary.results);
-  out << "report: " << dir.string() << " (" << summary.results.size() << " runs, "
-      << tested_count(summary.results) << " tested their rule: " << counts[Verdict::Pass] << " PASS, "
+  out << "report: " << dir.string() << " (" << summary.results.size() << " runs"
+      << (interrupted != 0 ? " before the interrupt" : "") << ", " << tested_count(summary.results)
+      << " tested their rule: " << counts[Verdict::Pass] << " PASS, "
       << counts[Verdict::Fail] - static_cast<int>(untestable) << " FAIL, " << untestable
       << " FAIL not testable, " << counts[Verdict::Warn] << " WARN, " << counts[Verdict::Skip] << " SKIP, "
       << counts[Verdict::Error] << " ERROR)\n";
@@ -285,7 +319,8 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
         << "): " << printable(*r.record.sut_unavailable) << "\n";
     break;
   }
-  if (!written) return 3;
+  if (!written) return kExitHarness;
+  if (interrupted != 0) return kExitInterrupted;
   // Nothing tested at all is never a green run, whatever the baseline says.
   if (j.exit_code == 0 && tested_count(summary.results) == 0) {
     err << "elicit-conform: no run tested its rule (every run was skipped or not testable): not a pass\n";

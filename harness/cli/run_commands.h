@@ -1,7 +1,9 @@
 // `elicit-conform server|list|reference`: running the case corpus against a SUT, listing it,
 // and the built-in reference peer. Exit status of a run (DESIGN.md): 0 every case passed or was
 // expected to fail; 1 an unexpected failure, a stale or unknown baseline entry; 2 usage or
-// configuration error; 3 the harness itself failed.
+// configuration error (an unusable --report-dir included, found before any case runs); 3 the
+// harness itself failed; 130 interrupted (SIGINT, SIGTERM or SIGHUP): the cases that finished
+// are reported, marked interrupted.
 #pragma once
 
 #include <chrono>
@@ -10,6 +12,8 @@
 #include <vector>
 
 namespace ec {
+
+inline constexpr int kExitInterrupted = 130;
 
 struct RunCommandOptions {
   std::string command;              // --command

@@ -1,6 +1,7 @@
 #include "report/baseline.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -101,6 +102,13 @@ std::optional<Baseline> parse_baseline(const std::string& text, const std::strin
 }
 
 std::optional<Baseline> load_baseline(const std::string& path, BaselineError& error) {
+  // A directory opens like an empty file and would read as an empty baseline: every failure
+  // unexpected, or, worse, a baseline silently lost. A pipe (<(...)) is fine.
+  std::error_code status_error;
+  if (std::filesystem::is_directory(path, status_error)) {
+    error.message = "--expected-failures " + path + " is a directory, not a YAML file";
+    return std::nullopt;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     error.message = "cannot open expected-failures file " + path;
@@ -109,6 +117,10 @@ std::optional<Baseline> load_baseline(const std::string& path, BaselineError& er
   std::string text(kMaxBaselineBytes + 1, '\0');
   in.read(text.data(), static_cast<std::streamsize>(text.size()));
   text.resize(static_cast<std::size_t>(in.gcount()));
+  if (in.bad()) {
+    error.message = "cannot read expected-failures file " + path;
+    return std::nullopt;
+  }
   return parse_baseline(text, path, error);
 }
 

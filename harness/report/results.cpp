@@ -7,6 +7,7 @@
 #include <rapidjson/writer.h>
 
 #include "core/utf8.h"
+#include "report/escape.h"
 
 namespace ec {
 namespace {
@@ -38,35 +39,6 @@ std::string corpus_relative(const std::string& file) {
   if (at != std::string::npos) return file.substr(at + 1);
   const std::size_t slash = file.rfind('/');
   return slash == std::string::npos ? file : file.substr(slash + 1);
-}
-
-// Markdown table cells and inline text: no pipes or newlines from SUT data.
-std::string md_cell(std::string_view raw) {
-  const std::string s = to_valid_utf8(raw);
-  std::string out;
-  for (char ch : s) {
-    if (ch == '|')
-      out += "\\|";
-    else if (ch == '\n' || ch == '\r')
-      out += ' ';
-    else if (ch == '<')
-      out += "&lt;";
-    else
-      out += ch;
-  }
-  return out;
-}
-
-// A fenced block whose fence is longer than any backtick run inside it.
-std::string md_fence(std::string_view raw) {
-  const std::string s = to_valid_utf8(raw);
-  std::size_t longest = 0, run = 0;
-  for (char ch : s) {
-    run = ch == '`' ? run + 1 : 0;
-    longest = std::max(longest, run);
-  }
-  const std::string fence(std::max<std::size_t>(3, longest + 1), '`');
-  return fence + "\n" + std::string(s) + "\n" + fence + "\n";
 }
 
 }  // namespace
@@ -127,6 +99,8 @@ void write_results_json(std::ostream& out, const RunSummary& run) {
   str(run.role);
   str("command");
   str(run.command);
+  str("interrupted");
+  w.Bool(run.interrupted);
   str("counts");
   w.StartObject();
   for (Verdict v : {Verdict::Pass, Verdict::Fail, Verdict::Warn, Verdict::Skip, Verdict::Error}) {
@@ -271,33 +245,6 @@ void write_results_json(std::ostream& out, const RunSummary& run) {
   out << buffer.GetString() << "\n";
 }
 
-std::string xml_escape(std::string_view raw) {
-  const std::string valid = to_valid_utf8(raw);
-  const std::string_view text = valid;
-  std::string out;
-  out.reserve(text.size());
-  for (char ch : text) {
-    const auto u = static_cast<unsigned char>(ch);
-    switch (ch) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default:
-        if (u < 0x20 && ch != '\n' && ch != '\t' && ch != '\r') {
-          out += "\\x";  // XML 1.0 cannot carry these at all, not even escaped
-          const char* hex = "0123456789abcdef";
-          out += hex[u >> 4];
-          out += hex[u & 15];
-        } else {
-          out += ch;
-        }
-    }
-  }
-  return out;
-}
-
 void write_junit(std::ostream& out, const RunSummary& run) {
   std::map<Verdict, int> counts;
   double total_ms = 0;
@@ -309,7 +256,8 @@ void write_junit(std::ostream& out, const RunSummary& run) {
   std::snprintf(seconds, sizeof seconds, "%.3f", total_ms / 1000);
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   out << "<testsuites name=\"elicit-conform\">\n";
-  out << "  <testsuite name=\"elicit-conform " << xml_escape(run.role) << "\" tests=\"" << run.results.size()
+  if (run.interrupted) out << "  <!-- interrupted: only the cases that finished are listed -->\n";
+  out << "  <testsuite name=\"elicit-conform " << xml_text(run.role) << "\" tests=\"" << run.results.size()
       << "\" failures=\"" << counts[Verdict::Fail] << "\" errors=\"" << counts[Verdict::Error]
       << "\" skipped=\"" << counts[Verdict::Skip] << "\" time=\"" << seconds << "\">\n";
   if (!run.coverage.empty()) {
@@ -325,8 +273,8 @@ void write_junit(std::ostream& out, const RunSummary& run) {
   for (const CaseResult& r : run.results) {
     std::snprintf(seconds, sizeof seconds, "%.3f", r.record.duration_ms / 1000);
     out << "    <testcase classname=\""
-        << xml_escape(std::string(to_string(r.c->role)) + "." + std::string(to_string(r.record.revision)))
-        << "\" name=\"" << xml_escape(r.c->id) << "\" time=\"" << seconds << "\">\n";
+        << xml_text(std::string(to_string(r.c->role)) + "." + std::string(to_string(r.record.revision)))
+        << "\" name=\"" << xml_text(r.c->id) << "\" time=\"" << seconds << "\">\n";
     const std::string detail =
         requirement_line(*r.c, r.record.revision) + "\n" + r.reason +
         (r.record.failure && !r.record.failure->message.empty()
@@ -334,16 +282,16 @@ void write_junit(std::ostream& out, const RunSummary& run) {
              : "");
     switch (r.verdict) {
       case Verdict::Fail:
-        out << "      <failure message=\"" << xml_escape(abbreviate_utf8(r.reason, 500)) << "\">"
-            << xml_escape(detail) << "</failure>\n";
+        out << "      <failure message=\"" << xml_text(abbreviate_utf8(r.reason, 500)) << "\">"
+            << xml_text(detail) << "</failure>\n";
         break;
       case Verdict::Error:
-        out << "      <error message=\"" << xml_escape(abbreviate_utf8(r.reason, 500)) << "\">"
-            << xml_escape(detail) << "</error>\n";
+        out << "      <error message=\"" << xml_text(abbreviate_utf8(r.reason, 500)) << "\">"
+            << xml_text(detail) << "</error>\n";
         break;
-      case Verdict::Skip: out << "      <skipped message=\"" << xml_escape(r.reason) << "\"/>\n"; break;
+      case Verdict::Skip: out << "      <skipped message=\"" << xml_text(r.reason) << "\"/>\n"; break;
       case Verdict::Warn:
-        out << "      <system-out>WARN (" << to_string(r.c->level) << " not met): " << xml_escape(detail)
+        out << "      <system-out>WARN (" << to_string(r.c->level) << " not met): " << xml_text(detail)
             << "</system-out>\n";
         break;
       case Verdict::Pass: break;
@@ -356,8 +304,12 @@ void write_junit(std::ostream& out, const RunSummary& run) {
 void write_markdown(std::ostream& out, const RunSummary& run) {
   std::map<Verdict, int> counts;
   for (const CaseResult& r : run.results) ++counts[r.verdict];
-  out << "# elicit-conform: " << md_cell(run.role) << " conformance\n\n";
-  out << "SUT: `" << md_cell(run.command) << "`\n\n";
+  out << "# elicit-conform: " << md_plain(run.role) << " conformance\n\n";
+  out << "SUT: " << md_code_span(run.command) << "\n\n";
+  if (run.interrupted) {
+    out << "**Interrupted**: the run was stopped before its end; only the cases that finished are "
+           "listed.\n\n";
+  }
   const std::size_t untestable = untestable_count(run.results);
   out << "**" << tested_count(run.results) << " of " << run.results.size() << " runs tested their rule**"
       << (untestable ? " (" + std::to_string(untestable) + " not testable)" : "") << ".\n\n";
@@ -367,11 +319,13 @@ void write_markdown(std::ostream& out, const RunSummary& run) {
       << counts[Verdict::Error] << " |\n\n";
   out << "| case | revision | level | status |\n|---|---|---|---|\n";
   for (const CaseResult& r : run.results) {
-    out << "| " << md_cell(r.c->id) << " | " << to_string(r.record.revision) << " | " << to_string(r.c->level)
-        << " | " << to_string(r.verdict) << (r.untestable ? " (not testable)" : "") << " |\n";
+    out << "| " << md_plain(r.c->id) << " | " << to_string(r.record.revision) << " | "
+        << to_string(r.c->level) << " | " << to_string(r.verdict) << (r.untestable ? " (not testable)" : "")
+        << " |\n";
   }
   for (const RevisionCoverage& rc : run.coverage) {
-    out << "\n## Requirements of " << to_string(rc.revision) << " binding the " << md_cell(run.role) << "\n\n"
+    out << "\n## Requirements of " << to_string(rc.revision) << " binding the " << md_plain(run.role)
+        << "\n\n"
         << rc.covered << " covered, " << rc.excluded << " excluded with a reason, " << rc.uncovered
         << " uncovered.\n\n"
         << "| requirement | level | status | cases |\n|---|---|---|---|\n";
@@ -379,8 +333,8 @@ void write_markdown(std::ostream& out, const RunSummary& run) {
       const std::string status = status_text(line);
       std::string ids;
       for (const std::string& id : line.cases) ids += (ids.empty() ? "" : ", ") + id;
-      out << "| " << md_cell(line.entry.id) << " | " << md_cell(line.entry.level) << " | " << status << " | "
-          << md_cell(line.cases.empty() ? line.entry.excluded : ids) << " |\n";
+      out << "| " << md_plain(line.entry.id) << " | " << md_plain(line.entry.level) << " | " << status
+          << " | " << md_plain(line.cases.empty() ? line.entry.excluded : ids) << " |\n";
     }
   }
   bool header = false;
@@ -389,20 +343,21 @@ void write_markdown(std::ostream& out, const RunSummary& run) {
     if (!header) out << "\n## Not passing\n";
     header = true;
     out << "\n### " << to_string(r.verdict) << (r.untestable ? " (not testable)" : "") << ": "
-        << md_cell(r.c->id) << " (" << to_string(r.record.revision) << ")\n\n"
-        << md_cell(r.c->title) << "\n\n"
+        << md_plain(r.c->id) << " (" << to_string(r.record.revision) << ")\n\n"
+        << md_plain(r.c->title) << "\n\n"
         << quotes(*r.c, r.record.revision, run.catalog) << "\n";
-    out << "- expected vs observed: " << md_cell(r.reason) << "\n";
+    out << "- expected vs observed: " << md_code_span(r.reason) << "\n";
     if (r.record.failure) {
-      out << "- check: `" << md_cell(r.record.failure->check) << "` at "
-          << md_cell(r.record.failure->step_pointer) << " of " << md_cell(corpus_relative(r.c->file)) << "\n";
+      out << "- check: " << md_code_span(r.record.failure->check) << " at "
+          << md_code_span(r.record.failure->step_pointer) << " of " << md_code_span(corpus_relative(r.c->file))
+          << "\n";
       if (!r.record.failure->message.empty()) {
         out << "- offending message"
             << (r.record.failure->message_pointer.empty()
                     ? ""
-                    : " (at " + md_cell(r.record.failure->message_pointer) + ")")
+                    : " (at " + md_code_span(r.record.failure->message_pointer) + ")")
             << ":\n\n"
-            << md_fence(abbreviate_utf8(r.record.failure->message, 4000));
+            << md_fenced_block(abbreviate_utf8(r.record.failure->message, 4000));
       }
     }
   }

@@ -45,13 +45,12 @@ struct RunSummary {
   std::vector<RevisionCoverage> coverage;  // by requirement; empty when no catalog was found
   // The verified catalog, the one source of the spec's words a report quotes (null: none quoted).
   const Catalog* catalog = nullptr;
+  // The run was interrupted (SIGINT, SIGTERM): `results` are the cases that finished before it.
+  bool interrupted = false;
 };
 
 void write_results_json(std::ostream& out, const RunSummary& run);
 void write_junit(std::ostream& out, const RunSummary& run);
 void write_markdown(std::ostream& out, const RunSummary& run);
-
-// Escapes for XML text and attributes; drops characters XML 1.0 cannot carry.
-std::string xml_escape(std::string_view text);
 
 }  // namespace ec

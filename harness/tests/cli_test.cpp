@@ -124,6 +124,7 @@ TEST_F(Cli, SutTextCannotInjectTerminalEscapes) {
 TEST(Printable, EscapesControlCharacters) {
   EXPECT_EQ(printable("a\nb\x7f"), "a\\x0ab\\x7f");
   EXPECT_EQ(printable("\xC3\xA9"), "\xC3\xA9");
+  EXPECT_EQ(printable("C1 \x9b raw, \xC2\x9B as UTF-8"), "C1 \\x9B raw, \\u{009b} as UTF-8");
 }
 
 }  // namespace

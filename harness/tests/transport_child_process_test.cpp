@@ -313,11 +313,42 @@ TEST_F(ChildProcessTest, ProcessThatLeftTheGroupDoesNotHangTerminate) {
   EXPECT_TRUE(group_gone(child->pid()));
   EXPECT_NE(child->stderr_text().find("escaped noise"), std::string::npos);
 
-  // Clean up by hand what no ChildProcess can: it is this process's orphan now.
-  EXPECT_FALSE(process_gone(escaped));
-  ASSERT_EQ(::kill(escaped, SIGKILL), 0);
-  int status = 0;
-  EXPECT_EQ(waitpid(escaped, &status, 0), escaped);
+  // Out of the group's reach, but found as a descendant (and tagged): killed and reaped too.
+  EXPECT_TRUE(process_gone(escaped));
+}
+
+// A double fork in a new session with a cleared environment: an orphan from the start, with
+// nothing that leads back to its SUT. end_orphans() ends it (the CLI calls it when a run ends).
+TEST_F(ChildProcessTest, UntraceableOrphanIsEndedByEndOrphans) {
+  auto child =
+      start({"/bin/sh", "-c", "setsid env -i /bin/sh -c '(trap \"\" TERM; exec sleep 600) &'; echo started"});
+  ASSERT_NE(child, nullptr);
+  LineReader reader(child->stdout_fd());
+  ReadResult r = read_line(reader);
+  ASSERT_EQ(r.status, ReadResult::Line);
+  // The orphan is found by its command line and its parent (this process, the subreaper).
+  ASSERT_TRUE(eventually([&] { return child->poll_exit().has_value(); }, 10s));
+  child->terminate(200ms);
+  pid_t orphan = 0;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+    const std::string name = entry.path().filename();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream cmdline(entry.path() / "cmdline");
+    std::string text((std::istreambuf_iterator<char>(cmdline)), std::istreambuf_iterator<char>());
+    std::ifstream status(entry.path() / "status");
+    std::string line, ppid;
+    while (std::getline(status, line)) {
+      if (line.rfind("PPid:", 0) == 0) ppid = line.substr(5);
+    }
+    if (text == std::string("sleep\0"
+                            "600\0",
+                            10) &&
+        std::stoi(ppid) == ::getpid())
+      orphan = std::stoi(name);
+  }
+  ASSERT_NE(orphan, 0) << "the orphan should still run: it carries no tag and ignores SIGTERM";
+  end_orphans();
+  EXPECT_TRUE(process_gone(orphan));
 }
 
 // ---- framing against real processes -------------------------------------------------------

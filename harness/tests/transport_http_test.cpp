@@ -153,6 +153,114 @@ TEST(StreamableHttp, UrlTrapSeesFetchesOnTheSameListener) {
   EXPECT_EQ(server->trap_requests(), std::vector<std::string>{"/connect?e=1"});
 }
 
+// A raw connection to `server`, or -1.
+int connect_to(const HttpServer& server) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  addr.sin_port = htons(static_cast<uint16_t>(std::stoi(server.base().substr(server.base().rfind(':') + 1))));
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+bool send_text(int fd, const std::string& text) {
+  return ::send(fd, text.data(), text.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(text.size());
+}
+
+// What the server sent before it closed the connection, waiting at most `within`.
+std::string read_until_closed(int fd, std::chrono::milliseconds within) {
+  std::string out;
+  const Deadline until = Deadline::after(within);
+  char buf[4096];
+  for (;;) {
+    pollfd p{fd, POLLIN, 0};
+    if (::poll(&p, 1, until.poll_timeout()) <= 0) return out + "(still open)";
+    const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+    if (n <= 0) return out;
+    out.append(buf, static_cast<std::size_t>(n));
+  }
+}
+
+// A client that trickles a request head, a byte at a time, each well within the per-read
+// timeout: the request's own deadline ends it (before, it held a worker as long as it trickled).
+TEST(StreamableHttpUntrustedClients, TricklingRequestMeetsItsDeadline) {
+  HttpServerOptions options;
+  options.request_timeout = 300ms;
+  std::string error;
+  auto server = HttpServer::start(options, error);
+  ASSERT_TRUE(server) << error;
+  const int fd = connect_to(*server);
+  ASSERT_GE(fd, 0);
+  ASSERT_TRUE(send_text(fd, "POST /mcp HTTP/1.1\r\nHost: x\r\nX-Slow: "));
+  const auto t0 = std::chrono::steady_clock::now();
+  bool closed = false;
+  while (!closed && std::chrono::steady_clock::now() - t0 < 5s) {
+    closed = !send_text(fd, "x");
+    pollfd p{fd, POLLIN, 0};
+    if (::poll(&p, 1, 50) > 0) {
+      char buf[512];
+      closed = ::recv(fd, buf, sizeof buf, 0) <= 0 || closed;
+    }
+  }
+  EXPECT_TRUE(closed);
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, 3s);
+  ::close(fd);
+}
+
+// stop() ends every connection at once, whatever its client is doing.
+TEST(StreamableHttpUntrustedClients, StopDoesNotWaitForATrickler) {
+  const std::size_t threads_before = thread_count();
+  std::string error;
+  auto server = HttpServer::start({}, error);  // the default request deadline: 10 s
+  ASSERT_TRUE(server) << error;
+  const int fd = connect_to(*server);
+  ASSERT_GE(fd, 0);
+  ASSERT_TRUE(send_text(fd, "POST /mcp HTTP/1.1\r\nHost: x\r\nX-Slow: "));
+  std::atomic<bool> stop{false};
+  std::thread trickler([&] {
+    while (!stop && send_text(fd, "x")) std::this_thread::sleep_for(20ms);
+  });
+  std::this_thread::sleep_for(200ms);
+  const auto t0 = std::chrono::steady_clock::now();
+  server->stop();
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, 1500ms);
+  stop = true;
+  trickler.join();
+  ::close(fd);
+  server.reset();
+  EXPECT_LE(thread_count(), threads_before);
+}
+
+// A chunked body that goes on past the message limit is refused with 413 once the limit is read:
+// cpp-httplib's own body reading would have kept it all.
+TEST(StreamableHttpUntrustedClients, ChunkedBodyOverTheLimitIs413) {
+  HttpServerOptions options;
+  options.max_message_bytes = 64 << 10;
+  std::string error;
+  auto server = HttpServer::start(options, error);
+  ASSERT_TRUE(server) << error;
+  for (const char* path : {"/mcp", "/elsewhere"}) {
+    // (cpp-httplib reads no body for DELETE at all: its bytes read as the next request, refused.)
+    for (const char* method : {"POST", "PUT", "PATCH"}) {
+      const int fd = connect_to(*server);
+      ASSERT_GE(fd, 0);
+      ASSERT_TRUE(send_text(fd, std::string(method) + " " + path +
+                                    " HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"));
+      const std::string chunk = "1000\r\n" + std::string(4096, ' ') + "\r\n";
+      for (int i = 0; i < 40 && send_text(fd, chunk); ++i) {
+      }
+      const std::string answer = read_until_closed(fd, 3000ms);
+      EXPECT_EQ(answer.rfind("HTTP/1.1 413", 0), 0u)
+          << method << " " << path << ": " << answer.substr(0, 200);
+      ::close(fd);
+    }
+  }
+}
+
 TEST(StreamableHttp, StoppingDoesNotWaitForOpenStreams) {
   const std::size_t threads_before = thread_count();
   std::string error;

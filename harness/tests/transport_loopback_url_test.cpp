@@ -38,5 +38,20 @@ TEST(LoopbackUrl, RefusesEverythingElseWithAReason) {
   }
 }
 
+// What is accepted goes into the request line as written: CR/LF would inject headers.
+TEST(LoopbackUrl, RefusesControlsSpacesAndNonAscii) {
+  for (const std::string& bad :
+       {std::string("http://127.0.0.1:1/mcp\r\nX-Injected: 1"), std::string("http://127.0.0.1:1/m cp"),
+        std::string("http://127.0.0.1:1/mcp\x1b[2J"), std::string("http://127.0.0.1:1/\tx"),
+        std::string("http://127.0.0.1:1/\xc3\xa9"), std::string("http://127.0.0.1:1/a\0b", 22),
+        std::string("http://127.0.0.1\n:1/"), std::string("http://127.0.0.1:1/\x7f")}) {
+    std::string error;
+    EXPECT_FALSE(parse_loopback_url(bad, error)) << bad;
+    EXPECT_NE(error.find("percent-encoded"), std::string::npos) << error;
+  }
+  std::string error;
+  EXPECT_TRUE(parse_loopback_url("http://127.0.0.1:1/m%20cp?a=%0D%0A", error)) << error;
+}
+
 }  // namespace
 }  // namespace ec

@@ -16,6 +16,8 @@
 #include <unordered_set>
 #include <utility>
 
+#include "transport/process_tree.h"
+
 extern char** environ;
 
 namespace ec {
@@ -34,6 +36,28 @@ std::atomic<pid_t> g_groups[kMaxLiveChildren];
 // close_range(), and under load that can be long enough for another process's exec of the file
 // to fail with ETXTBSY ("Text file busy").
 std::mutex g_fork_mutex;
+
+// Each child's tag (process_tree.h): this process's pid and a sequence number.
+std::atomic<unsigned long> g_next_tag{1};
+// enable_orphan_reaping(true): orphans that carry no tag of a live child are ended too.
+std::atomic<bool> g_end_untagged_orphans{false};
+
+// SIGKILL to every orphan of this process and what it started, sparing the leaders of live
+// children. Only when no child is alive or being started, unless `spare_live` (the leaders are
+// then spared and only they are): `g_fork_mutex` keeps spawn() from forking meanwhile.
+void sweep_orphans(bool only_when_alone) {
+  std::lock_guard<std::mutex> no_fork(g_fork_mutex);
+  SweepTargets targets;
+  targets.all_orphans = true;
+  for (const auto& group : g_groups) {
+    const pid_t pgid = group.load();
+    if (pgid == 0) continue;
+    // A reserved slot is a spawn() between reserving and registering: its child may exist.
+    if (only_when_alone || pgid == kReserved) return;
+    targets.spare.insert(pgid);
+  }
+  sweep_processes(targets, Deadline::after(std::chrono::milliseconds(2000)));
+}
 
 int reserve_slot() {
   for (std::size_t i = 0; i < kMaxLiveChildren; ++i) {
@@ -363,8 +387,12 @@ std::string ExitInfo::describe() const {
 
 std::unique_ptr<ChildProcess> ChildProcess::spawn(const ChildOptions& options, std::string& error) {
   error.clear();
+  // The tag goes last: it wins over one the harness inherited (a harness started by a harness).
+  const std::string tag = std::to_string(::getpid()) + "." + std::to_string(g_next_tag++);
+  ChildOptions tagged = options;
+  tagged.environment.emplace_back(kSutTagVariable, tag);
   ExecPlan plan;
-  if (!make_plan(options, plan, error)) return nullptr;
+  if (!make_plan(tagged, plan, error)) return nullptr;
   const std::string& program = plan.args[0];
 
   const int slot = reserve_slot();
@@ -436,6 +464,7 @@ std::unique_ptr<ChildProcess> ChildProcess::spawn(const ChildOptions& options, s
   std::unique_ptr<ChildProcess> child(new ChildProcess(pid, slot, in.write.release(), out.read.release(),
                                                        err.read.release(), wake.read.release(),
                                                        wake.write.release(), options.stderr_limit));
+  child->tag_ = tag;
   try {
     child->stderr_thread_ = std::thread(&ChildProcess::drain_stderr, child.get());
   } catch (const std::system_error& e) {
@@ -533,6 +562,9 @@ ExitInfo ChildProcess::terminate(std::chrono::milliseconds grace) {
   if (final_) return *final_;
   close_stdin();
   const bool running = !reap(false).has_value();
+  // Processes that left the group (setsid) are out of reach of the group's signals; while the
+  // leader lives, they can still be found as its descendants.
+  std::vector<ProcessId> descendants = running ? live_descendants(pid_) : std::vector<ProcessId>{};
   bool needed_sigkill = false;
   if (running) {
     ::kill(-pid_, SIGTERM);
@@ -546,8 +578,17 @@ ExitInfo ChildProcess::terminate(std::chrono::milliseconds grace) {
     reap(true);
   }
   reap_group_orphans();
+  // What escaped the group: the descendants seen above, and the orphans (re-parented to us) that
+  // carry this child's tag, with everything they started.
+  SweepTargets escaped;
+  escaped.known = std::move(descendants);
+  escaped.tag = tag_;
+  sweep_processes(escaped, Deadline::after(kOrphanReapLimit));
   release_slot(slot_);
   slot_ = -1;
+  // An orphan whose environment was cleared cannot be traced to its SUT: ended once no other
+  // child is alive (with one case at a time, at the end of each case).
+  if (g_end_untagged_orphans) sweep_orphans(/*only_when_alone=*/true);
   stop_stderr_thread();
 
   ExitInfo info = *exit_;
@@ -640,7 +681,12 @@ void install_interrupt_cleanup() {
   });
 }
 
-bool enable_orphan_reaping() { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0; }
+bool enable_orphan_reaping(bool end_untagged_orphans) {
+  if (end_untagged_orphans) g_end_untagged_orphans = true;
+  return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0;
+}
+
+void end_orphans() { sweep_orphans(/*only_when_alone=*/false); }
 
 bool write_executable(const std::string& path, std::string_view text, std::string& error) {
   std::lock_guard<std::mutex> no_fork(g_fork_mutex);

@@ -3,8 +3,10 @@
 // this promises in return:
 //  - the child runs in its own process group, and terminate() (also the destructor) ends the
 //    whole group: SIGTERM, a grace period for the group leader, then SIGKILL to the group, and
-//    the leader is reaped. A grandchild that ignores SIGTERM goes too. A process that leaves the
-//    group on purpose (setsid) is out of reach; nothing short of cgroups reaches it;
+//    the leader is reaped. A grandchild that ignores SIGTERM goes too. Processes that left the
+//    group (setsid, a double fork) are found in /proc and SIGKILLed as well (process_tree.h):
+//    the leader's descendants, and, with enable_orphan_reaping(), the orphans that carry the
+//    child's tag (kSutTagVariable, set in its environment);
 //  - exec failure ("no such program") is an error from spawn(), not a child that exits 127;
 //  - the child gets exactly stdin, stdout, stderr: every fd of the harness is close-on-exec, and
 //    the child also closes any fd >= 3 that some other code opened without O_CLOEXEC;
@@ -127,6 +129,7 @@ class ChildProcess {
   int stderr_fd_;
   int wake_read_fd_;
   int wake_write_fd_;
+  std::string tag_;  // kSutTagVariable in the child's environment
   std::optional<ExitInfo> exit_;
   std::optional<ExitInfo> final_;  // set once terminate() finished
 
@@ -161,9 +164,18 @@ void kill_registered_process_groups() noexcept;
 void install_interrupt_cleanup();
 
 // Makes this process the reaper of its orphaned descendants (Linux PR_SET_CHILD_SUBREAPER), so
-// terminate() can reap a SUT's grandchildren itself instead of leaving zombies for init. Affects
-// the whole process: orphans of children started by other code become ours too (they are reaped
-// only if they belong to a ChildProcess's group). Returns false where unsupported.
-bool enable_orphan_reaping();
+// terminate() can reap a SUT's grandchildren itself instead of leaving zombies for init, and can
+// find the ones that escaped the group (they become our children). Affects the whole process:
+// orphans of children started by other code become ours too (they are reaped only if they
+// belong to a ChildProcess's group). With `end_untagged_orphans` (for a process that starts
+// children only through ChildProcess, like the CLI's runs), terminate() also ends every orphan
+// of ours when no other child is alive: one whose environment was cleared carries no tag to say
+// whose it is. Returns false where unsupported.
+bool enable_orphan_reaping(bool end_untagged_orphans = false);
+
+// SIGKILLs every orphan re-parented to this process and everything it started, sparing the
+// leaders of live children, and reaps them. For the end of a run: nothing a SUT started outlives
+// the harness.
+void end_orphans();
 
 }  // namespace ec

@@ -12,6 +12,7 @@
 #include <cstring>
 
 #include "core/json.h"
+#include "core/utf8.h"
 #include "transport/line_writer.h"
 
 namespace ec {
@@ -306,8 +307,10 @@ void HttpClientChannel::on_bytes(Stream& s, std::string_view bytes) {
 void HttpClientChannel::on_head(Stream& s) {
   const HttpHead& head = s.http.head();
   const std::string type = head.media_type();
-  const std::string status =
-      "HTTP " + std::to_string(head.status) + (head.reason.empty() ? "" : " " + head.reason);
+  // The reason phrase is the server's text, quoted as it came (the report writers escape it),
+  // but not at any length: a status line may be kilobytes.
+  const std::string status = "HTTP " + std::to_string(head.status) +
+                             (head.reason.empty() ? "" : " " + abbreviate_utf8(head.reason, 1024));
   if (s.kind == Stream::Kind::Delete) {
     note("DELETE of the session: " + status +
          (head.status == 405 ? " (the server does not let clients end sessions)" : ""));
@@ -399,7 +402,8 @@ void HttpClientChannel::on_end(Stream& s) {
   switch (s.body) {
     case Stream::Body::ErrorText:
       return drop(
-          s, s.what + ": HTTP " + std::to_string(head.status) + " " + head.reason + " (" +
+          s, s.what + ": HTTP " + std::to_string(head.status) + " " + abbreviate_utf8(head.reason, 1024) +
+                 " (" +
                  (head.media_type().empty() ? "no Content-Type" : printable_excerpt(head.media_type(), 60)) +
                  (s.buffer.empty() ? ")" : "): " + printable_excerpt(s.buffer)));
     case Stream::Body::Json:

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "core/json.h"
+#include "transport/bounded_http_server.h"
 #include "transport/sse_parser.h"
 
 namespace ec {
@@ -21,6 +22,24 @@ using namespace std::chrono_literals;
 
 constexpr std::size_t kMaxTrapRequests = 256;
 constexpr auto kStreamSlice = 50ms;  // how long an open stream waits before it looks at the stop flag
+// Messages received and not yet taken by the session's reader, in bytes: a POST waits (and the
+// client with it) while more than this is queued, so a client cannot outrun the harness's memory.
+constexpr std::size_t kMaxQueuedBytes = std::size_t{16} << 20;
+
+// Reads a request body through cpp-httplib's content reader, which, unlike its own body reading,
+// stops where we say: at `limit` bytes, chunked bodies included. False: over the limit (or cut).
+bool read_body(const httplib::ContentReader& reader, std::size_t limit, std::string& body) {
+  bool over = false;
+  const bool complete = reader([&](const char* data, std::size_t size) {
+    if (size > limit - body.size()) {
+      over = true;
+      return false;
+    }
+    body.append(data, size);
+    return true;
+  });
+  return complete && !over;
+}
 
 std::string random_session_id() {
   std::random_device rd;
@@ -112,6 +131,8 @@ class Session final : public MessageChannel {
       r.status = ReadResult::Line;
       r.line = std::move(incoming_.front());
       incoming_.pop_front();
+      queued_bytes_ -= r.line.size();
+      cv_.notify_all();  // a POST waiting for room may go on
     } else if (ended_ || *stopping_) {
       r.status = ReadResult::Eof;
     }
@@ -125,7 +146,9 @@ class Session final : public MessageChannel {
 
   // --- for the HTTP handlers ------------------------------------------------------------
   void deliver(std::string message) {
-    std::lock_guard lock(m_);
+    std::unique_lock lock(m_);
+    while (queued_bytes_ > kMaxQueuedBytes && !ended_ && !*stopping_) cv_.wait_for(lock, kStreamSlice);
+    queued_bytes_ += message.size();
     incoming_.push_back(std::move(message));
     cv_.notify_all();
   }
@@ -226,6 +249,7 @@ class Session final : public MessageChannel {
   std::mutex m_;
   std::condition_variable cv_;
   std::deque<std::string> incoming_;
+  std::size_t queued_bytes_ = 0;  // in incoming_
   std::vector<std::shared_ptr<OutStream>> streams_;
   std::shared_ptr<OutStream> get_;
   std::deque<std::string> waiting_;  // sent while no stream was open
@@ -244,8 +268,9 @@ class Session final : public MessageChannel {
 }  // namespace
 
 struct HttpServer::State {
+  explicit State(const HttpServerOptions& o) : options(o), server(o.request_timeout) {}
   HttpServerOptions options;
-  httplib::Server server;
+  BoundedHttpServer server;
   std::thread listener;
   int port = 0;
   std::shared_ptr<std::atomic<bool>> stopping = std::make_shared<std::atomic<bool>>(false);
@@ -284,8 +309,26 @@ struct HttpServer::State {
         [session, s](bool) { session->release(*s); });
   }
 
-  void post(const httplib::Request& req, httplib::Response& res) {
-    ParsedJson parsed = parse_json(req.body);
+  // A body over the message limit: 413, and the connection is not reused (the rest is unread).
+  void too_large(const httplib::Request& req, httplib::Response& res) {
+    BoundedHttpServer::close_after_response();
+    res.status = 413;
+    res.set_content(
+        jsonrpc_error(-32600, "Request body over " + std::to_string(options.max_message_bytes) + " bytes"),
+        "application/json");
+    if (const std::string id = req.get_header_value("Mcp-Session-Id"); !id.empty()) {
+      std::lock_guard lock(m);
+      if (const auto it = sessions.find(id); it != sessions.end())
+        it->second->note("a " + req.method + " came with a body over " +
+                         std::to_string(options.max_message_bytes) + " bytes: refused with 413");
+    }
+  }
+
+  void post(const httplib::Request& req, httplib::Response& res, const httplib::ContentReader& reader) {
+    std::string body;
+    if (!read_body(reader, options.max_message_bytes, body)) return too_large(req, res);
+    BoundedHttpServer::request_read();
+    ParsedJson parsed = parse_json(body);
     const rapidjson::Value* doc = parsed.ok() && parsed.document.IsObject() ? &parsed.document : nullptr;
     const rapidjson::Value* method = doc ? find_member(*doc, "method") : nullptr;
     const rapidjson::Value* id = doc ? find_member(*doc, "id") : nullptr;
@@ -319,21 +362,22 @@ struct HttpServer::State {
                     "\", which does not list both application/json and text/event-stream");
     }
     if (doc == nullptr) {
-      session->deliver(req.body);  // the reader judges it (json.syntax, ...)
+      session->deliver(body);  // the reader judges it (json.syntax, ...)
       res.status = 400;
       res.set_content(jsonrpc_error(-32700, "Parse error"), "application/json");
       return;
     }
     if (method != nullptr && id != nullptr) {
       auto s = session->open_request_stream(to_json(*id), name);
-      session->deliver(req.body);
+      session->deliver(body);
       return stream(res, session, s);
     }
-    session->deliver(req.body);
+    session->deliver(body);
     res.status = 202;
   }
 
   void get(const httplib::Request& req, httplib::Response& res) {
+    BoundedHttpServer::request_read();
     if (req.get_header_value("Accept").find("text/event-stream") == std::string::npos) {
       res.status = 406;
       return;
@@ -348,7 +392,10 @@ struct HttpServer::State {
     stream(res, session, s);
   }
 
-  void del(const httplib::Request& req, httplib::Response& res) {
+  void del(const httplib::Request& req, httplib::Response& res, const httplib::ContentReader& reader) {
+    std::string body;
+    if (!read_body(reader, options.max_message_bytes, body)) return too_large(req, res);
+    BoundedHttpServer::request_read();
     auto session = session_of(req, res);
     if (!session) return;
     session->end();
@@ -357,6 +404,7 @@ struct HttpServer::State {
   }
 
   void record_trap(const httplib::Request& req, httplib::Response& res) {
+    BoundedHttpServer::request_read();
     {
       std::lock_guard lock(m);
       if (trap.size() < kMaxTrapRequests) trap.push_back(req.target.empty() ? req.path : req.target);
@@ -366,8 +414,7 @@ struct HttpServer::State {
 };
 
 std::unique_ptr<HttpServer> HttpServer::start(const HttpServerOptions& options, std::string& error) {
-  auto state = std::make_shared<State>();
-  state->options = options;
+  auto state = std::make_shared<State>(options);
   State* s = state.get();  // the handlers die with the server, which dies with the state
   httplib::Server& svr = state->server;
   const std::size_t threads = options.threads;
@@ -376,10 +423,27 @@ std::unique_ptr<HttpServer> HttpServer::start(const HttpServerOptions& options, 
   svr.set_read_timeout(5, 0);
   svr.set_write_timeout(5, 0);
   svr.set_payload_max_length(options.max_message_bytes);
-  svr.Post(options.path, [s](const httplib::Request& req, httplib::Response& res) { s->post(req, res); });
+  // Every method that may carry a body is read through a content reader (read_body), on every
+  // path: cpp-httplib's own body reading ignores the payload limit for chunked bodies.
+  using Reader = httplib::ContentReader;
+  svr.Post(options.path, [s](const httplib::Request& req, httplib::Response& res, const Reader& r) {
+    s->post(req, res, r);
+  });
   svr.Get(options.path, [s](const httplib::Request& req, httplib::Response& res) { s->get(req, res); });
-  svr.Delete(options.path, [s](const httplib::Request& req, httplib::Response& res) { s->del(req, res); });
+  svr.Delete(options.path, [s](const httplib::Request& req, httplib::Response& res, const Reader& r) {
+    s->del(req, res, r);
+  });
   svr.Get(".*", [s](const httplib::Request& req, httplib::Response& res) { s->record_trap(req, res); });
+  const auto refuse = [s](const httplib::Request& req, httplib::Response& res, const Reader& r) {
+    std::string body;
+    if (!read_body(r, s->options.max_message_bytes, body)) return s->too_large(req, res);
+    BoundedHttpServer::request_read();
+    res.status = 404;
+  };
+  svr.Post(".*", refuse);
+  svr.Put(".*", refuse);
+  svr.Patch(".*", refuse);
+  svr.Delete(".*", refuse);
   const char* host = options.ipv6 ? "::1" : "127.0.0.1";  // loopback only, never every interface
   state->port = options.port == 0                      ? svr.bind_to_any_port(host)
                 : svr.bind_to_port(host, options.port) ? options.port
@@ -428,6 +492,9 @@ void HttpServer::stop() {
     for (auto& session : state_->new_sessions) session->wake();
     state_->cv.notify_all();
   }
+  // Open streams end within a slice (kStreamSlice) on their own; whatever a client is doing, its
+  // connection is shut down after a short grace; then the workers are joined.
+  state_->server.stop_connections(4 * kStreamSlice);
   state_->server.stop();
   if (state_->listener.joinable()) state_->listener.join();
 }

@@ -17,8 +17,14 @@
 // next event in slices of 50 ms and gives up as soon as stop() (or the destructor) runs, so
 // shutting down never waits on a client that keeps a stream open; idle keep-alive connections
 // are dropped after 1 s. The destructor joins every thread.
+// Untrusted clients (bounded_http_server.h): a request must arrive whole (line, headers, body)
+// within request_timeout, however slowly it trickles; stop() shuts every connection down at once
+// and so returns promptly whatever clients do; a body over max_message_bytes, chunked or not, is
+// refused with 413 once that many bytes are read; a session's unread messages are bounded (a
+// POST waits for room).
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -32,6 +38,8 @@ struct HttpServerOptions {
   std::string path = "/mcp";
   int port = 0;  // 0: an ephemeral port
   std::size_t max_message_bytes = std::size_t{4} << 20;
+  // The whole time a request may take to arrive (request line, headers, body).
+  std::chrono::milliseconds request_timeout{10000};
   std::size_t threads = 8;   // the most connections served at once (each open stream holds one)
   bool ipv6 = false;         // listen on [::1] instead of 127.0.0.1
 };

@@ -14,6 +14,17 @@ std::optional<LoopbackUrl> parse_loopback_url(std::string_view url, std::string&
     error = "only http:// URLs are supported (the suite talks to SUTs on loopback, without TLS)";
     return std::nullopt;
   }
+  // The URL goes into a request line and a Host header as written: CR or LF would start a header
+  // of the caller's choosing, a space would end the request target early. RFC 3986 has no raw
+  // controls, spaces or non-ASCII in a URL; they are percent-encoded.
+  for (std::size_t i = 0; i < url.size(); ++i) {
+    const auto c = static_cast<unsigned char>(url[i]);
+    if (c <= 0x20 || c >= 0x7F) {
+      error = "character " + std::to_string(i + 1) +
+              " is a space, a control or a non-ASCII byte; a URL carries these percent-encoded";
+      return std::nullopt;
+    }
+  }
   url.remove_prefix(kScheme.size());
   const std::size_t slash = url.find_first_of("/?#");
   std::string_view authority = url.substr(0, slash);

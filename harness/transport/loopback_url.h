@@ -18,7 +18,8 @@ struct LoopbackUrl {
 };
 
 // Parses `url`; nullopt with `error` set when it is not an http:// URL of 127.0.0.1, localhost
-// or [::1].
+// or [::1], or when it holds a space, a control or a non-ASCII byte anywhere (percent-encode
+// them): what is accepted goes into a request line unchanged, so nothing can inject a header.
 std::optional<LoopbackUrl> parse_loopback_url(std::string_view url, std::string& error);
 
 }  // namespace ec

@@ -7,8 +7,11 @@
   drop-mid-event   starts an event and drops the connection in the middle of it
   error-500        answers every later request with 500 and an HTML page
   html             answers everything, initialize included, with 200 and an HTML page
+  hostile-reason   answers every later request with 500 and, as its reason phrase, the bytes of
+                   the file $EC_TEST_REASON_FILE (words chosen to break reports and terminals)
 """
 import json
+import os
 import sys
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -59,7 +62,12 @@ class Handler(BaseHTTPRequestHandler):
             return self.reply(200, "application/json", out, [("Mcp-Session-Id", "hostile-session")])
         response = json.dumps({"jsonrpc": "2.0", "id": msg["id"], "result": TOOLS}).encode()
         try:
-            if MODE == "error-500":
+            if MODE == "hostile-reason":
+                with open(os.environ["EC_TEST_REASON_FILE"], "rb") as f:
+                    phrase = f.read()
+                self.wfile.write(b"HTTP/1.1 500 " + phrase + b"\r\nContent-Type: text/plain\r\n"
+                                 b"Content-Length: 0\r\nConnection: close\r\n\r\n")
+            elif MODE == "error-500":
                 self.reply(500, "text/html", b"<html><body><h1>500 Internal Server Error</h1></body></html>")
             elif MODE == "endless-stream":
                 self.stream_head()
