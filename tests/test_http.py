@@ -61,7 +61,8 @@ def test_server_corpus_over_http_matches_stdio(cli, tmp_path, fault):
                                 " ".join([str(cli.path), "reference", "server", *extra]))
     with Listening([str(cli.path), "reference", "server", "--listen", "127.0.0.1:0", *extra], env=cli.env) as server:
         proc, results, over_http = verdicts(cli, tmp_path / "http", "server", "--url", server.url)
-    assert over_http == over_stdio
+    # The 2026-07-28 cases run over stdio only until the HTTP client channel speaks the modern wire.
+    assert over_http == [v for v in over_stdio if v[1] != "2026-07-28"]
     assert proc.returncode == (1 if any(s == "FAIL" for _, _, s in over_http) else 0), proc.stderr.decode()
     if not fault:
         assert all(s == "PASS" for _, _, s in over_http) and len(over_http) >= 5

@@ -91,7 +91,8 @@ def test_reports_agree(cli, tmp_path):
     props = {p.get("name"): int(p.get("value")) for p in suite.iter("property")}
     for section in results["coverage"]:
         rev = section["revision"]
-        assert section["uncovered"] == 0, section
+        # 2026-07-28's corpus is in progress (tests/test_requirements.py IN_PROGRESS).
+        assert section["uncovered"] == 0 or rev == "2026-07-28", section
         assert props[f"coverage.{rev}.covered"] == section["covered"]
         for req in section["requirements"]:
             statuses = {c["status"] for c in results["cases"] if c["revision"] == rev and req["id"] in c["requirements"]}
@@ -135,12 +136,14 @@ def leftovers(marker):
 
 # A SUT that never answers initialize never came up: ERROR (exit 3), not a verdict on any rule.
 # One that comes up and then dies fails: the cases it left not testable, or those it broke.
-@pytest.mark.parametrize("script,marker,verdicts,exit_code", [
-    ("garbage.sh", "SLEEP", {"ERROR"}, 3),
-    ("silent.sh", "SLEEP", {"ERROR"}, 3),
-    ("exits_midway.sh", "exits_midway", {"FAIL", "WARN"}, 1),
+# On 2026-07-28 the probe is server/discover: exits_midway.sh answers it with its initialize
+# result, which lists no supported versions, so those cases are SKIP (it does not speak 2026-07-28).
+@pytest.mark.parametrize("script,marker,verdicts,modern_verdicts,exit_code", [
+    ("garbage.sh", "SLEEP", {"ERROR"}, {"ERROR"}, 3),
+    ("silent.sh", "SLEEP", {"ERROR"}, {"ERROR"}, 3),
+    ("exits_midway.sh", "exits_midway", {"FAIL", "WARN"}, {"SKIP"}, 1),
 ])
-def test_hostile_sut_gets_a_verdict(cli, tmp_path, script, marker, verdicts, exit_code):
+def test_hostile_sut_gets_a_verdict(cli, tmp_path, script, marker, verdicts, modern_verdicts, exit_code):
     proc, results, _ = run(cli, tmp_path, f"{SUTS / script}", "--timeout", "1000", "--startup-timeout", "1500",
                            "-j", "4", timeout=120)
     assert proc.returncode == exit_code
@@ -148,8 +151,9 @@ def test_hostile_sut_gets_a_verdict(cli, tmp_path, script, marker, verdicts, exi
     # negotiated: the runs that do not apply to what it said are SKIP with that reason, and the
     # case that judges only the initialize answer passes.
     judged = [c for c in results["cases"] if not c["reason"].startswith("negotiated 2025-11-25 (asked ")
-              and c["id"] != "server.lifecycle.protocol-version-is-a-version"]
+              and c["id"] != "server.lifecycle.protocol-version-is-a-version" and c["revision"] != "2026-07-28"]
     assert judged and {c["status"] for c in judged} <= verdicts, results["counts"]
+    assert {c["status"] for c in results["cases"] if c["revision"] == "2026-07-28"} <= modern_verdicts, results["counts"]
     assert not leftovers(cli.sleep_marker if marker == "SLEEP" else marker)
 
 

@@ -27,7 +27,7 @@ const std::set<std::string_view> kChecks = {
     "no-id-reuse",   "no-response-to-notification", "elicitations-valid", "no-elicitation",
     "jsonrpc-valid", "security-heuristics",         "schema-consistent",  "observed-elicitation",
     "protocol-version", "latest-version", "schema-as-asked", "schema-titles-as-asked", "initialize-first",
-    "one-response-per-request"};
+    "one-response-per-request", "modern-results-valid", "no-legacy-elicitation"};
 
 // Case ids and step names are short ASCII: checked by hand, no regex engine needed.
 bool is_case_id(std::string_view id) {
@@ -358,7 +358,8 @@ class Loader {
                      "known checks: no-id-reuse, no-response-to-notification, elicitations-valid, "
                      "schema-consistent, no-elicitation, jsonrpc-valid, security-heuristics, "
                      "observed-elicitation, protocol-version, latest-version, schema-as-asked, "
-                     "schema-titles-as-asked, initialize-first, one-response-per-request");
+                     "schema-titles-as-asked, initialize-first, one-response-per-request, "
+                     "modern-results-valid, no-legacy-elicitation");
         }
         if (std::string_view(body.GetString()) == "latest-version" && c.role != CaseRole::Server)
           return bad(body_at, "latest-version judges how a server negotiates: server cases only");

@@ -110,6 +110,24 @@ class Matcher {
       }
       return fail(at, "no element matches " + show(pattern["$contains"]));
     }
+    if (op == "$member") {
+      // Some member of an object (a map whose keys the SUT picks, like inputRequests): its name,
+      // as a JSON string, matches "key" and its value matches "value"; the first such member wins.
+      const rapidjson::Value& inner = pattern["$member"];
+      if (!actual.IsObject()) return fail(at, "expected an object, got " + show(actual));
+      const rapidjson::Value* key = find_member(inner, "key");
+      const rapidjson::Value* value = find_member(inner, "value");
+      for (auto it = actual.MemberBegin(); it != actual.MemberEnd(); ++it) {
+        Captures before = pending_;
+        const std::string_view name(it->name.GetString(), it->name.GetStringLength());
+        if ((key == nullptr || run(*key, it->name, pointer_append(at, name)).matched) &&
+            (value == nullptr || run(*value, it->value, pointer_append(at, name)).matched)) {
+          return ok();
+        }
+        pending_ = std::move(before);
+      }
+      return fail(at, "no member matches " + show(inner));
+    }
     if (op == "$exact") {
       const rapidjson::Value& inner = pattern["$exact"];
       if (!actual.IsObject()) return fail(at, "expected an object, got " + show(actual));
@@ -267,12 +285,23 @@ std::string validate_pattern(const rapidjson::Value& pattern, std::string& point
       return "";
     }
     if (op == "$not" || op == "$contains" || op == "$json") return validate_pattern(operand(), pointer);
+    if (op == "$member") {
+      if (!operand().IsObject()) return "$member takes an object with \"key\" and/or \"value\" patterns";
+      for (auto it = operand().MemberBegin(); it != operand().MemberEnd(); ++it) {
+        const std::string_view name(it->name.GetString(), it->name.GetStringLength());
+        if (name != "key" && name != "value") return "$member takes only \"key\" and \"value\"";
+        std::string p = pointer_append(pointer, name);
+        if (std::string e = validate_pattern(it->value, p); !e.empty()) return pointer = p, e;
+      }
+      return "";
+    }
     if (op == "$exact") {
       if (!operand().IsObject()) return "$exact takes an object pattern";
       return validate_pattern(operand(), pointer);
     }
     return "unknown pattern operator " + std::string(op) +
-           " (known: $any, $absent, $type, $one_of, $all_of, $not, $contains, $exact, $json, $capture, "
+           " (known: $any, $absent, $type, $one_of, $all_of, $not, $contains, $member, $exact, $json, "
+           "$capture, "
            "$same_as, $literal)";
   }
   if (pattern.IsObject()) {

@@ -11,6 +11,8 @@
 //   {"$all_of": [p, ...]}    every pattern matches
 //   {"$not": p}              p does not match
 //   {"$contains": p}         an array with at least one element matching p
+//   {"$member": {"key": p, "value": q}}  an object with some member whose name (a string)
+//                           matches p and whose value matches q (either may be left out)
 //   {"$exact": {...}}        an object with exactly these members, each matching
 //   {"$json": p}             a string whose text parses as JSON (bounded) and matches p
 //   {"$capture": "name"}     any value; remembered as `name` (with "match": p, only if p matches)

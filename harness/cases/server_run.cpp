@@ -6,7 +6,9 @@
 #include "cases/step_engine.h"
 
 #include "core/json.h"
+#include "core/utf8.h"
 #include "spec/elicitation.h"
+#include "spec/modern.h"
 #include "transport/child_process.h"
 #include "transport/http_client_channel.h"
 #include "transport/stdio_channel.h"
@@ -57,7 +59,78 @@ class ServerRun final : public StepEngine {
     return true;
   }
 
+  // 2026-07-28 (docs/modern-wire.md, "The harness as client"): no initialize. The probe is
+  // server/discover with our _meta; a server whose answer does not list the revision does not
+  // speak it, and the case is SKIP, as a server answering initialize with an older one is.
+  bool modern_lifecycle() {
+    const std::string id = new_request_id();
+    send(R"({"jsonrpc":"2.0","id":)" + id + R"(,"method":"server/discover","params":{"_meta":)" + meta_json() + "}}");
+    std::string why;
+    const Value* result = await_response(id, Deadline::after(options_.startup_timeout), why);
+    if (result == nullptr) {
+      // An error answer (-32022, -32601) means another revision; silence or a closed connection
+      // is a SUT that never came up, as with initialize.
+      if (why.starts_with("it answered with an error")) {
+        record_.skipped = "the SUT does not support revision " + std::string(to_string(revision_)) +
+                          ": server/discover got no result (" + why + ")";
+      } else {
+        sut_unavailable("the SUT never came up: server/discover got no result (" + why + "; startup timeout " +
+                        std::to_string(options_.startup_timeout.count()) + " ms)");
+      }
+      return false;
+    }
+    startup_done();
+    const Value* versions = find_member(*result, "supportedVersions");
+    bool listed = false;
+    if (versions && versions->IsArray()) {
+      for (const Value& v : versions->GetArray()) {
+        listed = listed || (v.IsString() && std::string_view(v.GetString()) == to_string(revision_));
+      }
+    }
+    if (!listed) {
+      record_.skipped = "the SUT does not support revision " + std::string(to_string(revision_)) +
+                        ": server/discover answered supportedVersions " +
+                        (versions ? abbreviate_utf8(to_json(*versions), 200) : std::string("(none)"));
+      return false;
+    }
+    return tools_listed(R"(,"params":{"_meta":)" + meta_json() + "}");
+  }
+
+  // The per-request _meta of 2026-07-28: version, the case's client capabilities, our info.
+  std::string meta_json() const {
+    return "{" + quote(kMetaProtocolVersion) + ":" + quote(to_string(revision_)) + "," +
+           quote(kMetaClientCapabilities) + ":" + client_capabilities_json() + "," + quote(kMetaClientInfo) +
+           R"(:{"name":"elicit-conform","version":"0.1"}})";
+  }
+
+  std::string client_capabilities_json() const {
+    if (case_.sut.capabilities && *case_.sut.capabilities != nullptr) {
+      return R"({"elicitation":)" + to_json(**case_.sut.capabilities) + "}";
+    }
+    return "{}";
+  }
+
+  static std::string quote(std::string_view s) {
+    Value v(rapidjson::StringRef(s.data(), static_cast<rapidjson::SizeType>(s.size())));
+    return to_json(v);
+  }
+
+  // Every request a step sends carries the _meta, unless the case wrote its own (a case about
+  // _meta itself: a missing field, an undeclared capability).
+  void decorate_request(rapidjson::Document& message) override {
+    if (!features(revision_).modern_wire) return;
+    auto& a = message.GetAllocator();
+    if (!message.HasMember("params")) message.AddMember("params", Value(rapidjson::kObjectType), a);
+    Value& params = message["params"];
+    if (!params.IsObject() || params.HasMember("_meta")) return;
+    rapidjson::Document meta = parse_json(meta_json()).document;
+    Value copy;
+    copy.CopyFrom(meta, a);
+    params.AddMember("_meta", copy, a);
+  }
+
   bool lifecycle() override {
+    if (features(revision_).modern_wire) return modern_lifecycle();
     std::string caps = "{}";
     if (case_.sut.capabilities && *case_.sut.capabilities != nullptr) {
       caps = R"({"elicitation":)" + to_json(**case_.sut.capabilities) + "}";
@@ -98,9 +171,15 @@ class ServerRun final : public StepEngine {
       client_capability_ = parse_elicitation_capability(*case_.sut.capabilities, revision_, "").capability;
     }
     send(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
+    return tools_listed("");
+  }
+
+  // The tools the case needs are listed (tools/list, with `params` appended: the modern _meta).
+  bool tools_listed(const std::string& params) {
     if (case_.sut.needs_tools.empty()) return true;
+    std::string why;
     const std::string list_id = new_request_id();
-    send(R"({"jsonrpc":"2.0","id":)" + list_id + R"(,"method":"tools/list"})");
+    send(R"({"jsonrpc":"2.0","id":)" + list_id + R"(,"method":"tools/list")" + params + "}");
     const Value* result = await_response(list_id, Deadline::after(options_.expect_timeout), why);
     if (result == nullptr) {
       fail_lifecycle("lifecycle.tools-list", "tools/list got no result (" + why + ")", "");

@@ -81,21 +81,61 @@ std::string describe(const Value& message) {
 
 }  // namespace
 
+namespace {
+
+// "{name}" as the whole of `s`: the capture name, else "".
+std::string whole_placeholder(std::string_view s) {
+  if (s.size() < 3 || s.front() != '{' || s.back() != '}') return "";
+  const std::string_view name = s.substr(1, s.size() - 2);
+  return name.find_first_of("{}") == std::string_view::npos ? std::string(name) : "";
+}
+
+void substitute_string(std::string& s, const Captures& captures, bool& changed) {
+  for (std::size_t open = s.find('{'); open != std::string::npos; open = s.find('{', open + 1)) {
+    const std::size_t close = s.find('}', open);
+    if (close == std::string::npos) break;
+    const Value* v = captures.get(s.substr(open + 1, close - open - 1));
+    if (v == nullptr || !v->IsString()) continue;
+    s.replace(open, close - open + 1, v->GetString(), v->GetStringLength());
+    changed = true;
+  }
+}
+
+}  // namespace
+
 void substitute(Value& value, const Captures& captures, rapidjson::Document::AllocatorType& a) {
   if (value.IsString()) {
+    // A string that is only "{name}" becomes the captured value itself, whatever its type (an
+    // object, a number, a string byte for byte).
+    if (const std::string name = whole_placeholder({value.GetString(), value.GetStringLength()}); !name.empty()) {
+      if (const Value* v = captures.get(name)) {
+        value.CopyFrom(*v, a);
+        return;
+      }
+    }
     std::string s(value.GetString(), value.GetStringLength());
     bool changed = false;
-    for (std::size_t open = s.find('{'); open != std::string::npos; open = s.find('{', open + 1)) {
-      const std::size_t close = s.find('}', open);
-      if (close == std::string::npos) break;
-      const Value* v = captures.get(s.substr(open + 1, close - open - 1));
-      if (v == nullptr || !v->IsString()) continue;
-      s.replace(open, close - open + 1, v->GetString(), v->GetStringLength());
-      changed = true;
-    }
+    substitute_string(s, captures, changed);
     if (changed) value.SetString(s.c_str(), static_cast<rapidjson::SizeType>(s.size()), a);
   } else if (value.IsObject()) {
-    for (auto it = value.MemberBegin(); it != value.MemberEnd(); ++it) substitute(it->value, captures, a);
+    // A member whose value is only "{name}", with nothing captured as name, is left out (a
+    // requestState the server did not send is not echoed); member names are substituted too (the
+    // keys of inputResponses are the server's).
+    for (auto it = value.MemberBegin(); it != value.MemberEnd();) {
+      if (it->value.IsString()) {
+        const std::string name = whole_placeholder({it->value.GetString(), it->value.GetStringLength()});
+        if (!name.empty() && !captures.contains(name)) {
+          it = value.EraseMember(it);
+          continue;
+        }
+      }
+      std::string key(it->name.GetString(), it->name.GetStringLength());
+      bool changed = false;
+      substitute_string(key, captures, changed);
+      if (changed) it->name.SetString(key.c_str(), static_cast<rapidjson::SizeType>(key.size()), a);
+      substitute(it->value, captures, a);
+      ++it;
+    }
   } else if (value.IsArray()) {
     for (auto& item : value.GetArray()) substitute(item, captures, a);
   }
@@ -439,10 +479,14 @@ void StepEngine::do_send(const Step& s) {
   substitute(message, captures_, message.GetAllocator());
   message.AddMember("jsonrpc", "2.0", message.GetAllocator());
   const std::string method = message["method"].GetString();
+  decorate_request(message);
   if (!method.starts_with("notifications/")) {
     const std::string id = new_request_id();
     message.AddMember("id", std::stoi(id), message.GetAllocator());
     if (!s.name.empty()) sent_ids_[s.name] = id;
+    auto copy = std::make_shared<rapidjson::Document>();
+    copy->CopyFrom(message, copy->GetAllocator());
+    step_requests_[id] = std::move(copy);
   }
   if (method == "tools/call") {
     // What the harness asked a tool to elicit: schema-as-asked compares what the SUT sent with it.
@@ -697,6 +741,39 @@ void StepEngine::do_check(const Step& s) {
       if (harness_ids_.contains(key) && ++answers[key] > 1) {
         return fail(s, "the SUT answered request " + key + " more than once (JSON-RPC: one response per request)", "/id",
                     to_json(*d));
+      }
+    }
+  } else if (s.text == "modern-results-valid") {
+    // 2026-07-28: every response to a request a step sent, judged with the request it answers
+    // (resultType, an InputRequiredResult's map and each elicitation in it, declared modes only).
+    for (const auto& d : sut_messages_) {
+      const Value* id = find_member(*d, "id");
+      if (id == nullptr || d->HasMember("method")) continue;
+      const auto request = step_requests_.find(to_json(*id));
+      if (request == step_requests_.end()) continue;
+      MessageCheckOptions o;
+      o.revision = revision_;
+      o.answered_request = request->second.get();
+      for (const Diagnostic& diag : check_message(*d, o).diagnostics) {
+        // JSON-RPC framing is the jsonrpc-valid check's business.
+        if (diag.level == Level::Must && !diag.requirement.starts_with("JSONRPC-") &&
+            !diag.check.starts_with("json.")) {
+          return fail(s, diag.check + ": " + diag.message, diag.pointer, to_json(*d));
+        }
+      }
+    }
+  } else if (s.text == "no-legacy-elicitation") {
+    // 2026-07-28 removed the server-to-client request and -32042: a server asks inside an
+    // InputRequiredResult, and never writes a JSON-RPC request of its own.
+    for (const auto& d : sut_messages_) {
+      const Value* method = find_member(*d, "method");
+      if (method != nullptr && d->HasMember("id")) {
+        return fail(s, "the SUT sent a JSON-RPC request (" + abbreviate_utf8(to_json(*method), 80) +
+                           ") on the 2026-07-28 wire, where servers ask through InputRequiredResult",
+                    "/method", to_json(*d));
+      }
+      if (is_url_required_error(*d)) {
+        return fail(s, "the SUT sent the -32042 error, which 2026-07-28 removed", "/error/code", to_json(*d));
       }
     }
   } else if (s.text == "no-id-reuse") {

@@ -52,6 +52,7 @@ class StepEngine {
   virtual void no_fetch(const Step& s);                 // expect_no_fetch; default: not for this role
   virtual void stop() = 0;                              // end the SUT; fills sut_exit and sut_stderr
   virtual void finish_steps() {}                        // after the last step (answer held requests)
+  virtual void decorate_request(rapidjson::Document&) {}  // a send step's request, before its id
 
   // --- for roles ---------------------------------------------------------------------------
   double now_ms() const;
@@ -93,7 +94,7 @@ class StepEngine {
   bool negotiated(const std::string& version, const std::string& asked);
   // latest-version (server cases): a second session asks for `version`; the protocolVersion of
   // the answer, or nullopt with `why` set. Roles that cannot open one say so.
-  virtual std::optional<std::string> second_session_version(const std::string& version, std::string& why) {
+  virtual std::optional<std::string> second_session_version(const std::string& /*version*/, std::string& why) {
     why = "latest-version applies to server cases";
     return std::nullopt;
   }
@@ -131,6 +132,7 @@ class StepEngine {
   std::chrono::steady_clock::time_point started_;
   std::map<std::string, std::string> sent_ids_;
   std::map<std::string, std::shared_ptr<rapidjson::Document>> matched_;
+  std::map<std::string, std::shared_ptr<rapidjson::Document>> step_requests_;  // by id: what send steps sent
   int next_id_ = 1;
   std::size_t step_index_ = 0;
   bool send_failed_ = false;  // the last send failed (noted once per run of failures)
@@ -139,7 +141,9 @@ class StepEngine {
   std::vector<std::size_t> open_requests_;  // indices of SUT requests not yet answered or taken
 };
 
-// Replaces "{name}" in every string of `value` with the string captured as `name`.
+// Replaces "{name}" in every string and member name of `value` with the string captured as
+// `name`. A string that is "{name}" and nothing else becomes the captured value, of any type; a
+// member whose value is that and has nothing captured is removed.
 void substitute(rapidjson::Value& value, const Captures& captures, rapidjson::Document::AllocatorType& a);
 
 }  // namespace ec

@@ -95,6 +95,13 @@ constexpr std::array kFaults{
     Fault{"skip-format", "server", "SERVER-VALIDATE-CONTENT", "does not check content against format"},
     Fault{"utf16-lengths", "server", "SERVER-VALIDATE-CONTENT",
           "counts minLength and maxLength in UTF-16 code units, so a character outside the BMP counts twice"},
+    Fault{"legacy-elicit-on-modern", "server", "MRTR-SERVER-USES-MRTR",
+          "on the 2026-07-28 wire, also writes the elicitation as a JSON-RPC elicitation/create request to "
+          "stdout before its InputRequiredResult"},
+    Fault{"complete-without-result-type", "server", "RESULT-TYPE-REQUIRED",
+          "on the 2026-07-28 wire, answers the retry of a tools/call with a result that has no resultType"},
+    Fault{"discover-drop-capabilities", "server", "DISCOVER-MUST",
+          "leaves \"capabilities\" out of its server/discover result"},
     Fault{"accept-undeclared-mode", "client", "CLIENT-ERR-UNSUPPORTED-MODE",
           "answers an elicitation in a mode it did not declare instead of returning -32602"},
     Fault{"mode-required", "client", "CLIENT-MODE-DEFAULT",

@@ -397,6 +397,9 @@ class ReferenceServer {
                                quote(parsed.meta.protocol_version) + "}");
     }
     if (m.method == kServerDiscover) {
+      if (fault_ == "discover-drop-capabilities") {
+        return respond(id, modern_result("complete", R"({"supportedVersions":["2026-07-28"],"ttlMs":0,"cacheScope":"public"})"));
+      }
       return respond(id, modern_result("complete", R"({"supportedVersions":["2026-07-28"],"capabilities":{"tools":{}},)"
                                                    R"("ttlMs":0,"cacheScope":"public"})"));
     }
@@ -480,6 +483,11 @@ class ReferenceServer {
     if (answer == nullptr) {
       // The first call, or a retry that left our key out: ask (again) rather than fail (MRTR-ASK-AGAIN).
       rapidjson::Document outgoing = outgoing_params(params, mode);
+      if (fault_ == "legacy-elicit-on-modern") {
+        // The 2025 habit: a JSON-RPC request of its own on stdout (its answer is ignored).
+        send(R"({"jsonrpc":"2.0","id":"legacy-)" + std::to_string(next_id_++) +
+             R"(","method":"elicitation/create","params":)" + to_json(outgoing) + "}");
+      }
       return respond(call_id, modern_result("input_required", R"({"inputRequests":{")" + std::string(kInputKey) +
                                                                   R"(":{"method":"elicitation/create","params":)" +
                                                                   to_json(outgoing) + R"(}},"requestState":)" +
@@ -502,7 +510,9 @@ class ReferenceServer {
         }
       }
     }
-    respond(call_id, modern_result("complete", text_result(describe_result(result, style), false)));
+    std::string final_result = modern_result("complete", text_result(describe_result(result, style), false));
+    if (fault_ == "complete-without-result-type") final_result = text_result(describe_result(result, style), false);
+    respond(call_id, final_result);
   }
 
   // The answer against the elicitation it answers: its action, and its content against the

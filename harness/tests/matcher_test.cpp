@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "cases/step_engine.h"
 #include "core/json.h"
 
 namespace ec {
@@ -73,6 +74,32 @@ TEST(Matcher, OneOfNotContainsExact) {
   MatchResult extra = try_match(R"({"$exact":{"action":"accept"}})", R"({"action":"accept","content":{}})");
   EXPECT_FALSE(extra.matched);
   EXPECT_EQ(extra.pointer, "/content");
+}
+
+TEST(Matcher, MemberMatchesSomeKeyAndValueAndCapturesTheKey) {
+  const char* p = R"({"inputRequests":{"$member":{"key":{"$capture":"key"},"value":{"method":"elicitation/create"}}}})";
+  Captures c;
+  EXPECT_TRUE(try_match(p, R"({"inputRequests":{"a":{"method":"roots/list"},"b":{"method":"elicitation/create"}}})", c)
+                  .matched);
+  ASSERT_NE(c.get("key"), nullptr);
+  EXPECT_EQ(to_json(*c.get("key")), R"("b")");
+  MatchResult none = try_match(p, R"({"inputRequests":{"a":{"method":"roots/list"}}})");
+  EXPECT_FALSE(none.matched);
+  EXPECT_EQ(none.pointer, "/inputRequests");
+  EXPECT_FALSE(try_match(p, R"({"inputRequests":[]})").matched);
+  rapidjson::Document bad = doc(R"({"$member":{"name":"x"}})");
+  std::string where;
+  EXPECT_NE(validate_pattern(bad, where), "");
+}
+
+TEST(Substitute, WholeValueMemberNamesAndMissingCaptures) {
+  Captures c;
+  c.set("key", doc(R"("k1")"));
+  c.set("obj", doc(R"({"a":[1,2]})"));
+  rapidjson::Document m =
+      doc(R"({"inputResponses":{"{key}":"{obj}"},"requestState":"{state}","text":"x{key}y","n":"{obj} "})");
+  substitute(m, c, m.GetAllocator());
+  EXPECT_EQ(to_json(m), R"({"inputResponses":{"k1":{"a":[1,2]}},"text":"xk1y","n":"{obj} "})");
 }
 
 TEST(Matcher, AllOf) {
