@@ -127,3 +127,41 @@ def test_a_client_that_asks_for_an_older_revision_is_judged_at_it(cli, tmp_path)
     assert ran_older and all(c["status"] == "PASS" for c in ran_older)
     skipped = [c for c in results["cases"] if c["status"] == "SKIP"]
     assert skipped and all(c["reason"].startswith("negotiated 2025-06-18 (asked 2025-11-25)") for c in skipped)
+
+
+def test_the_reference_client_speaks_2026_07_28(cli, tmp_path):
+    """On 2026-07-28 (stdio) the harness plays a server of that revision only: the reference client
+    probes with server/discover, sends _meta on every request and answers the InputRequiredResults
+    of every case by retrying; the client cases of that revision all pass and each client exits
+    by itself."""
+    proc, results = run_client(cli, tmp_path, f"{cli.path} reference client", "--revision", "2026-07-28", "-j", "4")
+    assert proc.returncode == 0, proc.stderr.decode()
+    cases = results["cases"]
+    assert len(cases) >= 19 and all(c["status"] == "PASS" for c in cases), results["counts"]
+    assert all(c["sut_exit"] == "exited with status 0" for c in cases), {c["id"]: c["sut_exit"] for c in cases}
+    first = [t["text"] for t in cases[0]["transcript"] if t["from"] == "sut"][0]
+    assert '"method":"server/discover"' in first and "io.modelcontextprotocol/clientCapabilities" in first
+    # Nothing of the initialize handshake on that wire.
+    assert not any('"initialize"' in t["text"] for c in cases for t in c["transcript"] if t["from"] == "sut")
+
+
+def test_a_client_without_2026_07_28_says_skip(cli, tmp_path):
+    """The adapter contract's way out: told to speak a revision it does not, the client exits 77
+    with the reason, and the case is SKIP (not FAIL, not PASS)."""
+    proc, results = run_client(cli, tmp_path, f"{cli.path} reference client --versions 2025-11-25,2025-06-18",
+                               "--revision", "2026-07-28", "--case", "client.modern.retry-new-id")
+    [case] = results["cases"]
+    assert case["status"] == "SKIP" and "does not speak 2026-07-28" in case["reason"], case
+    assert proc.returncode == 1  # no run tested its rule
+
+
+def test_the_adapter_environment_names_the_modern_revision(cli, tmp_path):
+    probe = tmp_path / "probe.sh"
+    dump = tmp_path / "env.txt"
+    probe.write_text(f"#!/bin/sh\nenv | grep -E '^ELICIT_CONFORM_' | sort > {dump}\nexit 0\n")
+    probe.chmod(0o755)
+    run_client(cli, tmp_path, str(probe), "--case", "client.modern.several-at-once", "--timeout", "500",
+               "--startup-timeout", "1000")
+    text = dump.read_text()
+    assert "ELICIT_CONFORM_PROTOCOL_VERSION=2026-07-28" in text
+    assert 'ELICIT_CONFORM_CAPABILITIES={"form":{},"url":{}}' in text

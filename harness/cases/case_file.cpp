@@ -27,7 +27,10 @@ const std::set<std::string_view> kChecks = {
     "no-id-reuse",   "no-response-to-notification", "elicitations-valid", "no-elicitation",
     "jsonrpc-valid", "security-heuristics",         "schema-consistent",  "observed-elicitation",
     "protocol-version", "latest-version", "schema-as-asked", "schema-titles-as-asked", "initialize-first",
-    "one-response-per-request", "modern-results-valid", "no-legacy-elicitation"};
+    "one-response-per-request", "modern-results-valid", "no-legacy-elicitation",
+    // 2026-07-28, the SUT as client (cases/modern_client_checks.h)
+    "meta-required", "meta-client-info", "capability-each-request", "discover-first", "retry-new-id",
+    "retry-state-echoed", "retry-inputs-complete", "retry-content-valid"};
 
 // Case ids and step names are short ASCII: checked by hand, no regex engine needed.
 bool is_case_id(std::string_view id) {
@@ -359,7 +362,9 @@ class Loader {
                      "schema-consistent, no-elicitation, jsonrpc-valid, security-heuristics, "
                      "observed-elicitation, protocol-version, latest-version, schema-as-asked, "
                      "schema-titles-as-asked, initialize-first, one-response-per-request, "
-                     "modern-results-valid, no-legacy-elicitation");
+                     "modern-results-valid, no-legacy-elicitation, meta-required, meta-client-info, "
+                     "capability-each-request, discover-first, retry-new-id, retry-state-echoed, "
+                     "retry-inputs-complete, retry-content-valid");
         }
         if (std::string_view(body.GetString()) == "latest-version" && c.role != CaseRole::Server)
           return bad(body_at, "latest-version judges how a server negotiates: server cases only");

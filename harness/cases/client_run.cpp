@@ -15,6 +15,7 @@
 #include "core/json.h"
 #include "core/json_pointer.h"
 #include "spec/elicitation.h"
+#include "spec/modern.h"
 #include "transport/child_process.h"
 #include "transport/http_server.h"
 #include "transport/line_writer.h"
@@ -177,6 +178,7 @@ class ClientRun final : public StepEngine {
 
   // --- lifecycle: initialize, initialized, and (unless a step takes it) the tool call --------
   bool lifecycle() override {
+    if (features(revision_).modern_wire) return modern_lifecycle();
     auto init = await_initialize(Deadline::after(options_.startup_timeout));
     if (!init) {
       sut_unavailable("the client connected but sent no initialize request" +
@@ -251,6 +253,57 @@ class ClientRun final : public StepEngine {
     return false;
   }
 
+  // 2026-07-28 (docs/modern-wire.md, "The harness as server"): no initialize. The client is up
+  // when its first request arrives (a server/discover probe, answered by answer(), or its tool
+  // call); then its tool call is awaited, not taken (the steps take it), and the elicitation
+  // capability its _meta declares must be the one the case asked for, as initialize's must on
+  // the older revisions.
+  bool modern_lifecycle() {
+    const Deadline startup = Deadline::after(options_.startup_timeout);
+    while (inbox_.empty() && !eof_ && !startup.expired() && !deadline_.expired()) pump(startup);
+    if (inbox_.empty()) {
+      sut_unavailable("the client connected but sent no request" +
+                      std::string(eof_ ? closed_reason() : " within the startup timeout"));
+      return false;
+    }
+    startup_done();
+    record_.negotiated = std::string(to_string(revision_));
+    const Deadline until = Deadline::after(options_.expect_timeout);
+    const Received* call = nullptr;
+    for (std::size_t next = 0; call == nullptr;) {
+      for (; next < inbox_.size() && call == nullptr; ++next) {
+        if (!inbox_[next].consumed && held(inbox_[next])) call = &inbox_[next];
+      }
+      if (call != nullptr) break;
+      answer_unexpected_requests(nullptr);
+      if (eof_ || until.expired() || deadline_.expired()) break;
+      pump(until);
+    }
+    if (call == nullptr) {
+      fail_lifecycle("lifecycle.tool-call",
+                     "the client did not call the tool \"" + tool_ + "\" (ELICIT_CONFORM_TOOL)", "");
+      return false;
+    }
+    answer_unexpected_requests(nullptr);  // a probe that came with the call is not left waiting
+    RequestMetaParse meta = parse_request_meta(find_member(*call->doc, "params"), revision_, "/params");
+    client_capability_ = meta.meta.elicitation;
+    if (case_.sut.capabilities) {
+      ElicitationCapability asked;
+      if (*case_.sut.capabilities != nullptr)
+        asked = parse_elicitation_capability(*case_.sut.capabilities, revision_, "").capability;
+      if (asked.declared != client_capability_.declared || asked.form != client_capability_.form ||
+          asked.url != client_capability_.url) {
+        fail_lifecycle("lifecycle.capability",
+                       "the client's tool call declared elicitation \"" + client_capability_.describe() +
+                           "\" in _meta, the case asked for \"" + asked.describe() +
+                           "\" (ELICIT_CONFORM_CAPABILITIES)",
+                       call->text);
+        return false;
+      }
+    }
+    return true;
+  }
+
   // The client's initialize. Requests that come before it (a 2026-07-28-aware client probes with
   // server/discover first) are answered at once, as the server of the case's revision would: it
   // knows no such method. Holding them until the handshake would leave the probe waiting.
@@ -308,6 +361,7 @@ class ClientRun final : public StepEngine {
   void answer(const Received& r) override {
     const Value& id = (*r.doc)["id"];
     const std::string method = (*r.doc)["method"].GetString();
+    if (features(revision_).modern_wire) return answer_modern(id, method, *r.doc);
     if (method == "ping") return respond(id, "{}");
     if (method == "tools/list") {
       return respond(
@@ -318,11 +372,63 @@ class ClientRun final : public StepEngine {
     respond_error(id, -32601, "Method not found");
   }
 
+  // As a server of this revision only (2026-07-28): server/discover lists it; initialize, which
+  // a modern-only server does not know, gets -32022 naming the versions it supports
+  // (MODERN-ONLY-INITIALIZE-ERROR); every result carries resultType and our server info.
+  void answer_modern(const Value& id, const std::string& method, const rapidjson::Document& request) {
+    if (method == std::string(kServerDiscover)) {
+      return respond(id, modern_result("complete", R"("supportedVersions":[")" + std::string(to_string(revision_)) +
+                                                       R"("],"capabilities":{"tools":{}},"ttlMs":0,"cacheScope":"public")"));
+    }
+    if (method == "initialize") {
+      const Value* params = find_member(request, "params");
+      const Value* asked = params && params->IsObject() ? find_member(*params, "protocolVersion") : nullptr;
+      note("the client sent initialize on the " + std::string(to_string(revision_)) +
+           " wire; answered -32022 with the supported versions");
+      send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"error":{"code":-32022,"message":)" +
+                  R"("Unsupported protocol version: this server speaks )" + std::string(to_string(revision_)) +
+                  R"( only and has no initialize","data":{"supported":[")" + std::string(to_string(revision_)) +
+                  R"("],"requested":)" + (asked && asked->IsString() ? to_json(*asked) : std::string(R"("")")) + "}}}");
+      return;
+    }
+    if (method == "ping") return respond(id, modern_result("complete", ""));
+    if (method == "tools/list") {
+      return respond(id, modern_result("complete", R"("tools":[{"name":")" + tool_ +
+                                                       R"(","description":"The tool of this case.","inputSchema":{"type":"object","properties":{}}}])"));
+    }
+    respond_error(id, -32601, "Method not found");
+  }
+
+  // A reply step's result on the modern wire gets our server info in _meta (META-SERVER-INFO),
+  // unless the case wrote its own: the case writes what it is about, resultType included.
+  void decorate_reply(rapidjson::Document& message) override {
+    if (!features(revision_).modern_wire || !message.HasMember("result") || !message["result"].IsObject()) return;
+    Value& result = message["result"];
+    if (result.HasMember("_meta")) return;
+    rapidjson::Document meta = parse_json(R"({")" + std::string(kMetaServerInfo) +
+                                          R"(":{"name":"elicit-conform","version":"0.1"}})").document;
+    Value copy;
+    copy.CopyFrom(meta, message.GetAllocator());
+    result.AddMember("_meta", copy, message.GetAllocator());
+  }
+
+  // A result of the modern wire: resultType, our server info, then `members` (JSON members, or "").
+  static std::string modern_result(std::string_view type, const std::string& members) {
+    return R"({"resultType":")" + std::string(type) + R"(","_meta":{")" + std::string(kMetaServerInfo) +
+           R"(":{"name":"elicit-conform","version":"0.1"}})" + (members.empty() ? "" : "," + members) + "}";
+  }
+
   void finish_steps() override {
+    const bool modern = features(revision_).modern_wire;
     for (Received& r : inbox_) {
-      if (r.consumed || r.answered || !held(r)) continue;
+      // On the modern wire a step takes each retry to judge it; one no step answered still gets
+      // the final result, so that the client can finish and exit by itself.
+      if (!held(r) || r.answered || !r.doc->HasMember("id")) continue;
+      const bool unanswered = modern && !responded_ids_.contains(to_json((*r.doc)["id"]));
+      if (r.consumed && !unanswered) continue;
       r.answered = true;
-      respond((*r.doc)["id"], R"({"content":[{"type":"text","text":"done"}]})");
+      respond((*r.doc)["id"], modern ? modern_result("complete", R"("content":[{"type":"text","text":"done"}])")
+                                     : R"({"content":[{"type":"text","text":"done"}]})");
     }
   }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "cases/modern_client_checks.h"
 #include "core/json.h"
 #include "core/utf8.h"
 #include "schema/message_check.h"
@@ -83,11 +84,17 @@ std::string describe(const Value& message) {
 
 namespace {
 
-// "{name}" as the whole of `s`: the capture name, else "".
+// "{name}" as the whole of `s`: the capture name, else "". A name is letters, digits, '_', '-'
+// and '.': a string such as "{\"round\": 1}" (a requestState that looks like JSON) is text.
 std::string whole_placeholder(std::string_view s) {
   if (s.size() < 3 || s.front() != '{' || s.back() != '}') return "";
   const std::string_view name = s.substr(1, s.size() - 2);
-  return name.find_first_of("{}") == std::string_view::npos ? std::string(name) : "";
+  for (const char c : name) {
+    const bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+                      c == '-' || c == '.';
+    if (!word) return "";
+  }
+  return std::string(name);
 }
 
 void substitute_string(std::string& s, const Captures& captures, bool& changed) {
@@ -244,10 +251,12 @@ std::string StepEngine::closed_reason() const {
 }
 
 void StepEngine::respond(const Value& id, const std::string& result) {
+  responded_ids_.insert(to_json(id));
   send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"result":)" + result + "}");
 }
 
 void StepEngine::respond_error(const Value& id, int code, const std::string& message) {
+  responded_ids_.insert(to_json(id));
   Value text(rapidjson::StringRef(message.c_str(), static_cast<rapidjson::SizeType>(message.size())));
   send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"error":{"code":)" + std::to_string(code) +
        R"(,"message":)" + to_json(text) + "}}");
@@ -563,7 +572,37 @@ void StepEngine::do_reply(const Step& s) {
   Value id_copy;
   id_copy.CopyFrom(*id, message.GetAllocator());
   message.AddMember("id", id_copy, message.GetAllocator());
-  if (!send(to_json(message))) fail(s, "the SUT is not reading any more");
+  decorate_reply(message);
+  responded_ids_.insert(to_json(*id));
+  if (!send(to_json(message))) return fail(s, "the SUT is not reading any more");
+  // An InputRequiredResult: the client's next request of the same method is its retry.
+  const Value* result = find_member(message, "result");
+  const Value* type = result && result->IsObject() ? find_member(*result, "resultType") : nullptr;
+  if (type && type->IsString() && std::string_view(type->GetString()) == "input_required") {
+    auto copy = std::make_shared<rapidjson::Document>();
+    copy->CopyFrom(message, copy->GetAllocator());
+    input_required_sent_.push_back({std::move(copy), it->second, inbox_.size()});
+  }
+}
+
+bool StepEngine::do_modern_client_check(const Step& s) {
+  if (case_.role != CaseRole::Client || !features(revision_).modern_wire || !is_modern_client_check(s.text))
+    return false;
+  ModernClientTranscript t;
+  t.revision = revision_;
+  for (const auto& d : sut_messages_) t.sut_messages.push_back(d.get());
+  t.asked_capability = case_.sut.capabilities;
+  for (const InputRequiredSent& sent : input_required_sent_) {
+    RetryExchange e{sent.original.get(), sent.response.get(), nullptr};
+    const Value* method = find_member(*sent.original, "method");
+    for (std::size_t i = sent.inbox_from; i < inbox_.size() && e.retry == nullptr && method; ++i) {
+      const Value* m = find_member(*inbox_[i].doc, "method");
+      if (m && find_member(*inbox_[i].doc, "id") && json_equal(*m, *method)) e.retry = inbox_[i].doc.get();
+    }
+    t.exchanges.push_back(e);
+  }
+  if (auto f = run_modern_client_check(s.text, t)) fail(s, f->reason, f->pointer, f->message);
+  return true;
 }
 
 void StepEngine::do_silence(const Step& s) {
@@ -586,6 +625,7 @@ void StepEngine::do_check(const Step& s) {
   // Let in-flight messages arrive before judging the whole transcript.
   const Deadline settle = Deadline::after(std::chrono::milliseconds(100));
   while (!settle.expired() && !eof_) pump(settle);
+  if (do_modern_client_check(s)) return;
   if (s.text == "no-elicitation") {
     for (const auto& d : sut_messages_) {
       if (is_elicit_create(*d)) {

@@ -53,6 +53,7 @@ class StepEngine {
   virtual void stop() = 0;                              // end the SUT; fills sut_exit and sut_stderr
   virtual void finish_steps() {}                        // after the last step (answer held requests)
   virtual void decorate_request(rapidjson::Document&) {}  // a send step's request, before its id
+  virtual void decorate_reply(rapidjson::Document&) {}    // a reply step's response, before it is sent
 
   // --- for roles ---------------------------------------------------------------------------
   double now_ms() const;
@@ -108,6 +109,7 @@ class StepEngine {
   std::deque<Received> inbox_;
   std::vector<std::shared_ptr<rapidjson::Document>> sut_messages_;
   std::set<std::string> harness_ids_;
+  std::set<std::string> responded_ids_;  // ids of SUT requests the harness answered (JSON text)
   std::shared_ptr<MessageChannel> channel_;
   bool eof_ = false;
   std::string eof_detail_;  // why the channel broke, when it can say (an HTTP error, a dropped stream)
@@ -133,6 +135,15 @@ class StepEngine {
   std::map<std::string, std::string> sent_ids_;
   std::map<std::string, std::shared_ptr<rapidjson::Document>> matched_;
   std::map<std::string, std::shared_ptr<rapidjson::Document>> step_requests_;  // by id: what send steps sent
+  // 2026-07-28, SUT as client: each InputRequiredResult a reply step sent, the request it
+  // answered, and where the inbox stood then (the retry can only come after it).
+  struct InputRequiredSent {
+    std::shared_ptr<rapidjson::Document> response;
+    std::shared_ptr<rapidjson::Document> original;
+    std::size_t inbox_from = 0;
+  };
+  std::vector<InputRequiredSent> input_required_sent_;
+  bool do_modern_client_check(const Step& s);
   int next_id_ = 1;
   std::size_t step_index_ = 0;
   bool send_failed_ = false;  // the last send failed (noted once per run of failures)

@@ -53,10 +53,15 @@ const std::vector<std::string> kLifecycleChecks = {"lifecycle.tools-list",  "lif
 // The check ids of one case, lifecycle ones included, as a baseline names them (case-id:check-id).
 std::vector<std::string> case_checks(const Case& c) {
   std::vector<std::string> out;
+  // A client on the modern wire only (2026-07-28) has no initialize: no initialized notification
+  // and no protocolVersion to judge, just its tool call and the capability its _meta declares.
+  const bool modern_only = std::all_of(c.revisions.begin(), c.revisions.end(),
+                                       [](Revision r) { return features(r).modern_wire; });
   for (const std::string& l : kLifecycleChecks) {
     const bool for_role =
         c.role == CaseRole::Server ? l.starts_with("lifecycle.tools") : !l.starts_with("lifecycle.tools");
-    if (for_role) out.push_back(l);
+    const bool handshake = l == "lifecycle.initialized" || l == "lifecycle.protocol-version";
+    if (for_role && !(c.role == CaseRole::Client && modern_only && handshake)) out.push_back(l);
   }
   for (const Step& s : c.steps) out.push_back(s.check_id);
   return out;

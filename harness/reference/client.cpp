@@ -10,6 +10,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <map>
+#include <memory>
 #include <set>
 
 #include "core/json.h"
@@ -19,6 +21,8 @@
 #include "schema/requested_schema.h"
 #include "spec/capability.h"
 #include "spec/elicitation.h"
+#include "spec/modern.h"
+#include "spec/mrtr.h"
 #include "transport/child_process.h"
 #include "transport/http_client_channel.h"
 #include "transport/stdio_channel.h"
@@ -56,6 +60,14 @@ void open_url(const std::string& url) {
   if (fd >= 0) ::close(fd);
 }
 
+// Faults that break a rule only the initialize-based revisions have (the -32602 of a
+// server-to-client request, -32042 and its retry, the handshake), and would still act on the
+// modern wire: there they do nothing, since no 2026-07-28 case can cite their rule.
+const std::set<std::string> kInitializeWireFaults = {
+    "accept-undeclared-mode", "unknown-mode-as-form", "mode-from-schema", "trust-request",
+    "invalid-params-as-internal-error", "refuse-declared-url", "no-retry", "consent-once",
+    "call-before-initialize", "skip-initialized", "ask-version-latest"};
+
 class ReferenceClient {
  public:
   explicit ReferenceClient(const ReferenceClientOptions& options)
@@ -64,14 +76,16 @@ class ReferenceClient {
   int run(const std::vector<std::string>& server_command) {
     // The version it asks for: the contract's, when supported, else its latest.
     asked_version_ = env("ELICIT_CONFORM_PROTOCOL_VERSION", "");
-    if (features(parse_revision(asked_version_).value_or(default_revision())).modern_wire) {
+    const bool supported =
+        std::find(versions_.begin(), versions_.end(), asked_version_) != versions_.end();
+    if (!supported && features(parse_revision(asked_version_).value_or(default_revision())).modern_wire) {
       // The adapter contract's way to say "this SUT cannot run the case" (exit 77 after the
-      // marker): this client speaks the initialize-based wire only, for now.
-      std::fprintf(stderr, "elicit-conform: SKIP: the reference client does not speak %s (multi "
-                   "round-trip requests) yet\n", asked_version_.c_str());
+      // marker): told to leave 2026-07-28 out (--versions), it speaks the older wire only.
+      std::fprintf(stderr, "elicit-conform: SKIP: this reference client does not speak %s (multi "
+                   "round-trip requests): --versions leaves it out\n", asked_version_.c_str());
       return 77;
     }
-    if (std::find(versions_.begin(), versions_.end(), asked_version_) == versions_.end()) {
+    if (!supported) {
       asked_version_ = versions_.empty() ? std::string(to_string(default_revision())) : versions_.front();
     }
     revision_ = parse_revision(asked_version_).value_or(default_revision());
@@ -79,19 +93,10 @@ class ReferenceClient {
     if (caps != "none") {
       capabilities_json_ = parse_json(caps);
       if (!capabilities_json_.ok()) return complain("ELICIT_CONFORM_CAPABILITIES is not JSON");
-      capability_ = parse_elicitation_capability(&capabilities_json_.document, revision_, "").capability;
-      // A client with one mode cannot declare the other (the adapter contract's SKIP, exit 77).
-      if ((modes_ == "form" && capability_.url) || (modes_ == "url" && capability_.form)) {
-        std::fprintf(stderr, "elicit-conform: SKIP: this client supports %s mode only\n", modes_.c_str());
-        return 77;
-      }
-      // `{}` means form only (2025-11-25); these faults misread it.
-      const bool empty = capabilities_json_.document.IsObject() && capabilities_json_.document.ObjectEmpty();
-      if (empty && revision_ == Revision::V2025_11_25) {
-        if (fault_ == "empty-capability-allows-url") capability_.url = true;
-        if (fault_ == "empty-capability-refuses-form") capability_.form = false;
-      }
+      if (int skip = read_capability(); skip != 0) return skip;
     }
+    declared_caps_ = caps;
+    if (modern() && kInitializeWireFaults.contains(fault_)) fault_.clear();
     user_ = parse_json(env("ELICIT_CONFORM_USER", "[]"));
     if (!user_.ok() || !user_.document.IsArray()) return complain("ELICIT_CONFORM_USER is not a JSON array");
     const std::string tool = env("ELICIT_CONFORM_TOOL", "elicitation_case");
@@ -112,7 +117,19 @@ class ReferenceClient {
       }
       if (!spawn(server_command, error)) return complain("cannot start the server: " + error);
     }
-    if (probe_ == "discover" || (probe_ == "respawn" && http_)) discover();
+    if (features(revision_).modern_wire) {
+      if (http_) {
+        std::fprintf(stderr, "elicit-conform: SKIP: the reference client speaks %s over stdio only, "
+                     "not yet over Streamable HTTP\n", asked_version_.c_str());
+        return 77;
+      }
+      // Probe first (MODERN-CLIENT-PROBE); a server that does not list the revision gets the
+      // older wire at the latest version both speak, whatever error or silence it answered with.
+      if (fault_ == "skip-discover" || discover()) return finish(modern_session(tool));
+      if (!fall_back_to_initialize()) return complain("the server speaks no version this client supports");
+    } else if (probe_ == "discover" || (probe_ == "respawn" && http_)) {
+      discover();
+    }
     if (fault_ == "call-before-initialize") {
       // An era-ambiguous request before the handshake (2026-07-28 transport-stdio.mdx warns of
       // it); whatever the answer, it then initializes.
@@ -149,12 +166,163 @@ class ReferenceClient {
       if (answered) send(R"({"jsonrpc":"2.0","id":3)" + call);
       answered = answered && wait_for_response("3");
     }
-    if (server_) server_->terminate(std::chrono::milliseconds(500));
-    if (http_) http_->close(Deadline::after(std::chrono::seconds(2)));
-    return answered ? 0 : complain("no answer to the tool call");
+    return finish(answered ? 0 : complain("no answer to the tool call"));
   }
 
  private:
+  int finish(int status) {
+    if (server_) server_->terminate(std::chrono::milliseconds(500));
+    if (http_) http_->close(Deadline::after(std::chrono::seconds(2)));
+    return status;
+  }
+
+  // ELICIT_CONFORM_CAPABILITIES read as the revision says; 77 when this client cannot declare it.
+  int read_capability() {
+    capability_ = parse_elicitation_capability(&capabilities_json_.document, revision_, "").capability;
+    // A client with one mode cannot declare the other (the adapter contract's SKIP, exit 77).
+    if ((modes_ == "form" && capability_.url) || (modes_ == "url" && capability_.form)) {
+      std::fprintf(stderr, "elicit-conform: SKIP: this client supports %s mode only\n", modes_.c_str());
+      return 77;
+    }
+    // `{}` means form only (2025-11-25 on); these faults misread it.
+    const bool empty = capabilities_json_.document.IsObject() && capabilities_json_.document.ObjectEmpty();
+    if (empty && (revision_ == Revision::V2025_11_25 || modern())) {
+      if (fault_ == "empty-capability-allows-url") capability_.url = true;
+      if (fault_ == "empty-capability-refuses-form") capability_.form = false;
+    }
+    return 0;
+  }
+
+  bool modern() const { return features(revision_).modern_wire; }
+
+  // The server did not list the modern revision: the latest initialize-based version this client
+  // supports, with the capability read again as that revision says.
+  bool fall_back_to_initialize() {
+    for (const std::string& v : versions_) {
+      const std::optional<Revision> r = parse_revision(v);
+      if (!r || features(*r).modern_wire) continue;
+      asked_version_ = v;
+      revision_ = *r;
+      if (declared_caps_ != "none") read_capability();
+      return true;
+    }
+    return false;
+  }
+
+  // --- 2026-07-28: the tool call, its InputRequiredResults and the retries -------------------
+
+  // The per-request _meta (basic.mdx): version, capabilities (required), client info (SHOULD).
+  // `first`: the first request of the session (a fault sends the capability there only).
+  std::string meta(bool first) const {
+    std::string capabilities = "{}";
+    const bool declare = declared_caps_ != "none" && fault_ != "declare-no-capability" &&
+                         (first || fault_ != "declare-capability-first-only");
+    if (declare) {
+      capabilities = fault_ == "declare-no-mode" ? std::string(R"({"elicitation":{"voice":{}}})")
+                                                 : R"({"elicitation":)" + declared_caps_ + "}";
+    }
+    std::string out = R"({"io.modelcontextprotocol/protocolVersion":")" + asked_version_ +
+                      R"(","io.modelcontextprotocol/clientCapabilities":)" + capabilities;
+    if (fault_ != "no-client-info") {
+      out += R"(,"io.modelcontextprotocol/clientInfo":{"name":"elicit-conform-reference-client","version":"0.1"})";
+    }
+    return out + "}";
+  }
+
+  // Calls the tool and, while the server answers with an InputRequiredResult, asks the scripted
+  // user and retries: a new id, the same name and arguments, inputResponses for exactly the keys
+  // asked, requestState echoed byte for byte (none when none came). 0 after the final result.
+  int modern_session(const std::string& tool) {
+    constexpr int kMaxRounds = 32;  // a server MAY ask again; one that never stops is given up on
+    const std::string call = R"("method":"tools/call","params":{"name":)" + quote(tool) + R"(,"arguments":{})";
+    std::string id = "1";
+    send(R"({"jsonrpc":"2.0","id":)" + id + "," + call + R"(,"_meta":)" + meta(true) + "}}");
+    std::optional<std::string> first_state;  // stale-state keeps it
+    for (int round = 1; round <= kMaxRounds; ++round) {
+      if (!wait_for_response(id)) return complain("no answer to the tool call");
+      const rapidjson::Document& response = *responses_[id];
+      const Value* result = find_member(response, "result");
+      if (result == nullptr || !result->IsObject()) return 0;  // an error answer ends the call
+      const Value* type = find_member(*result, "resultType");
+      // An absent resultType is "complete" (RESULT-TYPE-ABSENT-COMPLETE); one it does not know is
+      // invalid (RESULT-TYPE-UNKNOWN-INVALID), never taken for a result.
+      if (type == nullptr || (type->IsString() && std::string_view(type->GetString()) == kResultTypeComplete)) return 0;
+      if (!type->IsString() || std::string_view(type->GetString()) != kResultTypeInputRequired) {
+        return complain("the tool call's result has resultType " + to_json(*type) + ", which this client does not know");
+      }
+      std::string retry = R"({"jsonrpc":"2.0","id":)";
+      const std::string next = fault_ == "retry-same-id" ? id : std::to_string(round + 1);
+      std::string params = "," + call + (fault_ == "meta-first-request-only" ? "" : R"(,"_meta":)" + meta(false));
+      if (const Value* asked = find_member(*result, "inputRequests"); asked && asked->IsObject()) {
+        params += R"(,"inputResponses":)" + input_responses(*asked);
+      } else if (fault_ == "extra-input-response") {
+        params += R"(,"inputResponses":{"unrequested":{"action":"decline"}})";
+      }
+      const Value* state = find_member(*result, "requestState");
+      if (state && state->IsString()) {
+        std::string echoed(state->GetString(), state->GetStringLength());
+        if (!first_state) first_state = echoed;
+        if (fault_ == "stale-state") echoed = *first_state;
+        if (fault_ == "trim-state") echoed = trim(echoed);
+        if (fault_ == "parse-json-state") {
+          // Reads the state as JSON when it looks like JSON, and writes it back its own way.
+          if (ParsedJson parsed = parse_json(echoed); parsed.ok()) echoed = to_json(parsed.document);
+        }
+        params += R"(,"requestState":)" + quote(echoed);
+      } else if (fault_ == "invent-state") {
+        params += R"(,"requestState":"")";
+      }
+      id = next;
+      responded_.erase(id);  // retry-same-id: the answer to wait for is the one still to come
+      send(retry + id + params + "}}");
+    }
+    return complain("the server kept asking for input after " + std::to_string(kMaxRounds) + " rounds");
+  }
+
+  // The ElicitResult of each input request, in the order of the map (the scripted user answers
+  // them in that order). Sampling and roots requests are not this client's: it declares neither,
+  // and a server must not send them to it.
+  std::string input_responses(const Value& asked) {
+    rapidjson::Document out(rapidjson::kObjectType);
+    auto& a = out.GetAllocator();
+    for (auto it = asked.MemberBegin(); it != asked.MemberEnd(); ++it) {
+      if (!it->value.IsObject()) continue;
+      const Value* method = find_member(it->value, "method");
+      if (!method || !method->IsString() || std::string_view(method->GetString()) != kElicitCreate) continue;
+      const ElicitAnswer answer = answer_elicitation(it->value);
+      // A request this client cannot show (invalid, or in a mode it did not declare) reaches no
+      // user: there is no error to send on this wire, so it is answered as dismissed.
+      const std::string result = answer.error_code != 0 ? R"({"action":"cancel"})" : answer.result;
+      if (fault_ == "legacy-answer-on-modern") {
+        // The 2025 habit: the answer as a JSON-RPC response, the key taken for a request id.
+        send(R"({"jsonrpc":"2.0","id":)" + to_json(it->name) + R"(,"result":)" + result + "}");
+      }
+      Value key;
+      key.CopyFrom(it->name, a);
+      Value value;
+      value.CopyFrom(parse_json(result).document, a);
+      out.AddMember(key, value, a);
+      if (fault_ == "answer-first-input-only") break;
+    }
+    if (fault_ == "extra-input-response") {
+      Value extra(rapidjson::kObjectType);
+      extra.AddMember("action", "decline", a);
+      out.AddMember("unrequested", extra, a);
+    }
+    return to_json(out);
+  }
+
+  static std::string quote(const std::string& s) {
+    Value v(rapidjson::StringRef(s.data(), static_cast<rapidjson::SizeType>(s.size())));
+    return to_json(v);
+  }
+
+  static std::string trim(const std::string& s) {
+    const std::size_t begin = s.find_first_not_of(" \t\r\n");
+    if (begin == std::string::npos) return "";
+    return s.substr(begin, s.find_last_not_of(" \t\r\n") - begin + 1);
+  }
+
   bool spawn(const std::vector<std::string>& server_command, std::string& error) {
     ChildOptions options;
     options.argv = server_command;
@@ -171,18 +339,28 @@ class ReferenceClient {
   // The 2026-07-28 probe (transport-stdio.mdx, Backward Compatibility): server/discover before
   // anything else. A legacy server answers with an error or not at all: either way, fall back to
   // initialize (never keyed to one error code).
-  void discover() {
-    send(R"({"jsonrpc":"2.0","id":"discover-1","method":"server/discover","params":{"_meta":{)"
-         R"("io.modelcontextprotocol/protocolVersion":"2026-07-28"}}})");
+  // True when the server lists 2026-07-28 (then the session is on the modern wire). The probe
+  // carries the whole _meta when this client asks for 2026-07-28, as every request must.
+  bool discover() {
+    send(R"({"jsonrpc":"2.0","id":"discover-1","method":"server/discover","params":{"_meta":)" +
+         (modern() ? meta(true) : std::string(R"({"io.modelcontextprotocol/protocolVersion":"2026-07-28"})")) + "}}");
     const Deadline until = Deadline::after(std::chrono::seconds(2));
     while (!until.expired()) {
       ReadResult r = channel_->receive(until);
-      if (r.status == ReadResult::Error || r.status == ReadResult::Eof) return;  // over HTTP: a 4xx
+      if (r.status == ReadResult::Error || r.status == ReadResult::Eof) return false;  // over HTTP: a 4xx
       if (r.status != ReadResult::Line) continue;
       ParsedJson m = parse_json(r.line);
       const Value* id = m.ok() && m.document.IsObject() ? find_member(m.document, "id") : nullptr;
-      if (id && !m.document.HasMember("method") && to_json(*id) == R"("discover-1")") return;
+      if (!id || m.document.HasMember("method") || to_json(*id) != R"("discover-1")") continue;
+      const Value* result = find_member(m.document, "result");
+      const Value* versions = result && result->IsObject() ? find_member(*result, "supportedVersions") : nullptr;
+      if (versions == nullptr || !versions->IsArray()) return false;
+      for (const Value& v : versions->GetArray()) {
+        if (v.IsString() && std::string_view(v.GetString()) == "2026-07-28") return true;
+      }
+      return false;
     }
+    return false;
   }
 
   int complain(const std::string& why) {
@@ -210,8 +388,9 @@ class ReferenceClient {
       if (method == nullptr) {
         if (mid == nullptr) continue;
         // Only the tool call's answer can carry -32042; initialize is id 1.
-        if (const Value* e = find_member(m.document, "error"); e && to_json(*mid) != "1") on_error(*e);
+        if (const Value* e = find_member(m.document, "error"); e && to_json(*mid) != "1" && !modern()) on_error(*e);
         responded_.insert(to_json(*mid));
+        responses_[to_json(*mid)] = std::make_shared<rapidjson::Document>(std::move(m.document));
         continue;
       }
       const std::string name = method->IsString() ? method->GetString() : "";
@@ -283,11 +462,27 @@ class ReferenceClient {
     if (fault_ == "answer-twice") send(head + R"("id":)" + to_json(id) + R"(,"result":)" + result + extra + "}");
   }
 
+  // What the client does with one elicitation: a JSON-RPC error to refuse it (the older wire), or
+  // the ElicitResult. `message` has method and params: a JSON-RPC request, or an input request.
+  struct ElicitAnswer {
+    int error_code = 0;
+    std::string error_message;
+    std::string result;
+  };
+
   void elicit(const Value& id, const rapidjson::Document& message) {
+    const ElicitAnswer answer = answer_elicitation(message);
+    if (answer.error_code != 0) return reply_error(id, answer.error_message, answer.error_code);
+    reply_result(id, answer.result);
+  }
+
+  ElicitAnswer answer_elicitation(const Value& message) {
+    const auto reply_error = [](const std::string& why, int code = -32602) { return ElicitAnswer{code, why, ""}; };
+    const auto reply_result = [](const std::string& result) { return ElicitAnswer{0, "", result}; };
     const Value* params = find_member(message, "params");
-    if (params == nullptr || !params->IsObject()) return reply_error(id, "elicitation/create needs params");
+    if (params == nullptr || !params->IsObject()) return reply_error("elicitation/create needs params");
     const Value* mode_value = find_member(*params, "mode");
-    if (mode_value == nullptr && fault_ == "mode-required") return reply_error(id, "mode is required");
+    if (mode_value == nullptr && fault_ == "mode-required") return reply_error("mode is required");
     const std::string mode_name = mode_value && mode_value->IsString() ? mode_value->GetString() : "";
     const Value* url = find_member(*params, "url");
     // Two ways of never looking at mode: a requestedSchema makes a form, a url a URL request.
@@ -295,15 +490,18 @@ class ReferenceClient {
     const bool url_decides = fault_ == "mode-from-url" && url != nullptr;
     const bool unknown_mode = mode_value != nullptr && mode_name != "form" && mode_name != "url";
     if (unknown_mode && fault_ != "unknown-mode-as-form" && !schema_decides) {
-      return reply_error(id, "elicitation mode " + to_json(*mode_value) + " was not declared by this client");
+      return reply_error("elicitation mode " + to_json(*mode_value) + " was not declared by this client");
     }
     const Mode mode = schema_decides ? Mode::Form : url_decides || mode_name == "url" ? Mode::Url : Mode::Form;
     if (fault_ == "prefetch-url" && url && url->IsString()) open_url(url->GetString());
+    if (fault_ == "require-elicitation-id" && mode == Mode::Url && find_member(*params, "elicitationId") == nullptr) {
+      return reply_error("a URL-mode elicitation needs an elicitationId");
+    }
     if (!capability_.supports(mode) && fault_ != "accept-undeclared-mode") {
-      return reply_error(id, "elicitation mode " + std::string(to_string(mode)) + " was not declared by this client");
+      return reply_error("elicitation mode " + std::string(to_string(mode)) + " was not declared by this client");
     }
     if (mode == Mode::Url && capability_.form && fault_ == "refuse-declared-url") {
-      return reply_error(id, "this client does not handle URL mode");
+      return reply_error("this client does not handle URL mode");
     }
     // The mode faults judge the request as the mode they picked (its other params still count).
     rapidjson::Document as_picked;
@@ -318,7 +516,7 @@ class ReferenceClient {
       }
     }
     if (fault_ != "trust-request" && !request_conforms(as_picked, unknown_mode && !schema_decides)) {
-      return reply_error(id, "invalid elicitation/create params",
+      return reply_error("invalid elicitation/create params",
                          fault_ == "invalid-params-as-internal-error" ? -32603 : -32602);
     }
     const Value* eid = find_member(*params, "elicitationId");
@@ -330,11 +528,11 @@ class ReferenceClient {
     if (fault_ == "no-decline" && action == "decline") action = "cancel";
     if (fault_ == "decline-ignored" && action == "decline") action = "accept";
     if (fault_ == "open-without-consent" && mode == Mode::Url && url && url->IsString()) open_url(url->GetString());
-    if (action != "accept") return reply_result(id, R"({"action":")" + action + R"("})");
+    if (action != "accept") return reply_result(R"({"action":")" + action + R"("})");
     if (mode == Mode::Url) {
       if (url && url->IsString()) open_url(url->GetString());  // the user agreed to open it
       const char* extra = fault_ == "content-in-url-accept" ? R"(,"content":{})" : "";
-      return reply_result(id, R"({"action":"accept")" + std::string(extra) + "}");
+      return reply_result(R"({"action":"accept")" + std::string(extra) + "}");
     }
     // Form: the user's content, or the defaults the form was pre-filled with (SEP-1034).
     const Value* schema = find_member(*params, "requestedSchema");
@@ -343,12 +541,12 @@ class ReferenceClient {
       SchemaCheck model = check_requested_schema(*schema, revision_, "");
       if (!validate_content(model.schema, filled, "").empty()) {
         // A form that does not validate cannot be submitted: the user is left with cancel.
-        return reply_result(id, R"({"action":"cancel"})");
+        return reply_result(R"({"action":"cancel"})");
       }
     }
-    if (fault_ == "drop-content") return reply_result(id, R"({"action":"accept"})");
+    if (fault_ == "drop-content") return reply_result(R"({"action":"accept"})");
     encode_content(filled, schema, fault_);
-    reply_result(id, R"({"action":"accept","content":)" + to_json(filled) + "}");
+    return reply_result(R"({"action":"accept","content":)" + to_json(filled) + "}");
   }
 
   // The request passes every MUST check of its revision (the unknown-mode-as-form fault also
@@ -356,7 +554,10 @@ class ReferenceClient {
   bool request_conforms(const rapidjson::Document& message, bool unknown_mode) {
     MessageCheckOptions check;
     check.revision = revision_;
-    for (const Diagnostic& d : check_message(message, check).diagnostics) {
+    // On the modern wire it is an input request (method and params), not a JSON-RPC message.
+    const Diagnostics found = modern() ? parse_input_request(message, "", revision_, "").diagnostics
+                                       : check_message(message, check).diagnostics;
+    for (const Diagnostic& d : found) {
       if (d.level != Level::Must) continue;
       if (unknown_mode && fault_ == "unknown-mode-as-form" && d.check == "elicit.mode-unknown") continue;
       return false;
@@ -392,7 +593,9 @@ class ReferenceClient {
   ElicitationCapability capability_;
   ParsedJson user_;
   std::size_t answer_index_ = 0;
+  std::string declared_caps_ = "none";  // ELICIT_CONFORM_CAPABILITIES as given
   std::set<std::string> responded_;  // ids of our requests the server answered
+  std::map<std::string, std::shared_ptr<rapidjson::Document>> responses_;  // ... and their answers
   std::set<std::string> issued_;     // URL elicitation ids the server sent
   std::set<std::string> completed_;  // ... and completed
   std::set<std::string> awaiting_;   // ids of a -32042 the user opened: retry once all complete

@@ -10,6 +10,14 @@
 // a URL only after the user accepted it (opening is simulated by one GET, loopback only, so the
 // harness's URL trap sees it). After a -32042 whose URLs the user opened, it waits for their
 // completion notifications and retries the tool call once (the spec's MAY).
+//
+// Asked for 2026-07-28 (stdio only, for now) it probes with server/discover (falling back to
+// initialize when the server does not list that revision), sends `_meta` (version,
+// capabilities, client info) on every request, and answers each InputRequiredResult by asking
+// the scripted user about every elicitation in it, in map order, then retrying the call with a
+// new id, inputResponses for exactly those keys and requestState echoed byte for byte. A request
+// it cannot show (invalid, or in a mode it did not declare) reaches no user and is answered
+// "cancel": that wire has no error for one input request.
 #pragma once
 
 #include <string>
@@ -29,7 +37,7 @@ struct ReferenceClientOptions {
   std::string modes;
   // The protocol versions it supports, latest first: it asks for ELICIT_CONFORM_PROTOCOL_VERSION
   // when it supports it, else for the first of these.
-  std::vector<std::string> versions = {"2025-11-25", "2025-06-18"};
+  std::vector<std::string> versions = {"2026-07-28", "2025-11-25", "2025-06-18"};
 };
 
 int run_reference_client(const std::vector<std::string>& server_command, const ReferenceClientOptions& options);

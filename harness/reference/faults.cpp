@@ -178,6 +178,35 @@ constexpr std::array kFaults{
     Fault{"ask-version-latest", "client", "LIFECYCLE-CLIENT-VERSION",
           "asks for protocolVersion \"latest\" in initialize instead of a version it supports"},
     Fault{"fractional-request-id", "client", "JSONRPC-ID-TYPE", "gives its tools/call request a fractional id (2.5)"},
+    Fault{"skip-discover", "client", "MODERN-CLIENT-PROBE",
+          "on the 2026-07-28 wire, calls its tool without sending the server/discover probe first"},
+    Fault{"meta-first-request-only", "client", "META-REQUIRED-FIELDS",
+          "on the 2026-07-28 wire, sends _meta on its first request only: its retries have none"},
+    Fault{"no-client-info", "client", "META-CLIENT-INFO",
+          "on the 2026-07-28 wire, leaves io.modelcontextprotocol/clientInfo out of every request's _meta"},
+    Fault{"declare-capability-first-only", "client", "CAPABILITY-DECLARE",
+          "on the 2026-07-28 wire, declares its elicitation capability on its first request only: its retries "
+          "declare none"},
+    Fault{"retry-same-id", "client", "MRTR-RETRY-NEW-ID",
+          "retries a request that got an InputRequiredResult with the id of the original request"},
+    Fault{"trim-state", "client", "MRTR-CLIENT-ECHO-STATE",
+          "trims leading and trailing whitespace off the requestState it echoes"},
+    Fault{"parse-json-state", "client", "MRTR-CLIENT-ECHO-STATE",
+          "parses a requestState that looks like JSON and echoes it re-serialized (its own spacing)"},
+    Fault{"stale-state", "client", "MRTR-CLIENT-ECHO-STATE",
+          "echoes the first requestState of the call in every later retry, not the latest one"},
+    Fault{"invent-state", "client", "MRTR-CLIENT-NO-INVENTED-STATE",
+          "sends \"requestState\": \"\" in a retry when the InputRequiredResult carried no state"},
+    Fault{"answer-first-input-only", "client", "MRTR-CLIENT-CONSTRUCT-INPUTS",
+          "answers only the first input request of an InputRequiredResult that carries several"},
+    Fault{"extra-input-response", "client", "MRTR-CLIENT-CONSTRUCT-INPUTS",
+          "adds an inputResponses entry under a key the server did not ask for"},
+    Fault{"legacy-answer-on-modern", "client", "SUPPORT-MESSAGE-PATTERNS",
+          "on the 2026-07-28 wire, also sends each ElicitResult the 2025 way, as a JSON-RPC response whose id is "
+          "the input request's key"},
+    Fault{"require-elicitation-id", "client", "RESULT-ACTION",
+          "on the 2026-07-28 wire, refuses a URL-mode input request without elicitationId (a 2025-11-25 "
+          "requirement) and reports it as cancelled although the user accepted"},
 };
 
 }  // namespace

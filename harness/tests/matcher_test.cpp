@@ -102,6 +102,14 @@ TEST(Substitute, WholeValueMemberNamesAndMissingCaptures) {
   EXPECT_EQ(to_json(m), R"({"inputResponses":{"k1":{"a":[1,2]}},"text":"xk1y","n":"{obj} "})");
 }
 
+TEST(Matcher, TextThatLooksLikeJsonIsNoPlaceholder) {
+  // A requestState such as {"round": 1} is sent as it is, never taken for a capture name.
+  Captures c;
+  rapidjson::Document m = doc(R"({"requestState":"{\"round\": 1}","other":"{no such}"})");
+  substitute(m, c, m.GetAllocator());
+  EXPECT_EQ(to_json(m), R"({"requestState":"{\"round\": 1}","other":"{no such}"})");
+}
+
 TEST(Matcher, AllOf) {
   const char* p = R"({"$all_of":[{"result":"$any"},{"$not":{"result":{"isError":true}}}]})";
   EXPECT_TRUE(try_match(p, R"({"result":{"content":[]}})").matched);

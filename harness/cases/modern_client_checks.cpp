@@ -1,0 +1,175 @@
+#include "cases/modern_client_checks.h"
+
+#include <algorithm>
+#include <array>
+#include <set>
+
+#include "core/json.h"
+#include "core/utf8.h"
+#include "schema/message_check.h"
+#include "spec/capability.h"
+#include "spec/elicitation.h"
+#include "spec/modern.h"
+
+namespace ec {
+namespace {
+
+using rapidjson::Value;
+
+constexpr std::array kChecks{"meta-required",       "meta-client-info",   "capability-each-request",
+                             "discover-first",      "retry-new-id",       "retry-state-echoed",
+                             "retry-inputs-complete", "retry-content-valid", "no-legacy-elicitation"};
+
+std::string method_of(const Value& message) {
+  const Value* m = find_member(message, "method");
+  return m && m->IsString() ? std::string(m->GetString(), m->GetStringLength()) : "";
+}
+
+bool is_request(const Value& message) {
+  return find_member(message, "method") != nullptr && find_member(message, "id") != nullptr;
+}
+
+ModernCheckFailure failure(std::string reason, std::string pointer, const Value* message) {
+  return {std::move(reason), std::move(pointer), message ? to_json(*message) : ""};
+}
+
+// The first finding of `requirements` (at SHOULD level or above) on the client's requests'
+// _meta, read as the revision says.
+std::optional<ModernCheckFailure> meta_findings(const ModernClientTranscript& t,
+                                                std::initializer_list<std::string_view> requirements, Level floor) {
+  for (const Value* m : t.sut_messages) {
+    if (!is_request(*m)) continue;
+    RequestMetaParse parsed = parse_request_meta(find_member(*m, "params"), t.revision, "/params");
+    for (const Diagnostic& d : parsed.diagnostics) {
+      const bool rule = std::find(requirements.begin(), requirements.end(), d.requirement) != requirements.end();
+      const bool serious = d.level == Level::Must || (floor == Level::Should && d.level == Level::Should);
+      if (rule && serious) {
+        return failure("the client's " + abbreviate_utf8(method_of(*m), 80) + " request: " + d.check + ": " +
+                           d.message,
+                       d.pointer, m);
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+// The retry's findings of `requirements`, judged against the InputRequiredResult it follows.
+std::optional<ModernCheckFailure> retry_findings(const ModernClientTranscript& t,
+                                                 std::initializer_list<std::string_view> requirements) {
+  for (const RetryExchange& e : t.exchanges) {
+    if (e.retry == nullptr) continue;
+    MessageCheckOptions o;
+    o.revision = t.revision;
+    o.retry_of = e.input_required;
+    for (const Diagnostic& d : check_message(*e.retry, o).diagnostics) {
+      if (d.level == Level::Info) continue;
+      if (std::find(requirements.begin(), requirements.end(), d.requirement) == requirements.end()) continue;
+      return failure("the retry after our InputRequiredResult: " + d.check + ": " + d.message, d.pointer, e.retry);
+    }
+  }
+  return std::nullopt;
+}
+
+// A key of the retry's inputResponses that no input request of the round had: the inputs a
+// client constructs are the requested ones (a response the server did not ask for, such as one
+// kept from an earlier round, answers nothing).
+std::optional<ModernCheckFailure> unrequested_responses(const ModernClientTranscript& t) {
+  for (const RetryExchange& e : t.exchanges) {
+    if (e.retry == nullptr) continue;
+    const Value* result = find_member(*e.input_required, "result");
+    const Value* asked = result ? find_member(*result, "inputRequests") : nullptr;
+    const Value* params = find_member(*e.retry, "params");
+    const Value* answers = params && params->IsObject() ? find_member(*params, "inputResponses") : nullptr;
+    if (answers == nullptr || !answers->IsObject()) continue;
+    for (auto it = answers->MemberBegin(); it != answers->MemberEnd(); ++it) {
+      const std::string key(it->name.GetString(), it->name.GetStringLength());
+      const bool requested = asked && asked->IsObject() && find_member(*asked, key) != nullptr;
+      if (!requested) {
+        return failure("the retry answers input request \"" + abbreviate_utf8(key, 80) +
+                           "\", which the InputRequiredResult it follows did not ask for",
+                       "/params/inputResponses", e.retry);
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<ModernCheckFailure> capability_each_request(const ModernClientTranscript& t) {
+  if (!t.asked_capability) return std::nullopt;
+  ElicitationCapability asked;
+  if (*t.asked_capability != nullptr)
+    asked = parse_elicitation_capability(*t.asked_capability, t.revision, "").capability;
+  for (const Value* m : t.sut_messages) {
+    if (!is_request(*m)) continue;
+    RequestMetaParse parsed = parse_request_meta(find_member(*m, "params"), t.revision, "/params");
+    // A request without the capabilities object at all is meta-required's finding.
+    if (parsed.meta.client_capabilities == nullptr) continue;
+    const ElicitationCapability& got = parsed.meta.elicitation;
+    if (got.declared != asked.declared || got.form != asked.form || got.url != asked.url) {
+      return failure("the client's " + abbreviate_utf8(method_of(*m), 80) + " request declares elicitation \"" +
+                         got.describe() + "\" in _meta; the client supports \"" + asked.describe() +
+                         "\" (ELICIT_CONFORM_CAPABILITIES), which every request must declare",
+                     "/params/_meta", m);
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<ModernCheckFailure> discover_first(const ModernClientTranscript& t) {
+  for (const Value* m : t.sut_messages) {
+    if (!is_request(*m)) continue;
+    if (method_of(*m) == kServerDiscover) return std::nullopt;
+    return failure("the client's first request is " + abbreviate_utf8(method_of(*m), 80) +
+                       ", not the server/discover probe",
+                   "/method", m);
+  }
+  return failure("the client sent no request", "", nullptr);
+}
+
+std::optional<ModernCheckFailure> no_legacy(const ModernClientTranscript& t) {
+  for (const Value* m : t.sut_messages) {
+    const std::string method = method_of(*m);
+    if (method == "initialize") {
+      return failure("the client sent initialize; " + std::string(to_string(t.revision)) +
+                         " has no handshake (every request carries its _meta)",
+                     "/method", m);
+    }
+    if (method == kElicitComplete) {
+      return failure("the client sent " + std::string(kElicitComplete) + ", which " +
+                         std::string(to_string(t.revision)) + " removed",
+                     "/method", m);
+    }
+    if (find_member(*m, "method") == nullptr && find_member(*m, "id") != nullptr) {
+      return failure("the client sent a JSON-RPC response, but on this wire the server sends no requests: an "
+                     "ElicitResult travels in the inputResponses of the retried request",
+                     "", m);
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+bool is_modern_client_check(std::string_view name) {
+  return std::find(kChecks.begin(), kChecks.end(), name) != kChecks.end();
+}
+
+std::optional<ModernCheckFailure> run_modern_client_check(std::string_view name, const ModernClientTranscript& t) {
+  if (name == "meta-required") return meta_findings(t, {"META-REQUIRED-FIELDS"}, Level::Must);
+  if (name == "meta-client-info") return meta_findings(t, {"META-CLIENT-INFO"}, Level::Should);
+  if (name == "capability-each-request") return capability_each_request(t);
+  if (name == "discover-first") return discover_first(t);
+  if (name == "retry-new-id") return retry_findings(t, {"MRTR-RETRY-NEW-ID"});
+  if (name == "retry-state-echoed") {
+    return retry_findings(t, {"MRTR-CLIENT-ECHO-STATE", "MRTR-CLIENT-NO-INVENTED-STATE"});
+  }
+  if (name == "retry-inputs-complete") {
+    if (auto f = retry_findings(t, {"MRTR-CLIENT-CONSTRUCT-INPUTS"})) return f;
+    return unrequested_responses(t);
+  }
+  if (name == "retry-content-valid") return retry_findings(t, {"CLIENT-VALIDATE-CONTENT"});
+  if (name == "no-legacy-elicitation") return no_legacy(t);
+  return std::nullopt;
+}
+
+}  // namespace ec

@@ -1,0 +1,58 @@
+// The whole-transcript checks of a 2026-07-28 client case (the SUT is a client on the modern
+// wire, the harness its server). They judge what only this wire has: the `_meta` of every
+// request, the retries that follow the InputRequiredResults the case's steps sent, and the
+// absence of the 2025 vocabulary. Each check judges the rules its name says and nothing else, so
+// that a case fails for the rule it cites: a client that mangles requestState fails the cases
+// about state, not every case that happens to carry one.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <rapidjson/document.h>
+
+#include "spec/revision.h"
+
+namespace ec {
+
+// An InputRequiredResult the harness sent, the client request it answered, and the client's next
+// request of the same method after it (the retry; nullptr when none came).
+struct RetryExchange {
+  const rapidjson::Value* original = nullptr;
+  const rapidjson::Value* input_required = nullptr;  // the whole JSON-RPC response
+  const rapidjson::Value* retry = nullptr;
+};
+
+struct ModernClientTranscript {
+  Revision revision = Revision::V2026_07_28;
+  std::vector<const rapidjson::Value*> sut_messages;  // what the client sent, in order
+  std::vector<RetryExchange> exchanges;               // in the order the harness answered
+  // ELICIT_CONFORM_CAPABILITIES as the case set it: nullptr "none"; unset: the case asked nothing.
+  std::optional<const rapidjson::Value*> asked_capability;
+};
+
+struct ModernCheckFailure {
+  std::string reason;
+  std::string pointer;  // into `message`
+  std::string message;  // the offending SUT message (JSON), or ""
+};
+
+// The names below, for the case loader.
+bool is_modern_client_check(std::string_view name);
+
+// Runs check `name`; nullopt when it holds.
+//   meta-required           every request carries _meta with the required fields (META-REQUIRED-FIELDS)
+//   meta-client-info        every request names the client in _meta (META-CLIENT-INFO)
+//   capability-each-request every request's _meta declares the elicitation capability the case asked for
+//   discover-first          the first request is server/discover (the stdio probe)
+//   retry-new-id            each retry has an id other than the request it retries
+//   retry-state-echoed      each retry echoes requestState byte for byte, or sends none when none came
+//   retry-inputs-complete   each retry answers every input request, and only those
+//   retry-content-valid     accepted form content fits the requestedSchema it answers
+//   no-legacy-elicitation   no initialize, no JSON-RPC response (no ElicitResult sent the 2025
+//                           way), no notifications/elicitation/complete
+std::optional<ModernCheckFailure> run_modern_client_check(std::string_view name, const ModernClientTranscript& t);
+
+}  // namespace ec
