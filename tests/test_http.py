@@ -78,7 +78,8 @@ def test_client_corpus_over_http_matches_stdio(cli, tmp_path, fault):
     command = " ".join([str(cli.path), "reference", "client"] + (["--fault", fault] if fault else []))
     _, _, over_stdio = verdicts(cli, tmp_path / "stdio", "client", "--command", command)
     proc, results, over_http = verdicts(cli, tmp_path / "http", "client", "--command", command, "--transport", "http")
-    assert over_http == over_stdio
+    # The 2026-07-28 client cases run over stdio only until the HTTP endpoint speaks the modern wire.
+    assert over_http == [v for v in over_stdio if v[1] != "2026-07-28"]
     assert proc.returncode == (1 if any(s == "FAIL" for _, _, s in over_http) else 0), proc.stderr.decode()
     if fault == "prefetch-url":
         # The URL trap is the endpoint's own listener: the fetch is seen over HTTP too.
