@@ -483,7 +483,7 @@ def test_reports_replace_their_files_whole(cli, tmp_path):
     assert run.returncode == 0, run
     assert victim.read_text() == "precious"
     assert results_of(report)["cases"]
-    assert sorted(p.name for p in report.iterdir()) == ["junit.xml", "report.md", "results.json"]
+    assert sorted(p.name for p in report.iterdir()) == ["junit.xml", "report.html", "report.md", "results.json"]
 
 
 def test_usage_message_says_required_once(cli):
