@@ -7,11 +7,18 @@ namespace ec {
 // `elicit-conform list --official`.
 const std::vector<OfficialScenario>& official_scenarios() {
   static const std::vector<OfficialScenario> table = {
-      {"tools-call-elicitation", SutRole::Server, {"server.official.test-elicitation"},
+      {"tools-call-elicitation",
+       SutRole::Server,
+       {"server.official.test-elicitation"},
        "its test_elicitation tool sends a form elicitation with the message it was given"},
-      {"elicitation-sep1034-defaults", SutRole::Server, {"server.official.sep1034-defaults"},
-       "its test_elicitation_sep1034_defaults tool sends a default of the right value for each primitive type"},
-      {"elicitation-sep1330-enums", SutRole::Server, {"server.official.sep1330-enums"},
+      {"elicitation-sep1034-defaults",
+       SutRole::Server,
+       {"server.official.sep1034-defaults"},
+       "its test_elicitation_sep1034_defaults tool sends a default of the right value for each primitive "
+       "type"},
+      {"elicitation-sep1330-enums",
+       SutRole::Server,
+       {"server.official.sep1330-enums"},
        "its test_elicitation_sep1330_enums tool sends the five SEP-1330 enum shapes"},
       {"input-required-result-basic-elicitation",
        SutRole::Server,
@@ -24,7 +31,9 @@ const std::vector<OfficialScenario>& official_scenarios() {
        "a user who accepts the form untouched sends its defaults, for every primitive type and enums"},
       {"tasks-mrtr-input", SutRole::Server, {}, "tasks are out of this suite's scope"},
       {"tasks-mrtr-composition", SutRole::Server, {}, "tasks are out of this suite's scope"},
-      {"sep-2322-client-request-state", SutRole::Client, {},
+      {"sep-2322-client-request-state",
+       SutRole::Client,
+       {},
        "2026-07-28 client cases are not in the corpus yet (docs/modern-wire.md)"},
   };
   return table;

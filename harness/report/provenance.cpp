@@ -46,9 +46,9 @@ std::vector<std::pair<std::string, std::string>> string_members(const rapidjson:
   std::vector<std::pair<std::string, std::string>> out;
   for (auto it = info.MemberBegin(); it != info.MemberEnd() && out.size() < kMaxInfoMembers; ++it) {
     if (!it->value.IsString()) continue;
-    out.emplace_back(abbreviate_utf8(std::string_view(it->name.GetString(), it->name.GetStringLength()), 64),
-                     abbreviate_utf8(std::string_view(it->value.GetString(), it->value.GetStringLength()),
-                                     kMaxInfoBytes));
+    out.emplace_back(
+        abbreviate_utf8(std::string_view(it->name.GetString(), it->name.GetStringLength()), 64),
+        abbreviate_utf8(std::string_view(it->value.GetString(), it->value.GetStringLength()), kMaxInfoBytes));
   }
   return out;
 }
@@ -65,8 +65,8 @@ PeerInfo peer_info(const std::vector<CaseResult>& results, const std::string& ro
   PeerInfo out;
   const bool server = role == "server";
   for (const CaseResult& r : results) {
-    if (!r.record.negotiated.empty() &&
-        std::find(out.negotiated.begin(), out.negotiated.end(), r.record.negotiated) == out.negotiated.end()) {
+    if (!r.record.negotiated.empty() && std::find(out.negotiated.begin(), out.negotiated.end(),
+                                                  r.record.negotiated) == out.negotiated.end()) {
       out.negotiated.push_back(r.record.negotiated);
     }
     for (const TranscriptEntry& t : r.record.transcript) {

@@ -78,7 +78,8 @@ void write_html(std::ostream& out, const RunSummary& run) {
   const std::string sut = p.url.empty() ? display_command(run.command) : p.url;
 
   out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-      << "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; "
+      << "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src "
+         "'unsafe-inline'; "
       << "script-src 'nonce-" << nonce << "'; base-uri 'none'; form-action 'none'\">\n"
       << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       << "<title>elicit-conform: " << html_text(run.role) << " conformance</title>\n"
@@ -100,12 +101,13 @@ void write_html(std::ostream& out, const RunSummary& run) {
   }
   out << "</p>\n";
   if (!p.tool_version.empty()) {
-    out << "<p>Judged by elicit-conform " << html_text(p.tool_version) << " (<code>" << html_text(p.tool_commit)
-        << "</code>" << (p.tool_dirty ? ", with uncommitted changes" : "") << "), " << html_text(p.started_at)
-        << " to " << html_text(p.finished_at) << ".</p>\n";
+    out << "<p>Judged by elicit-conform " << html_text(p.tool_version) << " (<code>"
+        << html_text(p.tool_commit) << "</code>" << (p.tool_dirty ? ", with uncommitted changes" : "")
+        << "), " << html_text(p.started_at) << " to " << html_text(p.finished_at) << ".</p>\n";
   }
   if (run.interrupted) {
-    out << "<p><strong>Interrupted</strong>: the run was stopped before its end; only the cases that finished "
+    out << "<p><strong>Interrupted</strong>: the run was stopped before its end; only the cases that "
+           "finished "
            "are listed.</p>\n";
   }
   out << "<p><strong>" << tested_count(run.results) << " of " << run.results.size()
@@ -127,7 +129,8 @@ void write_html(std::ostream& out, const RunSummary& run) {
   if (!run.run_failures.empty() || !run.baseline_notes.empty()) {
     out << "<ul>\n";
     for (const std::string& s : run.run_failures)
-      out << "<li><strong>run failed</strong>: <code>" << html_text(without_local_paths(s)) << "</code></li>\n";
+      out << "<li><strong>run failed</strong>: <code>" << html_text(without_local_paths(s))
+          << "</code></li>\n";
     for (const std::string& s : run.baseline_notes)
       out << "<li>expected-failures entry not applied: <code>" << html_text(without_local_paths(s))
           << "</code></li>\n";
@@ -150,8 +153,8 @@ void write_html(std::ostream& out, const RunSummary& run) {
       out << "<li data-verdict=\"" << to_string(r.verdict) << "\"><span class=\"v v-" << to_string(r.verdict)
           << "\">" << html_text(verdict_word(r)) << "</span> <a href=\"#"
           << html_text(anchor(r.c->id, r.record.planned)) << "\">" << html_text(r.c->id) << "</a> ("
-          << to_string(r.record.planned) << "): " << html_text(abbreviate_utf8(without_local_paths(r.reason), 500))
-          << "</li>\n";
+          << to_string(r.record.planned)
+          << "): " << html_text(abbreviate_utf8(without_local_paths(r.reason), 500)) << "</li>\n";
     }
     if (header) out << "</ul>\n";
   };
@@ -165,10 +168,12 @@ void write_html(std::ostream& out, const RunSummary& run) {
   // Requirement coverage: the rules binding the side under test, and the worst verdict of their cases.
   std::map<std::string, std::string> first_run;  // "case@revision" -> anchor
   for (const CaseResult& r : run.results) {
-    first_run.emplace(r.c->id + "@" + std::string(to_string(r.record.revision)), anchor(r.c->id, r.record.planned));
+    first_run.emplace(r.c->id + "@" + std::string(to_string(r.record.revision)),
+                      anchor(r.c->id, r.record.planned));
   }
   for (const RevisionCoverage& rc : run.coverage) {
-    out << "<h2>Requirements of " << to_string(rc.revision) << " binding the " << html_text(run.role) << "</h2>\n"
+    out << "<h2>Requirements of " << to_string(rc.revision) << " binding the " << html_text(run.role)
+        << "</h2>\n"
         << "<p>" << rc.covered << " covered, " << rc.excluded << " excluded with a reason, " << rc.uncovered
         << " uncovered.</p>\n<table>\n<tr><th>requirement</th><th>level</th><th>status</th><th>cases, or why "
            "excluded</th></tr>\n";
@@ -176,8 +181,8 @@ void write_html(std::ostream& out, const RunSummary& run) {
       const std::string status = status_text(line);
       const std::string cls = line.worst ? std::string(to_string(*line.worst)) : "none";
       out << "<tr><td title=\"" << html_text(line.entry.section + ": " + line.entry.quote) << "\">"
-          << html_text(line.entry.id) << "</td><td>" << html_text(line.entry.level) << "</td><td><span class=\"v v-"
-          << cls << "\">" << html_text(status) << "</span></td><td>";
+          << html_text(line.entry.id) << "</td><td>" << html_text(line.entry.level)
+          << "</td><td><span class=\"v v-" << cls << "\">" << html_text(status) << "</span></td><td>";
       if (line.cases.empty()) out << html_text(line.entry.excluded);
       bool comma = false;
       for (const std::string& id : line.cases) {
@@ -201,9 +206,12 @@ void write_html(std::ostream& out, const RunSummary& run) {
     out << "<details id=\"" << html_text(anchor(r.c->id, r.record.planned)) << "\" data-verdict=\""
         << to_string(r.verdict) << "\"" << (open ? " open" : "") << ">\n<summary><span class=\"v v-"
         << to_string(r.verdict) << "\">" << html_text(verdict_word(r)) << "</span>"
-        << (r.expected_failure.empty() || r.verdict == Verdict::Pass ? "" : " <span class=\"expected\">expected</span>")
+        << (r.expected_failure.empty() || r.verdict == Verdict::Pass
+                ? ""
+                : " <span class=\"expected\">expected</span>")
         << " <code>" << html_text(r.c->id) << "</code> (" << to_string(r.record.planned)
-        << (r.record.revision != r.record.planned ? ", ran at " + std::string(to_string(r.record.revision)) : "")
+        << (r.record.revision != r.record.planned ? ", ran at " + std::string(to_string(r.record.revision))
+                                                  : "")
         << ", " << to_string(r.record.transport) << ") " << html_text(r.c->title) << "</summary>\n";
     for (const std::string& key : r.c->requirements) {
       const CatalogEntry* e = run.catalog != nullptr ? run.catalog->find(r.record.revision, key) : nullptr;
@@ -214,9 +222,11 @@ void write_html(std::ostream& out, const RunSummary& run) {
     }
     out << "<ul>\n";
     if (!r.expected_failure.empty())
-      out << "<li>expected: listed in <code>" << html_text(without_local_paths(r.expected_failure)) << "</code></li>\n";
+      out << "<li>expected: listed in <code>" << html_text(without_local_paths(r.expected_failure))
+          << "</code></li>\n";
     if (!r.reason.empty())
-      out << "<li>expected vs observed: <code>" << html_text(without_local_paths(r.reason)) << "</code></li>\n";
+      out << "<li>expected vs observed: <code>" << html_text(without_local_paths(r.reason))
+          << "</code></li>\n";
     if (r.record.failure) {
       out << "<li>check <code>" << html_text(r.record.failure->check) << "</code>"
           << (r.record.failure->step_pointer.empty()
@@ -224,7 +234,8 @@ void write_html(std::ostream& out, const RunSummary& run) {
                   : " at <code>" + html_text(r.record.failure->step_pointer) + "</code>")
           << (r.record.failure->message_pointer.empty()
                   ? ""
-                  : ", offending message at <code>" + html_text(r.record.failure->message_pointer) + "</code>")
+                  : ", offending message at <code>" + html_text(r.record.failure->message_pointer) +
+                        "</code>")
           << "</li>\n";
     }
     char ms[32];
@@ -258,7 +269,8 @@ void write_html(std::ostream& out, const RunSummary& run) {
     }
     out << "</pre>\n";
     if (!r.record.sut_stderr.empty()) {
-      out << "<p>SUT stderr:</p>\n<pre>" << html_text(abbreviate_utf8(r.record.sut_stderr, 16 * 1024)) << "</pre>\n";
+      out << "<p>SUT stderr:</p>\n<pre>" << html_text(abbreviate_utf8(r.record.sut_stderr, 16 * 1024))
+          << "</pre>\n";
     }
     out << "</details>\n";
   }
