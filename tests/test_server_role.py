@@ -312,6 +312,8 @@ def test_an_answer_that_is_no_protocol_version_fails_every_case(cli, tmp_path):
     proc, results, _ = run(cli, tmp_path, f"{cli.path} reference server --fault version-not-a-revision", "-j", "4",
                            "--timeout", "1500")
     assert proc.returncode == 1
-    assert {c["status"] for c in results["cases"]} <= {"FAIL", "WARN"}, results["counts"]
+    # 2026-07-28 has no initialize, so nothing there carries the broken answer.
+    judged = [c for c in results["cases"] if c["revision"] != "2026-07-28"]
+    assert {c["status"] for c in judged} <= {"FAIL", "WARN"}, results["counts"]
     named = [c for c in results["cases"] if c["id"] == "server.lifecycle.protocol-version-is-a-version"]
     assert named and all(c["check"].endswith("check.protocol-version") for c in named)
