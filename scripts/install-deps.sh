@@ -10,6 +10,10 @@ packages=(
   python3-pytest python3-hypothesis python3-jsonschema
 )
 
+# --browser: also headless Chromium (about 100 MB), with which tests/test_reports.py renders
+# report.html; without it that test is skipped and says why.
+[ "${1:-}" = "--browser" ] && packages+=(chromium-headless-shell)
+
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,6 +1,7 @@
 // elicit-conform: conformance and fuzz test suite for MCP elicitation. The subcommands are
-// those of ../../shared/DESIGN.md; this build has the pure checkers (check-schema,
-// check-message); the case runner, reports and reference peer build on them.
+// those of ../../shared/DESIGN.md: the pure checkers (check-schema, check-message), the case
+// runner (server, client), list, and the reference peer.
+#include <filesystem>
 #include <iostream>
 
 #include <CLI/CLI.hpp>
@@ -8,16 +9,37 @@
 #include "cli/check_commands.h"
 #include "cli/relay.h"
 #include "cli/run_commands.h"
+#include "cli/version.h"
 
 #ifndef EC_CASES_DIR
 #define EC_CASES_DIR "cases"
 #endif
 
+namespace {
+
+// The case folder: next to the binary when it is installed (<prefix>/bin/elicit-conform finds
+// <prefix>/share/elicit-conform/cases), else the source tree it was built from, so that an
+// installed copy works from any folder and without the sources.
+std::string default_cases_dir() {
+  std::error_code error;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (!error) {
+    const std::filesystem::path installed = self.parent_path().parent_path() / "share" / "elicit-conform" / "cases";
+    if (std::filesystem::is_directory(installed, error)) return installed.string();
+  }
+  return EC_CASES_DIR;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   CLI::App app{"elicit-conform: conformance checks for MCP elicitation"};
   app.require_subcommand(1);
+  const std::string commit = ec::tool_commit();
+  app.set_version_flag("--version", "elicit-conform " + ec::tool_version() + " (commit " + commit +
+                                        (ec::tool_dirty() ? ", with uncommitted changes" : "") + ")");
   ec::CheckCommandOptions options;
-  options.cases_dir = EC_CASES_DIR;
+  options.cases_dir = default_cases_dir();
 
   const auto add_common = [&](CLI::App* sub) {
     sub->add_option("--revision", options.revision,
@@ -44,20 +66,30 @@ int main(int argc, char** argv) {
   add_common(message);
 
   ec::RunCommandOptions run;
-  run.cases_dir = EC_CASES_DIR;
+  run.cases_dir = options.cases_dir;
+  std::vector<CLI::Option*> transport_options;
   const auto add_suite = [&](const char* name, const char* help) {
     CLI::App* sub = app.add_subcommand(name, help);
     sub->add_option("--command", run.command, "the SUT's command line (split like a shell, no shell runs)");
     sub->add_option("--url", run.url,
                     "server only: a Streamable HTTP endpoint on loopback (http://127.0.0.1:PORT/mcp)");
-    sub->add_option("--transport", run.transport,
-                    "client only: how the client reaches the harness (stdio, http)")
-        ->capture_default_str();
-    sub->add_option("--revision", run.revision, "only this revision (default: every revision a case lists)");
+    transport_options.push_back(
+        sub->add_option("--transport", run.transport,
+                        "client only: how the client reaches the harness (stdio, http; default stdio, "
+                        "http when the cases are chosen by an official-suite name)")
+            ->capture_default_str());
+    // --spec-version, -o/--output-dir, --scenario and --suite are the official suite's words
+    // (docs/official-suite.md), so its command lines run here unchanged.
+    sub->add_option("--revision,--spec-version", run.revision,
+                    "only this revision (default: every revision a case lists; draft: 2026-07-28)");
     sub->add_option("--case", run.case_glob, "case id or glob (default: *)");
+    sub->add_option("--scenario", run.scenario,
+                    "a case id, or an official-suite scenario name (list --official shows those that map)");
+    sub->add_option("--suite", run.suite,
+                    "official-suite suites: all, active (no draft revision), core (same), draft (2026-07-28)");
     sub->add_option("--cases", run.cases_dir, "the case folder")->capture_default_str();
-    sub->add_option("--report-dir", run.report_dir, "where the reports go")->capture_default_str();
-    sub->add_option("--format", run.formats, "json,junit,md")->capture_default_str();
+    sub->add_option("--report-dir,-o,--output-dir", run.report_dir, "where the reports go")->capture_default_str();
+    sub->add_option("--format", run.formats, "json,junit,md,html (any of them)")->capture_default_str();
     sub->add_option("--expected-failures", run.expected_failures,
                     "expected-failures YAML (official suite form)");
     sub->add_option("--timeout", run.timeout_ms, "ms an expect step waits")
@@ -87,7 +119,9 @@ int main(int argc, char** argv) {
   list->add_option("--revision", list_revision, "only cases of this revision");
   list->add_option("--role", list_role, "client or server");
   list->add_option("--cases", run.cases_dir, "the case folder")->capture_default_str();
-  bool coverage = false, checks = false;
+  bool coverage = false, checks = false, official = false;
+  list->add_flag("--official", official,
+                 "the official suite's scenario names and the cases of ours they map to");
   list->add_flag("--coverage", coverage,
                  "per requirement of the catalog: the cases that check it, or why it is excluded");
   list->add_flag("--checks", checks,
@@ -120,6 +154,8 @@ int main(int argc, char** argv) {
 
   try {
     app.parse(argc, argv);
+    for (CLI::Option* t : transport_options) run.transport_given = run.transport_given || t->count() > 0;
+    if (run.revision == "draft") run.revision = "2026-07-28";  // the official suite's alias
     if ((server->parsed() || client->parsed()) && run.command.empty() && run.url.empty()) {
       // RequiredError(name) appends " is required" itself.
       throw CLI::RequiredError("--command (or, for servers, --url)");
@@ -137,6 +173,7 @@ int main(int argc, char** argv) {
     if (server->parsed()) return ec::run_suite_command("server", run, std::cout, std::cerr);
     if (client->parsed()) return ec::run_suite_command("client", run, std::cout, std::cerr);
     if (relay->parsed()) return ec::run_relay(relay_socket);
+    if (list->parsed() && official) return ec::run_list_official(std::cout);
     if (list->parsed())
       return ec::run_list_command(run.cases_dir, list_revision, list_role, coverage, checks, std::cout,
                                   std::cerr);

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <ctime>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -20,10 +21,12 @@
 #include "cases/runner.h"
 #include "cli/output.h"
 #include "cli/report_files.h"
+#include "cli/version.h"
 #include "reference/client.h"
 #include "reference/faults.h"
 #include "reference/server.h"
 #include "report/baseline.h"
+#include "report/official_suite.h"
 #include "report/results.h"
 #include "transport/child_process.h"
 #include "transport/interrupt.h"
@@ -78,7 +81,68 @@ std::set<std::string> known_checks(const std::vector<Case>& cases) {
 
 // The report files of the formats asked for, by format.
 const std::vector<std::pair<std::string, std::string>> kReportFiles = {
-    {"json", "results.json"}, {"junit", "junit.xml"}, {"md", "report.md"}};
+    {"json", "results.json"}, {"junit", "junit.xml"}, {"md", "report.md"}, {"html", "report.html"}};
+
+// Now in UTC, ISO 8601 to the second, as report provenance gives times.
+std::string utc_now() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  ::gmtime_r(&now, &tm);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return text;
+}
+
+// The case selection of --case, --scenario and --suite: globs over our case ids and the
+// revisions allowed. False with `error` for a name that maps to nothing here.
+struct Selection {
+  std::vector<std::string> globs;
+  std::function<bool(Revision)> revision_ok = [](Revision) { return true; };
+  bool official = false;  // chosen with an official-suite name: a client is reached over HTTP
+};
+
+bool select_cases(const RunCommandOptions& o, CaseRole role, Selection& sel, std::string& error) {
+  const SutRole side = role == CaseRole::Server ? SutRole::Server : SutRole::Client;
+  if (!o.scenario.empty() && o.case_glob != "*") {
+    error = "give --case or --scenario, not both";
+    return false;
+  }
+  if (o.scenario.empty()) {
+    sel.globs.push_back(o.case_glob);
+  } else if (!is_official_name(o.scenario)) {
+    sel.globs.push_back(o.scenario);  // one of ours, as --case takes it
+  } else {
+    const OfficialScenario* s = find_official_scenario(o.scenario, side);
+    if (s == nullptr) {
+      error = "--scenario " + o.scenario + ": the official suite's scenario has no " +
+              std::string(to_string(side)) + " case here (it is not about elicitation, or is for the other " +
+              "side); `elicit-conform list --official` shows the names that map";
+      return false;
+    }
+    if (s->cases.empty()) {
+      error = "--scenario " + o.scenario + ": no counterpart here: " + std::string(s->note);
+      return false;
+    }
+    for (std::string_view id : s->cases) sel.globs.emplace_back(id);
+    sel.official = true;
+  }
+  // The official suites: "active" (its default) and "core" leave the in-progress draft out,
+  // "draft" is only the draft (2026-07-28 here), "all" is everything.
+  if (o.suite.empty()) return true;
+  sel.official = true;
+  if (o.suite == "all") return true;
+  if (o.suite == "active" || o.suite == "core") {
+    sel.revision_ok = [](Revision r) { return r != Revision::V2026_07_28; };
+    return true;
+  }
+  if (o.suite == "draft") {
+    sel.revision_ok = [](Revision r) { return r == Revision::V2026_07_28; };
+    return true;
+  }
+  error = "--suite " + o.suite + ": no counterpart here (the suites that map: all, active, core, draft; " +
+          "auth, metadata, extensions, backcompat, pending and sep-835 hold no elicitation scenario)";
+  return false;
+}
 
 std::string signal_name(int sig) {
   switch (sig) {
@@ -111,17 +175,27 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
       return kExitUsage;
     }
   }
-  if (o.transport != "stdio" && o.transport != "http") {
+  Selection selection;
+  if (std::string error; !select_cases(o, wanted, selection, error)) {
+    err << "elicit-conform: " << printable(error) << "\n";
+    return kExitUsage;
+  }
+  // A client command written for the official suite expects our endpoint's URL as its last
+  // argument, as the official suite gives it: chosen by an official name, a client is reached over
+  // HTTP unless --transport says otherwise.
+  const std::string transport_word =
+      wanted == CaseRole::Client && selection.official && !o.transport_given ? "http" : o.transport;
+  if (transport_word != "stdio" && transport_word != "http") {
     err << "elicit-conform: --transport is stdio or http\n";
     return kExitUsage;
   }
-  if (o.transport == "http" && wanted == CaseRole::Server && o.url.empty()) {
+  if (transport_word == "http" && wanted == CaseRole::Server && o.url.empty()) {
     err << "elicit-conform: a server under test over HTTP is given with --url (the harness does not start "
            "it)\n";
     return kExitUsage;
   }
   // A server's transport follows from how it is given; a client's from --transport.
-  const Transport transport = !o.url.empty() || o.transport == "http" ? Transport::Http : Transport::Stdio;
+  const Transport transport = !o.url.empty() || transport_word == "http" ? Transport::Http : Transport::Stdio;
   SplitResult words = o.url.empty() ? split_command(o.command) : SplitResult{};
   if (!words.ok()) {
     err << "elicit-conform: --command: " << printable(*words.error) << " (at character " << words.error_offset
@@ -137,8 +211,8 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
   for (std::size_t start = 0; start <= o.formats.size();) {
     const std::size_t comma = std::min(o.formats.find(',', start), o.formats.size());
     const std::string f = o.formats.substr(start, comma - start);
-    if (f != "json" && f != "junit" && f != "md") {
-      err << "elicit-conform: --format: unknown \"" << printable(f) << "\"; known: json, junit, md\n";
+    if (f != "json" && f != "junit" && f != "md" && f != "html") {
+      err << "elicit-conform: --format: unknown \"" << printable(f) << "\"; known: json, junit, md, html\n";
       return kExitUsage;
     }
     formats.insert(f);
@@ -180,6 +254,11 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
       return kExitUsage;
     }
   }
+  // A file written for the official suite: its scenario names become our case ids; what does not
+  // map is said now and in the reports, and left out of the judgement.
+  std::vector<std::string> baseline_notes;
+  resolve_official_names(*baseline, baseline_notes);
+  for (const std::string& s : baseline_notes) err << "expected-failures entry not applied: " << printable(s) << "\n";
 
   // An interrupt ends the running cases and the run, which then cleans up and reports what
   // finished (interrupt.h); every SUT's processes are ended, also those that escaped (child_process.h).
@@ -197,19 +276,31 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
   run_options.relay_program = std::filesystem::read_symlink("/proc/self/exe", self_error).string();
 
   RunSummary summary;
+  summary.provenance.started_at = utc_now();
+  summary.provenance.tool_version = tool_version();
+  summary.provenance.tool_commit = tool_commit();
+  summary.provenance.tool_dirty = tool_dirty();
+  summary.provenance.transport = std::string(to_string(transport));
+  summary.provenance.url = o.url;
   summary.role = role;
   summary.command = o.url.empty() ? o.command : o.url;
   std::vector<std::pair<const Case*, Revision>> plan;
   for (const Case& c : cases) {
-    if (c.role != wanted || fnmatch(o.case_glob.c_str(), c.id.c_str(), 0) != 0) continue;
+    if (c.role != wanted) continue;
+    if (std::none_of(selection.globs.begin(), selection.globs.end(),
+                     [&](const std::string& g) { return fnmatch(g.c_str(), c.id.c_str(), 0) == 0; }))
+      continue;
     // A case about one transport runs only over it; most apply to both.
     if (std::find(c.transports.begin(), c.transports.end(), transport) == c.transports.end()) continue;
     for (Revision r : c.revisions) {
-      if (!only || *only == r) plan.emplace_back(&c, r);
+      if ((!only || *only == r) && selection.revision_ok(r)) plan.emplace_back(&c, r);
     }
   }
   if (plan.empty()) {
-    err << "elicit-conform: no " << role << " case matches --case \"" << printable(o.case_glob) << "\""
+    std::string globs;
+    for (const std::string& g : selection.globs) globs += (globs.empty() ? "" : ", ") + g;
+    err << "elicit-conform: no " << role << " case matches \"" << printable(globs) << "\""
+        << (o.suite.empty() ? "" : " in --suite " + printable(o.suite))
         << (only ? " in revision " + std::string(to_string(*only)) : std::string()) << " over "
         << to_string(transport) << "\n";
     return kExitUsage;
@@ -279,12 +370,36 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
     summary.coverage = requirement_coverage(catalog, cases, wanted, outcomes_in_run);
     summary.catalog = &catalog;
   }
+  // Judged before the reports are written: junit.xml shows an expected failure as skipped, and a
+  // run that fails as a whole (a stale entry, nothing tested) as one failing test case.
+  std::vector<CaseOutcome> outcomes;
+  std::set<std::string> ids;
+  for (const Case& c : cases) ids.insert(c.id);
+  for (const CaseResult& r : summary.results) {
+    CaseOutcome outcome{r.c->id, sut_role, r.verdict, {}};
+    if (r.record.failure) outcome.failed_checks.insert(r.record.failure->check);
+    outcomes.push_back(std::move(outcome));
+  }
+  const Judgement j = judge(*baseline, outcomes, ids, known_checks(cases), o.strict);
+  for (std::size_t i = 0; i < summary.results.size() && i < j.expected_by_outcome.size(); ++i)
+    summary.results[i].expected_failure = j.expected_by_outcome[i];
+  for (const std::string& s : j.stale) summary.baseline_problems.push_back("stale baseline entry: " + s);
+  for (const std::string& s : j.unknown) summary.baseline_problems.push_back("unknown baseline entry: " + s);
+  summary.baseline_notes = baseline_notes;
+  summary.run_failures = summary.baseline_problems;
+  const bool nothing_tested = j.exit_code == 0 && tested_count(summary.results) == 0;
+  if (nothing_tested)
+    summary.run_failures.push_back("no run tested its rule (every run was skipped or not testable): not a pass");
+  summary.provenance.finished_at = utc_now();
+
   bool written = true;
   const auto write_format = [&](const std::string& format, std::ostream& s) {
     if (format == "json") {
       write_results_json(s, summary);
     } else if (format == "junit") {
       write_junit(s, summary);
+    } else if (format == "html") {
+      write_html(s, summary);
     } else {
       write_markdown(s, summary);
     }
@@ -299,15 +414,6 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
     }
   }
 
-  std::vector<CaseOutcome> outcomes;
-  std::set<std::string> ids;
-  for (const Case& c : cases) ids.insert(c.id);
-  for (const CaseResult& r : summary.results) {
-    CaseOutcome outcome{r.c->id, sut_role, r.verdict, {}};
-    if (r.record.failure) outcome.failed_checks.insert(r.record.failure->check);
-    outcomes.push_back(std::move(outcome));
-  }
-  const Judgement j = judge(*baseline, outcomes, ids, known_checks(cases), o.strict);
   for (const std::string& s : j.unexpected) err << "unexpected failure: " << printable(s) << "\n";
   for (const std::string& s : j.stale) err << "stale baseline entry: " << printable(s) << "\n";
   for (const std::string& s : j.unknown) err << "unknown baseline entry: " << printable(s) << "\n";
@@ -330,7 +436,7 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
   if (!written) return kExitHarness;
   if (interrupted != 0) return kExitInterrupted;
   // Nothing tested at all is never a green run, whatever the baseline says.
-  if (j.exit_code == 0 && tested_count(summary.results) == 0) {
+  if (nothing_tested) {
     err << "elicit-conform: no run tested its rule (every run was skipped or not testable): not a pass\n";
     return 1;
   }
@@ -467,6 +573,20 @@ int run_reference_command(const ReferenceCommandOptions& o, std::ostream& out, s
     return run_reference_server_http(std::stoi(port), server);
   }
   return run_reference_server(0, 1, server);
+}
+
+}  // namespace ec
+
+namespace ec {
+
+int run_list_official(std::ostream& out) {
+  for (const OfficialScenario& s : official_scenarios()) {
+    std::string cases;
+    for (std::string_view id : s.cases) cases += (cases.empty() ? "" : ", ") + std::string(id);
+    out << to_string(s.role) << "  " << s.name << "  -> " << (cases.empty() ? "(none)" : cases) << "  (" << s.note
+        << ")\n";
+  }
+  return 0;
 }
 
 }  // namespace ec

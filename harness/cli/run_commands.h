@@ -21,9 +21,14 @@ struct RunCommandOptions {
   std::string transport = "stdio";  // --transport (client role): stdio or http
   std::string revision;             // "" = every revision each case lists
   std::string case_glob = "*";      // --case
+  // The official suite's words (docs/official-suite.md): --scenario NAME (one of our case ids,
+  // or an official scenario name, mapped to our cases), --suite NAME (all, active, core, draft).
+  std::string scenario;
+  std::string suite;
+  bool transport_given = false;  // --transport was on the command line
   std::string cases_dir;            // --cases
   std::string report_dir = "elicit-conform-report";
-  std::string formats = "json,junit,md";
+  std::string formats = "json,junit,md,html";
   std::string expected_failures;
   int timeout_ms = 5000;           // one expect step
   int jobs = 1;                    // cases run at once (each has its own SUT process)
@@ -39,6 +44,8 @@ int run_suite_command(const std::string& role, const RunCommandOptions& options,
                       std::ostream& err);
 int run_list_command(const std::string& cases_dir, const std::string& revision, const std::string& role,
                      bool coverage, bool checks, std::ostream& out, std::ostream& err);
+// `list --official`: the official suite's scenario names and the cases they map to.
+int run_list_official(std::ostream& out);
 // `listen`: "" for stdio, else "127.0.0.1:PORT" (the reference server over Streamable HTTP).
 struct ReferenceCommandOptions {
   std::string role;                         // server or client

@@ -82,7 +82,18 @@ enum class ResultText { Json, OfficialUserResponse, OfficialCompleted };
 class ReferenceServer {
  public:
   ReferenceServer(MessageChannel& channel, const ReferenceServerOptions& options)
-      : channel_(channel), fault_(options.fault), versions_(options.versions) {}
+      : channel_(channel), fault_(options.fault) {
+    // 2026-07-28 has no initialize: it is served on the modern wire when listed, and the
+    // initialize answer is chosen among the others.
+    for (const std::string& v : options.versions) {
+      const std::optional<Revision> r = parse_revision(v);
+      if (r && features(*r).modern_wire) {
+        modern_versions_.push_back(v);
+      } else {
+        versions_.push_back(v);
+      }
+    }
+  }
 
   int run() {
     while (auto message = next()) handle(*message);
@@ -139,7 +150,8 @@ class ReferenceServer {
     // One process serves both eras, as a dual-era server may: a request that carries the
     // modern per-request _meta (or asks server/discover) is served statelessly on the modern
     // wire, anything else as the initialize-based session it belongs to.
-    if (is_modern_request(m)) return modern(id, m);
+    // A server without a modern revision knows no server/discover, and reads _meta as nothing.
+    if (!modern_versions_.empty() && is_modern_request(m)) return modern(id, m);
     if (m.method == "initialize") return initialize(id, m.params);
     if (m.method == "ping") return respond(id, "{}");
     if (m.method == "tools/list") {
@@ -392,8 +404,10 @@ class ReferenceServer {
     if (!missing.empty()) return respond_error(id, -32602, "Invalid params: " + missing);  // META-MISSING-REJECT
     const auto revision = parse_revision(parsed.meta.protocol_version);
     if (!revision || !features(*revision).modern_wire) {
+      std::string supported;
+      for (const std::string& v : modern_versions_) supported += (supported.empty() ? "" : ",") + quote(v);
       return respond_error(id, static_cast<int>(kUnsupportedProtocolVersion), "Unsupported protocol version",
-                           R"({"supported":["2026-07-28","2025-11-25","2025-06-18"],"requested":)" +
+                           R"({"supported":[)" + supported + R"(],"requested":)" +
                                quote(parsed.meta.protocol_version) + "}");
     }
     if (m.method == kServerDiscover) {
@@ -716,7 +730,8 @@ class ReferenceServer {
 
   MessageChannel& channel_;
   std::string fault_;
-  std::vector<std::string> versions_;
+  std::vector<std::string> versions_;         // initialize-based, latest first
+  std::vector<std::string> modern_versions_;  // served without initialize (2026-07-28)
   Revision revision_ = default_revision();
   bool elicitation_allowed_ = true;
   ElicitationCapability capability_;

@@ -20,11 +20,13 @@ struct ReferenceServerOptions {
   // Streamable HTTP: every SSE stream starts with a priming event (an id, empty data: SEP-1699),
   // as the TypeScript SDK's server does once resumability is on.
   bool prime_sse = false;
-  // The protocol versions it supports, latest first. It answers initialize with the version asked
-  // for when it supports it, else with the first of these (lifecycle: "the latest version
-  // supported by the server"). Sessions at revisions without elicitation (2024-11-05,
-  // 2025-03-26) get none: the elicit tool refuses.
-  std::vector<std::string> versions = {"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"};
+  // The protocol versions it supports, latest first. 2026-07-28, when listed, is served on the
+  // modern wire (server/discover, per-request _meta); without it, server/discover is an unknown
+  // method. It answers initialize with the version asked for when it supports it, else with the
+  // first initialize-based one (lifecycle: "the latest version supported by the server").
+  // Sessions at revisions without elicitation (2024-11-05, 2025-03-26) get none: the elicit tool
+  // refuses.
+  std::vector<std::string> versions = {"2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"};
 };
 
 // Serves until stdin ends; returns the process exit status.

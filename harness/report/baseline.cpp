@@ -9,6 +9,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "core/utf8.h"
+#include "report/official_suite.h"
 
 namespace ec {
 namespace {
@@ -20,12 +21,13 @@ std::string where(const std::string& file, const YAML::Mark& mark) {
 }
 
 // Case ids use lower-case ASCII letters, digits, '.', '-' and '_'; check ids also '/' (a method
-// name: "expect.notifications/elicitation/complete"). Anything else in an entry is a typo or
-// garbage, reported with its line.
+// name: "expect.notifications/elicitation/complete"), and so do the official suite's scenario
+// names ("auth/basic-dcr"), which may also carry upper-case letters in their check ids.
+// Anything else in an entry is a typo or garbage, reported with its line.
 bool is_id(std::string_view s, bool check = false) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [check](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '_' ||
-           (check && c == '/');
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '_' || c == '/' ||
+           (check && c >= 'A' && c <= 'Z');
   });
 }
 
@@ -124,13 +126,54 @@ std::optional<Baseline> load_baseline(const std::string& path, BaselineError& er
   return parse_baseline(text, path, error);
 }
 
+void resolve_official_names(Baseline& baseline, std::vector<std::string>& notes) {
+  std::vector<BaselineEntry> out;
+  for (const BaselineEntry& e : baseline.entries) {
+    if (!is_official_name(e.case_id)) {
+      out.push_back(e);
+      continue;
+    }
+    const std::string written = baseline.file + ":" + std::to_string(e.line) + ": " +
+                                std::string(to_string(e.role)) + ": " + e.case_id +
+                                (e.check_id.empty() ? "" : ":" + e.check_id);
+    const OfficialScenario* s = find_official_scenario(e.case_id, e.role);
+    if (s == nullptr) {
+      notes.push_back(written + ": an official-suite scenario with no elicitation case here; not applied");
+    } else if (s->cases.empty()) {
+      notes.push_back(written + ": no counterpart here (" + std::string(s->note) + "); not applied");
+    } else if (!e.check_id.empty()) {
+      notes.push_back(written + ": the official suite's check ids are not ours; list the case " +
+                      "(or case-id:check-id from `elicit-conform list --checks`); not applied");
+    } else {
+      for (std::string_view id : s->cases) {
+        BaselineEntry mapped = e;
+        mapped.case_id = std::string(id);
+        mapped.official = e.case_id;
+        out.push_back(std::move(mapped));
+      }
+    }
+  }
+  baseline.entries = std::move(out);
+}
+
 Judgement judge(const Baseline& baseline, const std::vector<CaseOutcome>& outcomes,
                 const std::set<std::string>& known_case_ids, const std::set<std::string>& known_checks,
                 bool strict) {
   Judgement j;
   const auto label = [&](const BaselineEntry& e) {
     return baseline.file + ":" + std::to_string(e.line) + ": " + std::string(to_string(e.role)) + ": " +
-           e.case_id + (e.check_id.empty() ? "" : ":" + e.check_id);
+           (e.official.empty() ? "" : e.official + " -> ") + e.case_id +
+           (e.check_id.empty() ? "" : ":" + e.check_id);
+  };
+  // An official scenario maps to several cases and fails when any of them does: its entry is
+  // stale only when none of its cases fails any more. Stale lines of such entries wait here.
+  std::map<int, std::vector<std::string>> official_stale;
+  std::set<int> official_honoured;
+  const auto stale = [&](const BaselineEntry& e, const std::string& why) {
+    if (e.official.empty())
+      j.stale.push_back(label(e) + why);
+    else
+      official_stale[e.line].push_back(label(e) + why);
   };
 
   // Entries by case, after dropping the ones that name nothing.
@@ -150,6 +193,7 @@ Judgement judge(const Baseline& baseline, const std::vector<CaseOutcome>& outcom
   }
 
   for (const CaseOutcome& o : outcomes) {
+    j.expected_by_outcome.emplace_back();
     const auto it = by_case.find(o.case_id);
     const std::vector<const BaselineEntry*> entries =
         it == by_case.end() ? std::vector<const BaselineEntry*>{} : it->second;
@@ -165,13 +209,20 @@ Judgement judge(const Baseline& baseline, const std::vector<CaseOutcome>& outcom
     switch (o.verdict) {
       case Verdict::Skip: break;  // not run: its entries are neither honoured nor stale
       case Verdict::Error:
-        if (whole_case)
+        if (whole_case) {
           j.expected.push_back(name);
-        else
+          for (const BaselineEntry* e : entries) {
+            if (!e->check_id.empty()) continue;
+            j.expected_by_outcome.back() = label(*e);
+            if (!e->official.empty()) official_honoured.insert(e->line);
+            break;
+          }
+        } else {
           j.errors.push_back(name);
+        }
         break;
       case Verdict::Pass:
-        for (const BaselineEntry* e : entries) j.stale.push_back(label(*e) + ": the case passes now");
+        for (const BaselineEntry* e : entries) stale(*e, ": the case passes now");
         break;
       case Verdict::Fail:
       case Verdict::Warn: {
@@ -181,7 +232,7 @@ Judgement judge(const Baseline& baseline, const std::vector<CaseOutcome>& outcom
         }
         for (const BaselineEntry* e : entries) {
           if (!e->check_id.empty() && !o.failed_checks.contains(e->check_id)) {
-            j.stale.push_back(label(*e) + ": this check no longer fails");
+            stale(*e, ": this check no longer fails");
           }
         }
         if (entries.empty() || !unexpected.empty()) {
@@ -192,10 +243,18 @@ Judgement judge(const Baseline& baseline, const std::vector<CaseOutcome>& outcom
           }
         } else {
           j.expected.push_back(name);
+          j.expected_by_outcome.back() = label(*entries.front());
+          for (const BaselineEntry* e : entries) {
+            if (!e->official.empty()) official_honoured.insert(e->line);
+          }
         }
         break;
       }
     }
+  }
+  for (const auto& [line, lines] : official_stale) {
+    if (official_honoured.contains(line)) continue;
+    j.stale.insert(j.stale.end(), lines.begin(), lines.end());
   }
   if (!j.unexpected.empty() || !j.stale.empty() || !j.unknown.empty())
     j.exit_code = 1;

@@ -33,6 +33,9 @@ struct BaselineEntry {
   std::string case_id;
   std::string check_id;  // empty: the whole case is expected to fail
   int line = 0;          // in the YAML file, for messages
+  // The official suite's scenario name this entry was written as ("" when written as one of our
+  // case ids); resolve_official_names() turns such an entry into one per case it maps to.
+  std::string official;
 };
 
 struct Baseline {
@@ -57,12 +60,21 @@ struct CaseOutcome {
   std::set<std::string> failed_checks;  // the check ids that failed (FAIL or WARN level)
 };
 
+// An expected-failures file written for the official suite names its scenarios
+// ("tools-call-elicitation"); our case ids always start with "client." or "server.". Entries
+// that name an official scenario with a counterpart here become entries for those cases; the
+// others are left out of the judgement and described in `notes` (reported, never silently
+// dropped): a per-check entry (official check ids are not ours), a scenario with no counterpart.
+void resolve_official_names(Baseline& baseline, std::vector<std::string>& notes);
+
 struct Judgement {
   std::vector<std::string> unexpected;  // one line each: "client.x: FAIL (checks a, b)"
   std::vector<std::string> expected;    // failures the baseline covers
   std::vector<std::string> stale;       // baseline entries that no longer fail
   std::vector<std::string> unknown;     // baseline entries that name no case or check
   std::vector<std::string> errors;      // ERROR cases not baselined
+  // By outcome (same order): the entry that makes it an expected failure, or "".
+  std::vector<std::string> expected_by_outcome;
   int exit_code = 0;
 };
 

@@ -110,6 +110,30 @@ std::string xml_text(std::string_view text) {
   return out;
 }
 
+std::string html_text(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for_each_code_point(text, [&](char32_t cp, std::string_view bytes) {
+    switch (cp) {
+      case '&': out += "&amp;"; return;
+      case '<': out += "&lt;"; return;
+      case '>': out += "&gt;"; return;
+      case '"': out += "&quot;"; return;
+      case '\'': out += "&#39;"; return;
+      case '\n':
+      case '\t': out += bytes; return;
+      default: break;
+    }
+    // U+FFFE and U+FFFF are noncharacters an HTML parser reports as errors: visible too.
+    if (is_control_code_point(cp) || cp == 0xFFFE || cp == 0xFFFF) {
+      append_visible(out, cp);
+    } else {
+      out += bytes;
+    }
+  });
+  return out;
+}
+
 std::string md_code_span(std::string_view text) {
   const std::string inner = visible_controls(text);
   if (inner.empty()) return "` `";

@@ -34,6 +34,13 @@ inline std::string terminal_text(std::string_view text) { return visible_control
 // U+FFFF), as the visible text \xNN or \u{FFFE}.
 std::string xml_text(std::string_view text);
 
+// HTML text content and attribute values (report.html): & < > " ' as entities, so no tag, no
+// attribute and no script can start or end inside SUT text, not even "</script>" or "]]>"; every
+// control code point but newline and tab written visibly (as visible_controls), so a bidi
+// override cannot make a transcript read differently from what was sent. Newline and tab are
+// kept for <pre>.
+std::string html_text(std::string_view text);
+
 // Markdown. A code span and a fenced block are the only places where nothing is live (no link,
 // image, HTML, mention or emphasis), so SUT text goes there:
 //   md_code_span:    inline; controls and newlines visible; a backtick run longer than any in

@@ -1,6 +1,7 @@
 #include "report/results.h"
 
 #include <cstdio>
+#include <functional>
 #include <map>
 
 #include <rapidjson/stringbuffer.h>
@@ -108,6 +109,74 @@ void write_results_json(std::ostream& out, const RunSummary& run) {
   str(run.command);
   str("interrupted");
   w.Bool(run.interrupted);
+  {
+    // Provenance: which harness judged which SUT, when, over what (docs/results.schema.json).
+    const Provenance& p = run.provenance;
+    const PeerInfo peer = peer_info(run.results, run.role);
+    str("provenance");
+    w.StartObject();
+    str("tool");
+    w.StartObject();
+    str("name");
+    str("elicit-conform");
+    str("version");
+    str(p.tool_version);
+    str("commit");
+    str(p.tool_commit);
+    str("dirty");
+    w.Bool(p.tool_dirty);
+    w.EndObject();
+    str("started_at");
+    str(p.started_at);
+    str("finished_at");
+    str(p.finished_at);
+    str("sut");
+    w.StartObject();
+    str("role");
+    str(run.role);
+    if (p.url.empty()) {
+      str("command");
+      str(run.command);
+    } else {
+      str("url");
+      str(p.url);
+    }
+    str("transport");
+    str(p.transport);
+    // As the SUT named itself: serverInfo for a server, clientInfo for a client.
+    str(run.role == "server" ? "serverInfo" : "clientInfo");
+    if (peer.members.empty()) {
+      w.Null();
+    } else {
+      w.StartObject();
+      for (const auto& [name, value] : peer.members) {
+        str(name);
+        str(value);
+      }
+      w.EndObject();
+    }
+    if (peer.varied) {
+      str("info_varied");
+      w.Bool(true);
+    }
+    str("negotiated");
+    w.StartArray();
+    for (const std::string& v : peer.negotiated) str(v);
+    w.EndArray();
+    w.EndObject();
+    w.EndObject();
+  }
+  str("baseline");
+  w.StartObject();
+  str("problems");
+  w.StartArray();
+  for (const std::string& s : run.baseline_problems) str(s);
+  w.EndArray();
+  str("notes");
+  w.StartArray();
+  for (const std::string& s : run.baseline_notes) str(s);
+  w.EndArray();
+  w.EndObject();
   str("counts");
   w.StartObject();
   for (Verdict v : {Verdict::Pass, Verdict::Fail, Verdict::Warn, Verdict::Skip, Verdict::Error}) {
@@ -204,6 +273,10 @@ void write_results_json(std::ostream& out, const RunSummary& run) {
       str("untestable");
       w.Bool(true);
     }
+    if (!r.expected_failure.empty()) {
+      str("expected_failure");
+      str(r.expected_failure);
+    }
     str("reason");
     str(r.reason);
     if (r.record.failure) {
@@ -260,31 +333,69 @@ void write_results_json(std::ostream& out, const RunSummary& run) {
   out << buffer.GetString() << "\n";
 }
 
+// The transcript of a run as plain lines, bounded: CI views show <system-out> next to a failure.
+static std::string transcript_text(const RunRecord& record, std::size_t max_bytes) {
+  std::string out;
+  for (const TranscriptEntry& t : record.transcript) {
+    char at[32];
+    std::snprintf(at, sizeof at, "%9.1f ms ", t.at_ms);
+    out += at + t.from + ": " + t.text + "\n";
+    if (out.size() > max_bytes) {
+      out = abbreviate_utf8(out, max_bytes) + "\n(transcript cut here; results.json has all of it)\n";
+      break;
+    }
+  }
+  return out;
+}
+
 void write_junit(std::ostream& out, const RunSummary& run) {
-  std::map<Verdict, int> counts;
+  // An expected failure (named by the expected-failures file) is <skipped>, not <failure>: the
+  // run exits 0 for it, and GitHub's JUnit report actions and GitLab's test report count a
+  // skipped test as not failed, where a <failure> would paint a green run red. pytest does the
+  // same for xfail. Its verdict and the entry stay as properties and in the skip message.
+  int failures = 0, errors = 0, skipped = 0;
   double total_ms = 0;
   for (const CaseResult& r : run.results) {
-    ++counts[r.verdict];
+    const bool expected = !r.expected_failure.empty();
+    failures += r.verdict == Verdict::Fail && !expected;
+    errors += r.verdict == Verdict::Error && !expected;
+    skipped += r.verdict == Verdict::Skip || (expected && (r.verdict == Verdict::Fail || r.verdict == Verdict::Error));
     total_ms += r.record.duration_ms;
   }
+  const bool run_failed = !run.run_failures.empty();
   char seconds[32];
   std::snprintf(seconds, sizeof seconds, "%.3f", total_ms / 1000);
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   out << "<testsuites name=\"elicit-conform\">\n";
   if (run.interrupted) out << "  <!-- interrupted: only the cases that finished are listed -->\n";
-  out << "  <testsuite name=\"elicit-conform " << xml_text(run.role) << "\" tests=\"" << run.results.size()
-      << "\" failures=\"" << counts[Verdict::Fail] << "\" errors=\"" << counts[Verdict::Error]
-      << "\" skipped=\"" << counts[Verdict::Skip] << "\" time=\"" << seconds << "\">\n";
-  if (!run.coverage.empty()) {
-    out << "    <properties>\n";
-    for (const RevisionCoverage& rc : run.coverage) {
-      const std::string prefix = "coverage." + std::string(to_string(rc.revision)) + ".";
-      out << "      <property name=\"" << prefix << "covered\" value=\"" << rc.covered << "\"/>\n"
-          << "      <property name=\"" << prefix << "excluded\" value=\"" << rc.excluded << "\"/>\n"
-          << "      <property name=\"" << prefix << "uncovered\" value=\"" << rc.uncovered << "\"/>\n";
-    }
-    out << "    </properties>\n";
+  out << "  <testsuite name=\"elicit-conform " << xml_text(run.role) << "\" tests=\""
+      << run.results.size() + (run_failed ? 1 : 0) << "\" failures=\"" << failures + (run_failed ? 1 : 0)
+      << "\" errors=\"" << errors << "\" skipped=\"" << skipped << "\" time=\"" << seconds << "\"";
+  if (!run.provenance.started_at.empty()) out << " timestamp=\"" << xml_text(run.provenance.started_at) << "\"";
+  out << ">\n";
+  out << "    <properties>\n";
+  const auto property = [&out](const std::string& name, const std::string& value) {
+    out << "      <property name=\"" << xml_text(name) << "\" value=\"" << xml_text(value) << "\"/>\n";
+  };
+  property("tool.version", run.provenance.tool_version);
+  property("tool.commit", run.provenance.tool_commit + (run.provenance.tool_dirty ? "-dirty" : ""));
+  property("sut", run.provenance.url.empty() ? run.command : run.provenance.url);
+  property("transport", run.provenance.transport);
+  {
+    const PeerInfo peer = peer_info(run.results, run.role);
+    const std::string info = run.role == "server" ? "serverInfo." : "clientInfo.";
+    for (const auto& [name, value] : peer.members) property(info + name, value);
+    std::string negotiated;
+    for (const std::string& v : peer.negotiated) negotiated += (negotiated.empty() ? "" : ",") + v;
+    property("negotiated", negotiated);
   }
+  for (const RevisionCoverage& rc : run.coverage) {
+    const std::string prefix = "coverage." + std::string(to_string(rc.revision)) + ".";
+    property(prefix + "covered", std::to_string(rc.covered));
+    property(prefix + "excluded", std::to_string(rc.excluded));
+    property(prefix + "uncovered", std::to_string(rc.uncovered));
+  }
+  out << "    </properties>\n";
   for (const CaseResult& r : run.results) {
     std::snprintf(seconds, sizeof seconds, "%.3f", r.record.duration_ms / 1000);
     out << "    <testcase classname=\""
@@ -296,48 +407,151 @@ void write_junit(std::ostream& out, const RunSummary& run) {
         (r.record.failure && !r.record.failure->message.empty()
              ? "\noffending message: " + abbreviate_utf8(r.record.failure->message, 4000)
              : "");
-    switch (r.verdict) {
-      case Verdict::Fail:
-        out << "      <failure message=\"" << xml_text(abbreviate_utf8(r.reason, 500)) << "\">"
-            << xml_text(detail) << "</failure>\n";
-        break;
-      case Verdict::Error:
-        out << "      <error message=\"" << xml_text(abbreviate_utf8(r.reason, 500)) << "\">"
-            << xml_text(detail) << "</error>\n";
-        break;
-      case Verdict::Skip: out << "      <skipped message=\"" << xml_text(r.reason) << "\"/>\n"; break;
-      case Verdict::Warn:
-        out << "      <system-out>WARN (" << to_string(r.c->level) << " not met): " << xml_text(detail)
-            << "</system-out>\n";
-        break;
-      case Verdict::Pass: break;
+    const std::string verdict =
+        std::string(to_string(r.verdict)) + (r.untestable ? " (not testable)" : "");
+    const bool expected = !r.expected_failure.empty() && r.verdict != Verdict::Pass && r.verdict != Verdict::Skip;
+    if (expected || r.verdict == Verdict::Warn) {
+      out << "      <properties>\n";
+      out << "        <property name=\"verdict\" value=\"" << xml_text(verdict) << "\"/>\n";
+      if (expected)
+        out << "        <property name=\"expected-failure\" value=\"" << xml_text(r.expected_failure) << "\"/>\n";
+      out << "      </properties>\n";
+    }
+    if (expected && r.verdict != Verdict::Warn) {
+      out << "      <skipped type=\"expected-failure\" message=\""
+          << xml_text("expected failure: " + verdict + ": " + abbreviate_utf8(r.reason, 500)) << "\">"
+          << xml_text("listed in " + r.expected_failure + "\n" + detail) << "</skipped>\n";
+    } else {
+      switch (r.verdict) {
+        case Verdict::Fail:
+          out << "      <failure message=\"" << xml_text(abbreviate_utf8(r.reason, 500)) << "\">"
+              << xml_text(detail) << "</failure>\n";
+          break;
+        case Verdict::Error:
+          out << "      <error message=\"" << xml_text(abbreviate_utf8(r.reason, 500)) << "\">"
+              << xml_text(detail) << "</error>\n";
+          break;
+        case Verdict::Skip: out << "      <skipped message=\"" << xml_text(r.reason) << "\"/>\n"; break;
+        case Verdict::Warn:
+        case Verdict::Pass: break;
+      }
+    }
+    if (r.verdict != Verdict::Pass) {
+      out << "      <system-out>"
+          << (r.verdict == Verdict::Warn
+                  ? xml_text("WARN (" + std::string(to_string(r.c->level)) + " not met): " + detail + "\n\n")
+                  : std::string())
+          << xml_text(transcript_text(r.record, 64 * 1024)) << "</system-out>\n";
     }
     out << "    </testcase>\n";
+  }
+  if (run_failed) {
+    std::string lines;
+    for (const std::string& s : run.run_failures) lines += s + "\n";
+    out << "    <testcase classname=\"elicit-conform.run\" name=\"run\" time=\"0.000\">\n"
+        << "      <failure message=\"" << xml_text(abbreviate_utf8(run.run_failures.front(), 500)) << "\">"
+        << xml_text(lines) << "</failure>\n    </testcase>\n";
   }
   out << "  </testsuite>\n</testsuites>\n";
 }
 
 void write_markdown(std::ostream& out, const RunSummary& run) {
+  // Failures first (what a reader of a red CI run came for), then the tables. No path of the
+  // machine that made the report: the command is shown relative, reasons lose the local prefixes.
   std::map<Verdict, int> counts;
   for (const CaseResult& r : run.results) ++counts[r.verdict];
+  const Provenance& p = run.provenance;
   out << "# elicit-conform: " << md_plain(run.role) << " conformance\n\n";
-  out << "SUT: " << md_code_span(run.command) << "\n\n";
+  out << "SUT: " << md_code_span(p.url.empty() ? display_command(run.command) : p.url)
+      << (p.transport.empty() ? "" : " over " + md_plain(p.transport));
+  const PeerInfo peer = peer_info(run.results, run.role);
+  if (!peer.members.empty()) {
+    std::string info;
+    for (const auto& [name, value] : peer.members) info += (info.empty() ? "" : ", ") + name + ": " + value;
+    out << ", " << (run.role == "server" ? "serverInfo " : "clientInfo ") << md_code_span(info)
+        << (peer.varied ? " (varied between runs)" : "");
+  }
+  if (!peer.negotiated.empty()) {
+    std::string versions;
+    for (const std::string& v : peer.negotiated) versions += (versions.empty() ? "" : ", ") + v;
+    out << ", negotiated " << md_code_span(versions);
+  }
+  out << "\n\n";
+  if (!p.tool_version.empty()) {
+    out << "Judged by elicit-conform " << md_code_span(p.tool_version) << " (" << md_code_span(p.tool_commit)
+        << (p.tool_dirty ? ", with uncommitted changes" : "") << "), " << md_plain(p.started_at) << " to "
+        << md_plain(p.finished_at) << ".\n\n";
+  }
   if (run.interrupted) {
     out << "**Interrupted**: the run was stopped before its end; only the cases that finished are "
            "listed.\n\n";
   }
   const std::size_t untestable = untestable_count(run.results);
   out << "**" << tested_count(run.results) << " of " << run.results.size() << " runs tested their rule**"
-      << (untestable ? " (" + std::to_string(untestable) + " not testable)" : "") << ".\n\n";
+      << (untestable ? " (" + std::to_string(untestable) + " not testable)" : "") << ": "
+      << counts[Verdict::Pass] << " PASS, " << counts[Verdict::Fail] - static_cast<int>(untestable) << " FAIL, "
+      << untestable << " FAIL (not testable), " << counts[Verdict::Warn] << " WARN, " << counts[Verdict::Skip]
+      << " SKIP, " << counts[Verdict::Error] << " ERROR.\n\n";
+  for (const std::string& s : run.run_failures) out << "- **run failed**: " << md_code_span(without_local_paths(s)) << "\n";
+  for (const std::string& s : run.baseline_notes)
+    out << "- expected-failures entry not applied: " << md_code_span(without_local_paths(s)) << "\n";
+  if (!run.run_failures.empty() || !run.baseline_notes.empty()) out << "\n";
+
+  const auto case_block = [&](const CaseResult& r) {
+    out << "\n### " << to_string(r.verdict) << (r.untestable ? " (not testable)" : "") << ": "
+        << md_plain(r.c->id) << " (" << revision_text(r.record) << ")\n\n"
+        << md_plain(r.c->title) << "\n\n"
+        << quotes(*r.c, r.record.revision, run.catalog) << "\n";
+    if (!r.expected_failure.empty())
+      out << "- expected: listed in " << md_code_span(without_local_paths(r.expected_failure)) << "\n";
+    out << "- expected vs observed: " << md_code_span(without_local_paths(r.reason)) << "\n";
+    if (r.record.failure) {
+      out << "- check: " << md_code_span(r.record.failure->check) << " at "
+          << md_code_span(r.record.failure->step_pointer) << " of " << md_code_span(corpus_relative(r.c->file))
+          << "\n";
+      if (!r.record.failure->message.empty()) {
+        out << "- offending message"
+            << (r.record.failure->message_pointer.empty()
+                    ? ""
+                    : " (at " + md_code_span(r.record.failure->message_pointer) + ")")
+            << ":\n\n"
+            << md_fenced_block(abbreviate_utf8(without_local_paths(r.record.failure->message), 4000));
+      }
+    }
+  };
+  // Sections in the order a reader acts on them: what fails the run, what the baseline excuses,
+  // then what only informs (WARN, SKIP).
+  const auto unexpected = [](const CaseResult& r) {
+    return (r.verdict == Verdict::Fail || r.verdict == Verdict::Error) && r.expected_failure.empty();
+  };
+  const auto excused = [](const CaseResult& r) {
+    return (r.verdict == Verdict::Fail || r.verdict == Verdict::Error) && !r.expected_failure.empty();
+  };
+  const auto informs = [](const CaseResult& r) { return r.verdict == Verdict::Warn || r.verdict == Verdict::Skip; };
+  const std::vector<std::pair<std::string, std::function<bool(const CaseResult&)>>> sections = {
+      {"Failures", unexpected}, {"Expected failures (listed in the expected-failures file)", excused},
+      {"Warnings and skips", informs}};
+  for (const auto& [title, in_section] : sections) {
+    bool header = false;
+    for (const CaseResult& r : run.results) {
+      if (!in_section(r)) continue;
+      if (!header) out << "## " << title << "\n";
+      header = true;
+      case_block(r);
+    }
+    if (header) out << "\n";
+  }
+
+  out << "## Summary\n\n";
   out << "| PASS | FAIL | FAIL (not testable) | WARN | SKIP | ERROR |\n|---|---|---|---|---|---|\n| "
       << counts[Verdict::Pass] << " | " << counts[Verdict::Fail] - static_cast<int>(untestable) << " | "
       << untestable << " | " << counts[Verdict::Warn] << " | " << counts[Verdict::Skip] << " | "
       << counts[Verdict::Error] << " |\n\n";
-  out << "| case | revision | level | status |\n|---|---|---|---|\n";
+  out << "## Runs\n\n| case | revision | level | status |\n|---|---|---|---|\n";
   for (const CaseResult& r : run.results) {
     out << "| " << md_plain(r.c->id) << " | " << revision_text(r.record) << " | "
         << to_string(r.c->level) << " | " << to_string(r.verdict) << (r.untestable ? " (not testable)" : "")
-        << " |\n";
+        << (r.expected_failure.empty() || r.verdict == Verdict::Pass ? "" : ", expected") << " |\n";
   }
   for (const RevisionCoverage& rc : run.coverage) {
     out << "\n## Requirements of " << to_string(rc.revision) << " binding the " << md_plain(run.role)
@@ -351,30 +565,6 @@ void write_markdown(std::ostream& out, const RunSummary& run) {
       for (const std::string& id : line.cases) ids += (ids.empty() ? "" : ", ") + id;
       out << "| " << md_plain(line.entry.id) << " | " << md_plain(line.entry.level) << " | " << status
           << " | " << md_plain(line.cases.empty() ? line.entry.excluded : ids) << " |\n";
-    }
-  }
-  bool header = false;
-  for (const CaseResult& r : run.results) {
-    if (r.verdict == Verdict::Pass) continue;
-    if (!header) out << "\n## Not passing\n";
-    header = true;
-    out << "\n### " << to_string(r.verdict) << (r.untestable ? " (not testable)" : "") << ": "
-        << md_plain(r.c->id) << " (" << revision_text(r.record) << ")\n\n"
-        << md_plain(r.c->title) << "\n\n"
-        << quotes(*r.c, r.record.revision, run.catalog) << "\n";
-    out << "- expected vs observed: " << md_code_span(r.reason) << "\n";
-    if (r.record.failure) {
-      out << "- check: " << md_code_span(r.record.failure->check) << " at "
-          << md_code_span(r.record.failure->step_pointer) << " of " << md_code_span(corpus_relative(r.c->file))
-          << "\n";
-      if (!r.record.failure->message.empty()) {
-        out << "- offending message"
-            << (r.record.failure->message_pointer.empty()
-                    ? ""
-                    : " (at " + md_code_span(r.record.failure->message_pointer) + ")")
-            << ":\n\n"
-            << md_fenced_block(abbreviate_utf8(r.record.failure->message, 4000));
-      }
     }
   }
 }

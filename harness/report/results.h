@@ -30,6 +30,9 @@ struct CaseResult {
   // as asked, nothing observed): "FAIL (not testable)". A baseline can list it like any failure.
   bool untestable = false;
   std::string reason;  // one sentence: why not PASS (empty for PASS)
+  // The expected-failures entry that covers this run ("file:line: server: case-id"), or "".
+  // junit.xml shows such a run as skipped, not failed: it does not fail the run.
+  std::string expected_failure;
 };
 
 // Runs that really exercised their rule: PASS, WARN, and FAIL other than not testable.
@@ -37,6 +40,28 @@ std::size_t tested_count(const std::vector<CaseResult>& results);
 std::size_t untestable_count(const std::vector<CaseResult>& results);
 
 CaseResult judge_record(const Case& c, RunRecord record);
+
+// Where a report comes from, so that a report read weeks later, or in another repository's CI,
+// says which harness judged which SUT and when. The CLI fills it; the writers only print it.
+struct Provenance {
+  std::string tool_version;  // the project version (CMakeLists.txt)
+  std::string tool_commit;   // the harness's git commit at build time ("unknown" outside git)
+  bool tool_dirty = false;   // built from a work tree with uncommitted changes
+  std::string started_at;    // UTC, ISO 8601 to the second: 2026-11-23T15:26:24Z
+  std::string finished_at;
+  std::string transport;  // "stdio" or "http"
+  std::string url;        // server --url ("" when the SUT was started with --command)
+};
+
+// What the SUT said about itself, seen in the transcripts: serverInfo (initialize result, or
+// the 2026-07-28 result _meta) or clientInfo (initialize params, or the request _meta); only its
+// string members, bounded, since the object is the SUT's. `varied`: runs saw different values.
+struct PeerInfo {
+  std::vector<std::pair<std::string, std::string>> members;  // empty: never seen
+  bool varied = false;
+  std::vector<std::string> negotiated;  // distinct protocol versions the runs negotiated
+};
+PeerInfo peer_info(const std::vector<CaseResult>& results, const std::string& role);
 
 struct RunSummary {
   std::string role;     // "server" or "client"
@@ -47,10 +72,29 @@ struct RunSummary {
   const Catalog* catalog = nullptr;
   // The run was interrupted (SIGINT, SIGTERM): `results` are the cases that finished before it.
   bool interrupted = false;
+  Provenance provenance;
+  // Problems of the expected-failures file that fail the run (stale and unknown entries), and
+  // entries that were reported but not applied (official-suite names with no counterpart).
+  std::vector<std::string> baseline_problems;
+  std::vector<std::string> baseline_notes;
+  // Failures of the run as a whole (exit 1 although no case is red: stale entries, nothing
+  // tested); junit.xml shows them as one failing test case so a CI view agrees with the exit code.
+  std::vector<std::string> run_failures;
 };
 
 void write_results_json(std::ostream& out, const RunSummary& run);
 void write_junit(std::ostream& out, const RunSummary& run);
 void write_markdown(std::ostream& out, const RunSummary& run);
+// One self-contained page (no external asset, readable without JavaScript): summary, failures,
+// requirement coverage, and every run with its transcript (report_html.cpp).
+void write_html(std::ostream& out, const RunSummary& run);
+
+// A command line as a published report shows it: words that are absolute paths become relative
+// to the working directory when inside it, else their last component ("…/server.js"), so a
+// report carries no path of the machine that made it.
+std::string display_command(const std::string& command);
+// A sentence of ours or of the SUT with the working directory's and $HOME's absolute paths
+// shortened the same way ("./cases/x.json", "~/x").
+std::string without_local_paths(std::string_view text);
 
 }  // namespace ec

@@ -109,3 +109,49 @@ TEST(Baseline, HarnessErrorsExitThreeUnlessBaselined) {
 
 }  // namespace
 }  // namespace ec
+
+namespace ec {
+namespace {
+
+// An expected-failures file written for the official suite (report/official_suite.h).
+TEST(Baseline, OfficialScenarioNamesMapToOurCasesAndTheRestIsReported) {
+  Baseline b = parse(
+      "server:\n  - elicitation-sep1034-defaults\n  - tools-call-with-progress\n"
+      "  - elicitation-sep1330-enums:ElicitationSEP1330TitledMulti\n  - sep-2322-client-request-state\n"
+      "client:\n  - elicitation-sep1034-client-defaults\n  - auth/basic-dcr\n");
+  std::vector<std::string> notes;
+  resolve_official_names(b, notes);
+  ASSERT_EQ(b.entries.size(), 3u);
+  EXPECT_EQ(b.entries[0].case_id, "server.official.sep1034-defaults");
+  EXPECT_EQ(b.entries[0].official, "elicitation-sep1034-defaults");
+  EXPECT_EQ(b.entries[1].case_id, "client.sep1034.defaults-prefilled");
+  EXPECT_EQ(b.entries[2].case_id, "client.sep1034.defaults-enum-values");
+  ASSERT_EQ(notes.size(), 4u);  // no counterpart, a per-check entry, the wrong side, auth
+  EXPECT_NE(notes[0].find("tools-call-with-progress"), std::string::npos);
+  EXPECT_NE(notes[1].find("check ids are not ours"), std::string::npos);
+}
+
+TEST(Baseline, AnOfficialEntryIsStaleOnlyWhenNoneOfItsCasesFails) {
+  Baseline b = parse("client:\n  - elicitation-sep1034-client-defaults\n");
+  std::vector<std::string> notes;
+  resolve_official_names(b, notes);
+  const std::set<std::string> cases = {"client.sep1034.defaults-prefilled", "client.sep1034.defaults-enum-values"};
+  Judgement one = judge(b,
+                        {outcome("client.sep1034.defaults-prefilled", Verdict::Pass),
+                         outcome("client.sep1034.defaults-enum-values", Verdict::Fail, {"response.req"})},
+                        cases, {"response.req"});
+  EXPECT_EQ(one.exit_code, 0);
+  EXPECT_TRUE(one.stale.empty());
+  ASSERT_EQ(one.expected_by_outcome.size(), 2u);
+  EXPECT_EQ(one.expected_by_outcome[0], "");
+  EXPECT_NE(one.expected_by_outcome[1].find("elicitation-sep1034-client-defaults -> "), std::string::npos);
+  Judgement none = judge(b,
+                         {outcome("client.sep1034.defaults-prefilled", Verdict::Pass),
+                          outcome("client.sep1034.defaults-enum-values", Verdict::Pass)},
+                         cases, {});
+  EXPECT_EQ(none.exit_code, 1);
+  EXPECT_EQ(none.stale.size(), 2u);
+}
+
+}  // namespace
+}  // namespace ec

@@ -38,6 +38,15 @@ TEST(Escape, XmlCarriesEverythingItCanAndShowsTheRest) {
   EXPECT_EQ(xml_text("\xff"), "\\xFF");
 }
 
+TEST(Escape, HtmlTextEndsNoElementAndShowsControls) {
+  EXPECT_EQ(html_text("</script><b a='x' b=\"y\">&amp; ]]>"),
+            "&lt;/script&gt;&lt;b a=&#39;x&#39; b=&quot;y&quot;&gt;&amp;amp; ]]&gt;");
+  EXPECT_EQ(html_text("line\n\tcell"), "line\n\tcell");  // kept for <pre>
+  EXPECT_EQ(html_text("\x1b[31m\r"), "\\x1b[31m\\x0d");
+  EXPECT_EQ(html_text("\xC2\x9B \xE2\x80\xAE \xEF\xBF\xBE"), "\\u{009b} \\u{202e} \\u{fffe}");
+  EXPECT_EQ(html_text("\xff<"), "\\xFF&lt;");
+}
+
 TEST(Escape, CodeSpanIsLongerThanAnyBacktickRunInside) {
   EXPECT_EQ(md_code_span("plain"), "`plain`");
   EXPECT_EQ(md_code_span("a ``` b"), "````a ``` b````");

@@ -1,0 +1,280 @@
+// report.html: one page that a CI artifact viewer, a mail attachment or a file:// URL shows the
+// same way. Self-contained (styles inline, no font, image, script or stylesheet fetched: the
+// Content-Security-Policy forbids any load), readable without JavaScript (everything is in the
+// markup; the one inline script only adds the verdict filter, and runs only with this page's
+// random nonce), and every string from a SUT or a case goes through html_text(), so a
+// transcript stays text whatever it holds.
+#include <cstdio>
+#include <map>
+#include <random>
+
+#include "core/utf8.h"
+#include "report/escape.h"
+#include "report/results.h"
+
+namespace ec {
+namespace {
+
+// A transcript can be 4 MiB per case; the page keeps it readable and small, results.json has all.
+constexpr std::size_t kMaxTranscriptBytes = 256 * 1024;
+
+std::string verdict_word(const CaseResult& r) {
+  return std::string(to_string(r.verdict)) + (r.untestable ? " (not testable)" : "");
+}
+
+std::string anchor(const std::string& case_id, Revision planned) {
+  return "run-" + case_id + "-" + std::string(to_string(planned));
+}
+
+// A random nonce for the one inline script: a SUT string cannot carry a script that runs, even if
+// an escaping bug let one through, since it cannot know this value.
+std::string script_nonce() {
+  std::random_device device;
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out;
+  for (int i = 0; i < 32; ++i) out += kDigits[device() % 16];
+  return out;
+}
+
+constexpr std::string_view kStyle = R"(
+body{font:15px/1.45 system-ui,sans-serif;margin:1.5em auto;max-width:75em;padding:0 1em;color:#1d1d1f}
+h1{font-size:1.5em}h2{font-size:1.2em;margin-top:2em;border-bottom:1px solid #ccc}
+table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left;vertical-align:top}
+pre{background:#f5f5f7;padding:.6em;overflow-x:auto;white-space:pre-wrap;word-break:break-all;font-size:.85em}
+code{background:#f5f5f7;padding:0 .2em;word-break:break-all}
+.v{font-weight:bold;padding:0 .3em;border-radius:3px;white-space:nowrap}
+.v-PASS{background:#d7f5dd}.v-FAIL{background:#ffd8d6}.v-WARN{background:#fff0c2}.v-SKIP{background:#e5e5ea}.v-ERROR{background:#f2c6ff}
+.expected{background:#e8e8ff}
+details{border:1px solid #ddd;border-radius:4px;margin:.4em 0;padding:.3em .6em}summary{cursor:pointer}
+blockquote{margin:.4em 0;padding-left:.8em;border-left:3px solid #bbb;color:#333}
+#filter{border:1px solid #ccc;padding:.4em .8em;margin:1em 0}
+)";
+
+// Hides the runs and rows whose verdict is unticked; without it every run stays visible.
+constexpr std::string_view kScript = R"(
+(function () {
+  var box = document.getElementById('filter');
+  box.hidden = false;
+  function apply() {
+    var shown = {};
+    box.querySelectorAll('input').forEach(function (i) { shown[i.value] = i.checked; });
+    document.querySelectorAll('[data-verdict]').forEach(function (e) {
+      e.hidden = !shown[e.getAttribute('data-verdict')];
+    });
+  }
+  box.addEventListener('change', apply);
+  apply();
+})();
+)";
+
+}  // namespace
+
+void write_html(std::ostream& out, const RunSummary& run) {
+  const Provenance& p = run.provenance;
+  const std::string nonce = script_nonce();
+  std::map<Verdict, int> counts;
+  for (const CaseResult& r : run.results) ++counts[r.verdict];
+  const std::size_t untestable = untestable_count(run.results);
+  const std::string sut = p.url.empty() ? display_command(run.command) : p.url;
+
+  out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      << "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src "
+         "'unsafe-inline'; "
+      << "script-src 'nonce-" << nonce << "'; base-uri 'none'; form-action 'none'\">\n"
+      << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+      << "<title>elicit-conform: " << html_text(run.role) << " conformance</title>\n"
+      << "<style>" << kStyle << "</style>\n</head>\n<body>\n";
+  out << "<h1>elicit-conform: " << html_text(run.role) << " conformance</h1>\n";
+  out << "<p>SUT: <code>" << html_text(sut) << "</code>"
+      << (p.transport.empty() ? "" : " over " + html_text(p.transport));
+  const PeerInfo peer = peer_info(run.results, run.role);
+  if (!peer.members.empty()) {
+    std::string info;
+    for (const auto& [name, value] : peer.members) info += (info.empty() ? "" : ", ") + name + ": " + value;
+    out << ", " << (run.role == "server" ? "serverInfo" : "clientInfo") << " <code>" << html_text(info)
+        << "</code>" << (peer.varied ? " (varied between runs)" : "");
+  }
+  if (!peer.negotiated.empty()) {
+    std::string versions;
+    for (const std::string& v : peer.negotiated) versions += (versions.empty() ? "" : ", ") + v;
+    out << ", negotiated <code>" << html_text(versions) << "</code>";
+  }
+  out << "</p>\n";
+  if (!p.tool_version.empty()) {
+    out << "<p>Judged by elicit-conform " << html_text(p.tool_version) << " (<code>"
+        << html_text(p.tool_commit) << "</code>" << (p.tool_dirty ? ", with uncommitted changes" : "")
+        << "), " << html_text(p.started_at) << " to " << html_text(p.finished_at) << ".</p>\n";
+  }
+  if (run.interrupted) {
+    out << "<p><strong>Interrupted</strong>: the run was stopped before its end; only the cases that "
+           "finished "
+           "are listed.</p>\n";
+  }
+  out << "<p><strong>" << tested_count(run.results) << " of " << run.results.size()
+      << " runs tested their rule</strong>: ";
+  const std::pair<const char*, int> summary[] = {
+      {"PASS", counts[Verdict::Pass]},
+      {"FAIL", counts[Verdict::Fail] - static_cast<int>(untestable)},
+      {"FAIL (not testable)", static_cast<int>(untestable)},
+      {"WARN", counts[Verdict::Warn]},
+      {"SKIP", counts[Verdict::Skip]},
+      {"ERROR", counts[Verdict::Error]}};
+  bool first = true;
+  for (const auto& [word, n] : summary) {
+    const std::string cls = std::string(word).substr(0, std::string(word).find(' '));
+    out << (first ? "" : ", ") << n << " <span class=\"v v-" << cls << "\">" << word << "</span>";
+    first = false;
+  }
+  out << ".</p>\n";
+  if (!run.run_failures.empty() || !run.baseline_notes.empty()) {
+    out << "<ul>\n";
+    for (const std::string& s : run.run_failures)
+      out << "<li><strong>run failed</strong>: <code>" << html_text(without_local_paths(s))
+          << "</code></li>\n";
+    for (const std::string& s : run.baseline_notes)
+      out << "<li>expected-failures entry not applied: <code>" << html_text(without_local_paths(s))
+          << "</code></li>\n";
+    out << "</ul>\n";
+  }
+  // The filter exists only for a reader with JavaScript; the script unhides it.
+  out << "<fieldset id=\"filter\" hidden><legend>Show runs whose verdict is</legend>";
+  for (const char* v : {"PASS", "FAIL", "WARN", "SKIP", "ERROR"}) {
+    out << " <label><input type=\"checkbox\" value=\"" << v << "\" checked> " << v << "</label>";
+  }
+  out << "</fieldset>\n";
+
+  // Failures first: what fails the run, then what the baseline excuses; each links to its run.
+  const auto list = [&](const char* title, auto in_list) {
+    bool header = false;
+    for (const CaseResult& r : run.results) {
+      if (!in_list(r)) continue;
+      if (!header) out << "<h2>" << title << "</h2>\n<ul>\n";
+      header = true;
+      out << "<li data-verdict=\"" << to_string(r.verdict) << "\"><span class=\"v v-" << to_string(r.verdict)
+          << "\">" << html_text(verdict_word(r)) << "</span> <a href=\"#"
+          << html_text(anchor(r.c->id, r.record.planned)) << "\">" << html_text(r.c->id) << "</a> ("
+          << to_string(r.record.planned)
+          << "): " << html_text(abbreviate_utf8(without_local_paths(r.reason), 500)) << "</li>\n";
+    }
+    if (header) out << "</ul>\n";
+  };
+  list("Failures", [](const CaseResult& r) {
+    return (r.verdict == Verdict::Fail || r.verdict == Verdict::Error) && r.expected_failure.empty();
+  });
+  list("Expected failures (listed in the expected-failures file)", [](const CaseResult& r) {
+    return (r.verdict == Verdict::Fail || r.verdict == Verdict::Error) && !r.expected_failure.empty();
+  });
+
+  // Requirement coverage: the rules binding the side under test, and the worst verdict of their cases.
+  std::map<std::string, std::string> first_run;  // "case@revision" -> anchor
+  for (const CaseResult& r : run.results) {
+    first_run.emplace(r.c->id + "@" + std::string(to_string(r.record.revision)),
+                      anchor(r.c->id, r.record.planned));
+  }
+  for (const RevisionCoverage& rc : run.coverage) {
+    out << "<h2>Requirements of " << to_string(rc.revision) << " binding the " << html_text(run.role)
+        << "</h2>\n"
+        << "<p>" << rc.covered << " covered, " << rc.excluded << " excluded with a reason, " << rc.uncovered
+        << " uncovered.</p>\n<table>\n<tr><th>requirement</th><th>level</th><th>status</th><th>cases, or why "
+           "excluded</th></tr>\n";
+    for (const RequirementOutcome& line : rc.requirements) {
+      const std::string status = status_text(line);
+      const std::string cls = line.worst ? std::string(to_string(*line.worst)) : "none";
+      out << "<tr><td title=\"" << html_text(line.entry.section + ": " + line.entry.quote) << "\">"
+          << html_text(line.entry.id) << "</td><td>" << html_text(line.entry.level)
+          << "</td><td><span class=\"v v-" << cls << "\">" << html_text(status) << "</span></td><td>";
+      if (line.cases.empty()) out << html_text(line.entry.excluded);
+      bool comma = false;
+      for (const std::string& id : line.cases) {
+        out << (comma ? ", " : "");
+        comma = true;
+        const auto it = first_run.find(id + "@" + std::string(to_string(rc.revision)));
+        if (it == first_run.end())
+          out << html_text(id);
+        else
+          out << "<a href=\"#" << html_text(it->second) << "\">" << html_text(id) << "</a>";
+      }
+      out << "</td></tr>\n";
+    }
+    out << "</table>\n";
+  }
+
+  // Every run, with its rule, what was seen and the transcript; non-passing ones open.
+  out << "<h2>Runs</h2>\n";
+  for (const CaseResult& r : run.results) {
+    const bool open = r.verdict != Verdict::Pass && r.verdict != Verdict::Skip && r.expected_failure.empty();
+    out << "<details id=\"" << html_text(anchor(r.c->id, r.record.planned)) << "\" data-verdict=\""
+        << to_string(r.verdict) << "\"" << (open ? " open" : "") << ">\n<summary><span class=\"v v-"
+        << to_string(r.verdict) << "\">" << html_text(verdict_word(r)) << "</span>"
+        << (r.expected_failure.empty() || r.verdict == Verdict::Pass
+                ? ""
+                : " <span class=\"expected\">expected</span>")
+        << " <code>" << html_text(r.c->id) << "</code> (" << to_string(r.record.planned)
+        << (r.record.revision != r.record.planned ? ", ran at " + std::string(to_string(r.record.revision))
+                                                  : "")
+        << ", " << to_string(r.record.transport) << ") " << html_text(r.c->title) << "</summary>\n";
+    for (const std::string& key : r.c->requirements) {
+      const CatalogEntry* e = run.catalog != nullptr ? run.catalog->find(r.record.revision, key) : nullptr;
+      out << "<blockquote><strong>" << html_text(requirement_id(r.record.revision, key)) << "</strong>";
+      if (e != nullptr)
+        out << " (" << html_text(e->level) << ", " << html_text(e->section) << "): " << html_text(e->quote);
+      out << "</blockquote>\n";
+    }
+    out << "<ul>\n";
+    if (!r.expected_failure.empty())
+      out << "<li>expected: listed in <code>" << html_text(without_local_paths(r.expected_failure))
+          << "</code></li>\n";
+    if (!r.reason.empty())
+      out << "<li>expected vs observed: <code>" << html_text(without_local_paths(r.reason))
+          << "</code></li>\n";
+    if (r.record.failure) {
+      out << "<li>check <code>" << html_text(r.record.failure->check) << "</code>"
+          << (r.record.failure->step_pointer.empty()
+                  ? ""
+                  : " at <code>" + html_text(r.record.failure->step_pointer) + "</code>")
+          << (r.record.failure->message_pointer.empty()
+                  ? ""
+                  : ", offending message at <code>" + html_text(r.record.failure->message_pointer) +
+                        "</code>")
+          << "</li>\n";
+    }
+    char ms[32];
+    std::snprintf(ms, sizeof ms, "%.0f", r.record.duration_ms);
+    out << "<li>" << ms << " ms" << (r.record.sut_exit.empty() ? "" : ", SUT " + html_text(r.record.sut_exit))
+        << "</li>\n</ul>\n";
+    if (r.record.failure && !r.record.failure->message.empty()) {
+      out << "<p>Offending message:</p>\n<pre>" << html_text(abbreviate_utf8(r.record.failure->message, 4000))
+          << "</pre>\n";
+    }
+    if (!r.record.sut_findings.empty()) {
+      out << "<p>Findings on the SUT's messages:</p>\n<ul>\n";
+      for (const Diagnostic& d : r.record.sut_findings) {
+        out << "<li>" << to_string(d.level) << " <code>" << html_text(d.check) << "</code> at <code>"
+            << html_text(d.pointer) << "</code>: " << html_text(d.message) << "</li>\n";
+      }
+      out << "</ul>\n";
+    }
+    out << "<p>Transcript:</p>\n<pre>";
+    std::size_t written = 0;
+    for (const TranscriptEntry& t : r.record.transcript) {
+      if (written > kMaxTranscriptBytes) {
+        out << "(cut here: results.json has the whole transcript)\n";
+        break;
+      }
+      char at[32];
+      std::snprintf(at, sizeof at, "%9.1f ms ", t.at_ms);
+      const std::string line = at + t.from + ": " + abbreviate_utf8(t.text, 16 * 1024);
+      written += line.size();
+      out << html_text(line) << "\n";
+    }
+    out << "</pre>\n";
+    if (!r.record.sut_stderr.empty()) {
+      out << "<p>SUT stderr:</p>\n<pre>" << html_text(abbreviate_utf8(r.record.sut_stderr, 16 * 1024))
+          << "</pre>\n";
+    }
+    out << "</details>\n";
+  }
+  out << "<script nonce=\"" << nonce << "\">" << kScript << "</script>\n</body>\n</html>\n";
+}
+
+}  // namespace ec

@@ -1,0 +1,113 @@
+"""The official conformance suite's command lines and expected-failures files run here unchanged
+(docs/official-suite.md): its words (--scenario, --suite, -o/--output-dir, --spec-version,
+--verbose), its scenario names mapped to our cases, the client reached over HTTP with the URL as
+its last argument, and every name that maps to nothing reported rather than ignored."""
+import json
+import re
+import subprocess
+import xml.etree.ElementTree as ET
+
+from conftest import ROOT
+from test_http import Listening
+
+SUTS = ROOT / "tests" / "suts"
+
+
+def official(cli, *args, cwd):
+    """An official-suite command line, with our binary in place of `npx @modelcontextprotocol/conformance`."""
+    proc = subprocess.run([str(cli.path), *map(str, args)], capture_output=True, timeout=300, env=cli.env, cwd=cwd)
+    assert proc.returncode >= 0 and b"Sanitizer" not in proc.stderr, proc.stderr[-3000:]
+    return proc
+
+
+def test_server_command_line_of_the_official_suite(cli, tmp_path):
+    baseline = tmp_path / "conformance-baseline.yml"
+    # An SDK's official file: scenarios of other features, and a per-check entry.
+    baseline.write_text("server:\n  - tools-call-with-progress\n  - resources-subscribe\n"
+                        "  - elicitation-sep1330-enums:ElicitationSEP1330TitledMulti\n")
+    with Listening([str(cli.path), "reference", "server", "--listen", "127.0.0.1:0"]) as server:
+        proc = official(cli, "server", "--url", server.url, "--scenario", "elicitation-sep1034-defaults",
+                        "--spec-version", "2025-11-25", "--expected-failures", baseline, "-o", "results",
+                        "--verbose", cwd=tmp_path)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        results = json.loads((tmp_path / "results" / "results.json").read_text())
+        assert [(c["id"], c["status"]) for c in results["cases"]] == [("server.official.sep1034-defaults", "PASS")]
+        notes = results["baseline"]["notes"]
+        assert len(notes) == 3 and all("not applied" in n for n in notes), notes
+        assert proc.stderr.count(b"expected-failures entry not applied") == 3
+        assert b"not applied" in (tmp_path / "results" / "report.md").read_bytes()
+
+        proc = official(cli, "server", "--url", server.url, "--suite", "active", "--output-dir", "all",
+                        "--scenario", "tools-call-elicitation", cwd=tmp_path)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        runs = json.loads((tmp_path / "all" / "results.json").read_text())["cases"]
+        assert {(c["id"], c["revision"]) for c in runs} == {("server.official.test-elicitation", "2025-11-25"),
+                                                            ("server.official.test-elicitation", "2025-06-18")}
+
+        # A scenario with no counterpart, a suite with none: said, exit 2, nothing run.
+        for args in (["--scenario", "server-initialize"], ["--scenario", "tasks-mrtr-input"], ["--suite", "auth"]):
+            proc = official(cli, "server", "--url", server.url, *args, "-o", "none", cwd=tmp_path)
+            assert proc.returncode == 2, proc.stderr
+            assert b"no counterpart" in proc.stderr or b"no server case" in proc.stderr, proc.stderr
+    proc = official(cli, "server", "--command", f"{cli.path} reference server", "--suite", "draft",
+                    "--spec-version", "draft", "-o", "draft", cwd=tmp_path)
+    runs = json.loads((tmp_path / "draft" / "results.json").read_text())["cases"]
+    assert runs and all(c["revision"] == "2026-07-28" for c in runs)
+
+
+def test_client_command_line_of_the_official_suite(cli, tmp_path):
+    """The client is given our endpoint's URL as its last argument and MCP_CONFORMANCE_SCENARIO,
+    as the official suite does (tests/suts/official_style_client.sh refuses anything else)."""
+    baseline = tmp_path / "conformance-baseline.yml"
+    baseline.write_text("client:\n  - elicitation-sep1034-client-defaults\n  - sse-retry\n")
+    command = f"sh {SUTS / 'official_style_client.sh'} {cli.path}"
+    proc = official(cli, "client", "--command", command, "--scenario", "elicitation-sep1034-client-defaults",
+                    "-o", "ok", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    results = json.loads((tmp_path / "ok" / "results.json").read_text())
+    assert {c["id"] for c in results["cases"]} == {"client.sep1034.defaults-prefilled",
+                                                   "client.sep1034.defaults-enum-values"}
+    assert {c["transport"] for c in results["cases"]} == {"http"}
+    assert all(c["status"] == "PASS" for c in results["cases"])
+
+    # The same official file against a client that breaks the rule: honoured, not stale, and shown
+    # as expected in junit.xml; the unmapped entry (sse-retry) is reported.
+    proc = official(cli, "client", "--command", f"{cli.path} reference client --fault ignore-defaults",
+                    "--scenario", "elicitation-sep1034-client-defaults", "--expected-failures", baseline,
+                    "-o", "broken", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert b"stale" not in proc.stderr and b"sse-retry" in proc.stderr
+    suite = ET.parse(tmp_path / "broken" / "junit.xml").getroot().find("testsuite")
+    for case in suite.iter("testcase"):
+        props = {p.get("name"): p.get("value") for p in case.find("properties")}
+        assert "elicitation-sep1034-client-defaults -> " in props["expected-failure"], props
+    # And against the clean client: the mapped entry is stale, exit 1.
+    proc = official(cli, "client", "--command", command, "--scenario", "elicitation-sep1034-client-defaults",
+                    "--expected-failures", baseline, "-o", "stale", cwd=tmp_path)
+    assert proc.returncode == 1 and b"stale baseline entry" in proc.stderr, proc.stderr[-2000:]
+
+
+def test_version_names_the_commit(cli):
+    proc = official(cli, "--version", cwd=ROOT)
+    assert proc.returncode == 0
+    assert re.fullmatch(rb"elicit-conform \d+\.\d+\.\d+ \(commit ([0-9a-f]{40}|unknown)(, with uncommitted changes)?\)\n",
+                        proc.stdout), proc.stdout
+
+
+def test_list_official_matches_the_docs(cli):
+    listed = official(cli, "list", "--official", cwd=ROOT).stdout.decode()
+    doc = (ROOT / "docs" / "official-suite.md").read_text()
+    rows = re.findall(r"^\| (server|client) \| `([^`]+)` \| (.+) \|$", doc, re.M)
+    assert rows
+    expected = []
+    for side, name, cases in rows:
+        ids = re.findall(r"`([a-z0-9.\-]+)`", cases)
+        expected.append((side, name, ", ".join(ids) if ids else "(none)"))
+    got = [tuple(re.match(r"(\S+)  (\S+)  -> (.+?)  \(", line).groups()) for line in listed.splitlines()]
+    assert got == expected
+    # Every case an official name maps to exists.
+    corpus = official(cli, "list", cwd=ROOT).stdout.decode()
+    ids = {line.split()[0] for line in corpus.splitlines() if line.strip()}
+    for _, _, cases in got:
+        for case in cases.split(", "):
+            assert case == "(none)" or case in ids, case
