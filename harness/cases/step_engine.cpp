@@ -22,6 +22,15 @@ constexpr std::size_t kTranscriptTextLimit = 64 * 1024;
 constexpr std::size_t kMaxFindings = 1000;  // SUT findings kept per case; a flood of garbage is one story
 // How long one pump waits at most: often enough to notice an interrupt of the harness.
 constexpr auto kPumpSlice = std::chrono::milliseconds(200);
+// The settle before a check (StepEngine::settle). A SUT answers a ping "promptly"; one that has
+// not answered both rounds in this long is not failed for it, the check just judges what came.
+constexpr auto kSyncWait = std::chrono::milliseconds(1000);
+// What a SUT that does not answer ping gets instead, as every check did before pings.
+constexpr auto kFixedSettle = std::chrono::milliseconds(100);
+// Over HTTP a message sent before the pong may come on another stream (the GET stream, another
+// POST): after the pong we read on until the transport has been quiet this long.
+constexpr auto kHttpQuiet = std::chrono::milliseconds(20);
+constexpr std::string_view kSyncIdPrefix = "elicit-conform-sync-";
 
 Mode mode_of(const Value& request) {
   const Value* params = find_member(request, "params");
@@ -229,6 +238,7 @@ void StepEngine::transcribe(const char* from, std::string text) {
 
 bool StepEngine::send(const std::string& json) {
   transcribe("harness", abbreviate_utf8(json, kTranscriptTextLimit));
+  ++sends_;
   // A write waits 5 s at most and never past the case's deadline. A peer that stops reading
   // costs one timed-out write: the channel then gives the stream up (a message may be cut in
   // half), and later writes fail at once instead of waiting 5 s each.
@@ -288,6 +298,13 @@ bool StepEngine::pump(Deadline until) {
       eof_ = true;
       return false;
     case ReadResult::Error:
+      if (!r.request_id.empty() && sync_ids_.contains(r.request_id)) {
+        // A settle's ping the SUT could not take (an HTTP error): that ping goes unanswered, the
+        // conversation goes on.
+        note("the ping was not answered: " + abbreviate_utf8(r.detail, 2000));
+        sync_refused_ = true;
+        return false;
+      }
       if (!eof_)
         note(r.detail.empty() ? std::string("reading from the SUT failed")
                               : "the connection broke: " + r.detail);
@@ -318,7 +335,10 @@ bool StepEngine::pump(Deadline until) {
   if (!parsed.ok()) return true;
   auto doc = std::make_shared<rapidjson::Document>(std::move(parsed.document));
   skip_if_sut_declined(*doc);
-  inbox_.push_back(Received{doc, abbreviate_utf8(r.line, kTranscriptTextLimit), false, false});
+  // A pong is the settle's, whenever it comes: no step may take it for the answer it waits for.
+  const Value* rid = doc->IsObject() && !doc->HasMember("method") ? find_member(*doc, "id") : nullptr;
+  const bool pong = rid != nullptr && !sync_ids_.empty() && sync_ids_.contains(to_json(*rid));
+  inbox_.push_back(Received{doc, abbreviate_utf8(r.line, kTranscriptTextLimit), pong, false});
   sut_messages_.push_back(doc);
   return true;
 }
@@ -402,7 +422,8 @@ void StepEngine::skip_if_sut_declined(const ExitInfo& exit) {
 void StepEngine::skip_if_sut_declined(const Value& message) {
   // Only the SUT's answer to a request of ours can decline: over HTTP there is no exit status.
   const Value* id = find_member(message, "id");
-  if (record_.skipped || id == nullptr || message.HasMember("method") || !harness_ids_.contains(to_json(*id)))
+  if (record_.skipped || id == nullptr || message.HasMember("method") || !harness_ids_.contains(to_json(*id)) ||
+      sync_ids_.contains(to_json(*id)))
     return;
   std::optional<std::string> reason;
   if (const Value* error = find_member(message, "error"); error && error->IsObject()) {
@@ -612,19 +633,96 @@ void StepEngine::do_silence(const Step& s) {
     answer_unexpected_requests(nullptr);
     pump(until);
   }
-  // Requests the role answers by itself (a ping, a tools/list) are not noise.
+  // Requests the role answers by itself (a ping, a tools/list) are not noise, nor a late pong to
+  // a settle's ping (consumed on arrival: nothing else is taken during a silence).
   for (std::size_t i = before; i < inbox_.size(); ++i) {
-    if (!inbox_[i].answered && !held(inbox_[i])) {
+    if (!inbox_[i].answered && !inbox_[i].consumed && !held(inbox_[i])) {
       return fail(s, "expected no message for " + std::to_string(s.within.count()) + " ms, got one", "",
                   inbox_[i].text);
     }
   }
 }
 
+// One ping round trip: true when the SUT answered it (a result or an error: either way it read
+// the ping, and so everything sent before it) by `until`.
+bool StepEngine::sync_round(Deadline until) {
+  const std::string id = std::string(kSyncIdPrefix) + std::to_string(sync_ids_.size() + 1);
+  rapidjson::Document ping;
+  ping.Parse(R"({"jsonrpc":"2.0","method":"ping"})");
+  decorate_request(ping);  // the modern wire's _meta, as on every request of ours
+  ping.AddMember("id", Value(id.c_str(), static_cast<rapidjson::SizeType>(id.size()), ping.GetAllocator()),
+                 ping.GetAllocator());
+  const std::string key = to_json(ping["id"]);
+  // Registered before sending: a pong is a response to a harness request, for every check.
+  sync_ids_.insert(key);
+  harness_ids_.insert(key);
+  const std::size_t from = inbox_.size();
+  sync_refused_ = false;
+  if (!send(to_json(ping))) return false;
+  // Requests the SUT sends meanwhile wait for the next step, as they did when this was a sleep.
+  for (std::size_t next = from;;) {
+    for (; next < inbox_.size(); ++next) {
+      const Value* rid = find_member(*inbox_[next].doc, "id");
+      if (rid && !inbox_[next].doc->HasMember("method") && to_json(*rid) == key) return true;
+    }
+    if (eof_ || sync_refused_ || until.expired() || deadline_.expired()) return false;
+    pump(until);
+  }
+}
+
+// Before a check judges the whole transcript, what the SUT sent in answer to the last exchange
+// (a second response, a request nobody asked for) must be in it. Waiting a fixed time made every
+// case pay that time; a ping is answered as soon as the SUT has read what came before it.
+//  - stdio (either role; the client's stdio is the relay's one socket): one stream, in order:
+//    what the SUT wrote before the pong was read before it.
+//  - HTTP: the pong comes on its own POST (server role) or as its own POST (client role), while
+//    a message sent before it may be on another stream or connection, so cross-stream order is
+//    not given. The SUT wrote it before the pong, so on loopback it is on its way already: after
+//    the pong we read until the transport is quiet for kHttpQuiet (kFixedSettle at most).
+// Two rounds, not one: a SUT that handles messages concurrently (an event loop that answers a ping
+// before it has finished the work a reply before it started) has written that work's messages
+// before it reads the second ping, unless the work waits on I/O or a timer.
+// A SUT that does not answer is not failed for it: the check judges what came within kSyncWait,
+// and later checks of the case fall back to the fixed wait (said in the transcript).
+void StepEngine::settle() {
+  if (eof_) return;
+  // 2026-07-28 removed ping (changelog.mdx, item 5), and on its wire a server sends the client no
+  // request at all: such a session settles with the fixed wait.
+  if (ping_unanswered_ || features(revision_).modern_wire) {
+    if (sends_ == settled_at_sends_) return;
+    const Deadline fixed = Deadline::after(kFixedSettle);
+    while (!fixed.expired() && !eof_) pump(fixed);
+    settled_at_sends_ = sends_;
+    return;
+  }
+  if (sends_ == settled_at_sends_) return;  // nothing new asked of the SUT since the last settle
+  // A step's own timeout, when shorter, bounds the wait too (a run with --timeout 500).
+  const auto wait = options_.expect_timeout < kSyncWait ? std::max(options_.expect_timeout, kFixedSettle) : kSyncWait;
+  const Deadline until = Deadline::after(wait);
+  for (int round = 0; round < 2; ++round) {
+    if (!sync_round(until)) {
+      if (eof_) return;
+      ping_unanswered_ = true;
+      note("the SUT did not answer ping within " + std::to_string(wait.count()) +
+           " ms (not a failure in itself): the check judges what came by then, later checks of this case wait " +
+           std::to_string(kFixedSettle.count()) + " ms instead");
+      settled_at_sends_ = sends_;
+      return;
+    }
+  }
+  if (record_.transport == Transport::Http) {
+    const Deadline cap = Deadline::after(kFixedSettle);
+    while (!eof_ && !cap.expired()) {
+      Deadline quiet = Deadline::after(kHttpQuiet);
+      if (cap.at() < quiet.at()) quiet = cap;
+      if (!pump(quiet)) break;
+    }
+  }
+  settled_at_sends_ = sends_;
+}
+
 void StepEngine::do_check(const Step& s) {
-  // Let in-flight messages arrive before judging the whole transcript.
-  const Deadline settle = Deadline::after(std::chrono::milliseconds(100));
-  while (!settle.expired() && !eof_) pump(settle);
+  settle();
   if (do_modern_client_check(s)) return;
   if (s.text == "no-elicitation") {
     for (const auto& d : sut_messages_) {

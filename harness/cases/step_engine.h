@@ -130,6 +130,8 @@ class StepEngine {
   void do_reply(const Step& s);
   void do_silence(const Step& s);
   void do_check(const Step& s);
+  void settle();
+  bool sync_round(Deadline until);
 
   std::chrono::steady_clock::time_point started_;
   std::map<std::string, std::string> sent_ids_;
@@ -150,6 +152,13 @@ class StepEngine {
   std::size_t findings_dropped_ = 0;
   std::size_t requests_scanned_ = 0;        // inbox_[0, requests_scanned_) was looked at for requests
   std::vector<std::size_t> open_requests_;  // indices of SUT requests not yet answered or taken
+  // The settle before a check (settle()): messages the harness sent, the count when the last
+  // synchronisation ended, the ids of our sync pings, and whether the SUT left one unanswered.
+  std::size_t sends_ = 0;
+  std::size_t settled_at_sends_ = static_cast<std::size_t>(-1);
+  std::set<std::string> sync_ids_;
+  bool ping_unanswered_ = false;
+  bool sync_refused_ = false;  // the transport refused the last ping (an HTTP error on its POST)
 };
 
 // Replaces "{name}" in every string and member name of `value` with the string captured as

@@ -446,6 +446,7 @@ void HttpClientChannel::drop(Stream& s, std::string why) {
     ReadResult r;
     r.status = ReadResult::Error;
     r.detail = why;
+    r.request_id = s.request_id;
     ready_.push_back(std::move(r));
   }
   note(std::move(why));

@@ -37,6 +37,9 @@ struct ReadResult {
   bool unterminated = false;        // Line: the peer closed the stream in the middle of this line
   int error_number = 0;             // Error: errno
   std::string detail;               // Error: what went wrong, when a channel can say more than errno
+  // Error over HTTP: the id (JSON text) of our request whose stream broke, "" when none; the
+  // conversation is broken unless that request was one the reader can do without.
+  std::string request_id;
 };
 
 class LineReader {
