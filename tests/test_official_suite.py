@@ -87,6 +87,23 @@ def test_client_command_line_of_the_official_suite(cli, tmp_path):
     assert proc.returncode == 1 and b"stale baseline entry" in proc.stderr, proc.stderr[-2000:]
 
 
+def test_client_gets_the_official_context(cli, tmp_path):
+    """MCP_CONFORMANCE_CONTEXT is the official suite's JSON object whose `name` is the scenario
+    MCP_CONFORMANCE_SCENARIO names, on both transports; the client shows it on stderr."""
+    command = f"sh {SUTS / 'context_echo_client.sh'} {cli.path}"
+    case = "client.sep1034.defaults-prefilled"
+    for transport in ("stdio", "http"):
+        out = tmp_path / transport
+        proc = official(cli, "client", "--command", command, "--case", case, "--revision", "2025-11-25",
+                        "--transport", transport, "-o", out, cwd=tmp_path)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        [run] = json.loads((out / "results.json").read_text())["cases"]
+        assert run["status"] == "PASS" and run["transport"] == transport
+        lines = dict(line.split("=", 1) for line in run["sut_stderr"].splitlines() if line.startswith("MCP_"))
+        assert lines["MCP_CONFORMANCE_SCENARIO"] == case
+        assert json.loads(lines["MCP_CONFORMANCE_CONTEXT"]) == {"name": case}, lines
+
+
 def test_version_names_the_commit(cli):
     proc = official(cli, "--version", cwd=ROOT)
     assert proc.returncode == 0

@@ -58,8 +58,14 @@ class ClientRun final : public StepEngine {
       substitute(answers, captures_, answers.GetAllocator());
       user = to_json(answers);
     }
+    // The official suite's MCP_CONFORMANCE_CONTEXT is {"name": <the scenario, as in
+    // MCP_CONFORMANCE_SCENARIO>, ...that scenario's own data}; its other members are OAuth
+    // credentials no case here has, and revision and URL have their own variable and argument.
+    rapidjson::Document context(rapidjson::kObjectType);
+    context.AddMember("name", Value(case_.id, context.GetAllocator()), context.GetAllocator());
     return {{"ELICIT_CONFORM_CASE", case_.id},
             {"MCP_CONFORMANCE_SCENARIO", case_.id},
+            {"MCP_CONFORMANCE_CONTEXT", to_json(context)},
             {"ELICIT_CONFORM_PROTOCOL_VERSION", std::string(to_string(revision_))},
             {"MCP_CONFORMANCE_PROTOCOL_VERSION", std::string(to_string(revision_))},
             {"ELICIT_CONFORM_CAPABILITIES", capabilities},
