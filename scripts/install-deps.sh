@@ -7,7 +7,7 @@ packages=(
   build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev clang-format clang-tidy
   rapidjson-dev libgtest-dev libgmock-dev libcli11-dev libre2-dev liburiparser-dev
   libcpp-httplib-dev libyaml-cpp-dev libbenchmark-dev
-  python3-pytest python3-hypothesis python3-jsonschema python3-yaml
+  python3-pytest python3-pytest-xdist python3-hypothesis python3-jsonschema python3-yaml
 )
 
 # --browser: also headless Chromium (about 100 MB), with which tests/test_reports.py renders

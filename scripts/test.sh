@@ -12,5 +12,9 @@ ctest --preset default --output-on-failure -j2
 if [ -x build/asan/elicit-conform ]; then
   ctest --preset asan --output-on-failure -j2
 fi
-# Debian's pytest: the python3 first on PATH may be another interpreter without it.
-/usr/bin/python3 -m pytest -q tests
+# Debian's pytest: the python3 first on PATH may be another interpreter without it. Two workers
+# (pytest-xdist, when installed): most of a test's time is its SUT processes waiting on each other,
+# and each test has its own report folder, SUT processes and loopback ports.
+workers=()
+/usr/bin/python3 -c "import xdist" 2>/dev/null && workers=(-n "${EC_TEST_WORKERS:-2}")
+/usr/bin/python3 -m pytest -q "${workers[@]}" tests "$@"

@@ -101,9 +101,7 @@ def test_action_composes_each_input_as_its_flag(tmp_path):
 
 
 def test_action_runs_the_real_cli(cli, tmp_path):
-    if cli.build != "default":
-        pytest.skip("the action builds and runs the default preset")
-    faulty = f"{cli.path} reference server --fault drop-message"
+    faulty = f"{cli.peer} reference server --fault drop-message"
     baseline = tmp_path / "expected.yml"
     baseline.write_text("server:\n  - server.form.request-well-formed\n")
     common = dict(mode="server", command=faulty, revision="2025-11-25", strict="true",
@@ -125,7 +123,7 @@ def test_action_runs_the_real_cli(cli, tmp_path):
     assert summary == (tmp_path / "workspace" / "red" / "report.md").read_text() != ""
 
     # Client mode over the transport asked for.
-    proc, outputs, _ = run_action(tmp_path, ROOT, mode="client", command=f"{cli.path} reference client",
+    proc, outputs, _ = run_action(tmp_path, ROOT, mode="client", command=f"{cli.peer} reference client",
                                   transport="http", extra_args="--case client.sep1034.defaults-prefilled")
     assert proc.returncode == 0, proc.stderr[-3000:]
     runs = json.loads((tmp_path / "workspace" / "elicit-conform-report" / "results.json").read_text())["cases"]

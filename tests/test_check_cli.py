@@ -5,6 +5,9 @@ import pytest
 
 from conftest import EXAMPLES
 
+# Every test here meets bad or unusual input, or writes reports: also under the asan build.
+pytestmark = pytest.mark.sanitized
+
 
 KNOWN = json.loads((EXAMPLES / "known-findings.json").read_text())["examples"]
 

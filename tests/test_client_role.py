@@ -10,7 +10,6 @@ import subprocess
 
 import pytest
 
-from conftest import KILL_MATRIX_ON_DEFAULT_ONLY
 from test_server_role import SUTS, leftovers, run
 
 
@@ -37,21 +36,20 @@ def temp_folders(cli):
     return {f for f in glob.glob("/tmp/elicit-conform-*") if ours(f)}
 
 
+@pytest.mark.sanitized
 def test_clean_reference_client_passes_everything(cli, tmp_path):
     before = temp_folders(cli)
-    proc, results = run_client(cli, tmp_path, f"{cli.path} reference client")
+    proc, results = run_client(cli, tmp_path, f"{cli.peer} reference client")
     assert proc.returncode == 0, proc.stderr.decode()
     assert results["counts"]["PASS"] == len(results["cases"]) >= 4
     assert temp_folders(cli) <= before, "the private relay folder must be removed"
 
 
 def test_every_client_fault_is_caught_and_every_case_can_fail(cli, tmp_path):
-    if cli.build == "asan":
-        pytest.skip(KILL_MATRIX_ON_DEFAULT_ONLY)
     # --timeout 3000: a fault that silences the client (skip-initialized) costs every case one
     # expect timeout; a clean local peer answers in milliseconds. Three faults run at a time.
     def run_fault(name):
-        return run_client(cli, tmp_path / name, f"{cli.path} reference client --fault {name}", "-j", "4",
+        return run_client(cli, tmp_path / name, f"{cli.peer} reference client --fault {name}", "-j", "4",
                           "--timeout", "3000")
     names = [n for n, _ in client_faults(cli)]
     with concurrent.futures.ThreadPoolExecutor(3) as pool:
@@ -72,7 +70,7 @@ def test_every_client_fault_is_caught_and_every_case_can_fail(cli, tmp_path):
         # Detection: at least one does. A case listing several rules need not see every way to break each.
         assert failed and set(failed) <= checking, (
             f"fault {name} breaks {requirement}: failed {sorted(failed)}, cases checking it {sorted(checking)}")
-    cases = {c["id"] for c in run_client(cli, tmp_path / "clean", f"{cli.path} reference client")[1]["cases"]}
+    cases = {c["id"] for c in run_client(cli, tmp_path / "clean", f"{cli.peer} reference client")[1]["cases"]}
     print("\nclient kill matrix (fault -> failing cases):")
     for name, failed in matrix.items():
         print(f"  {name:24} {', '.join(failed)}")
@@ -96,6 +94,7 @@ def test_the_adapter_environment_reaches_the_client(cli, tmp_path):
     assert text.rstrip().splitlines()[-1].endswith("/stdio-server")  # the relay path is the last argument
 
 
+@pytest.mark.sanitized
 @pytest.mark.parametrize("script,marker", [("client_never_connects.sh", "SLEEP"), ("client_exits.sh", "client_exits")])
 def test_broken_client_gets_a_verdict_and_leaves_nothing(cli, tmp_path, script, marker):
     before = temp_folders(cli)
@@ -111,7 +110,7 @@ def test_broken_client_gets_a_verdict_and_leaves_nothing(cli, tmp_path, script, 
 
 
 def test_client_cases_run_in_parallel_with_the_same_verdicts(cli, tmp_path):
-    sut = f"{cli.path} reference client --fault prefetch-url"
+    sut = f"{cli.peer} reference client --fault prefetch-url"
     _, serial = run_client(cli, tmp_path / "s", sut)
     _, parallel = run_client(cli, tmp_path / "p", sut, "-j", "4")
     assert [(c["id"], c["status"]) for c in serial["cases"]] == [(c["id"], c["status"]) for c in parallel["cases"]]
@@ -120,7 +119,7 @@ def test_client_cases_run_in_parallel_with_the_same_verdicts(cli, tmp_path):
 def test_a_client_that_asks_for_an_older_revision_is_judged_at_it(cli, tmp_path):
     """A client that supports only 2025-06-18 asks for it: each case that applies to 2025-06-18
     runs there (the harness answers 2025-06-18), the rest are SKIP with the reason."""
-    proc, results = run_client(cli, tmp_path, f"{cli.path} reference client --versions 2025-06-18",
+    proc, results = run_client(cli, tmp_path, f"{cli.peer} reference client --versions 2025-06-18",
                                "--revision", "2025-11-25", "-j", "4")
     assert proc.returncode == 0, proc.stderr.decode()
     ran_older = [c for c in results["cases"] if c["ran_at"] == "2025-06-18"]
@@ -129,12 +128,13 @@ def test_a_client_that_asks_for_an_older_revision_is_judged_at_it(cli, tmp_path)
     assert skipped and all(c["reason"].startswith("negotiated 2025-06-18 (asked 2025-11-25)") for c in skipped)
 
 
+@pytest.mark.sanitized
 def test_the_reference_client_speaks_2026_07_28(cli, tmp_path):
     """On 2026-07-28 (stdio) the harness plays a server of that revision only: the reference client
     probes with server/discover, sends _meta on every request and answers the InputRequiredResults
     of every case by retrying; the client cases of that revision all pass and each client exits
     by itself."""
-    proc, results = run_client(cli, tmp_path, f"{cli.path} reference client", "--revision", "2026-07-28", "-j", "4")
+    proc, results = run_client(cli, tmp_path, f"{cli.peer} reference client", "--revision", "2026-07-28", "-j", "4")
     assert proc.returncode == 0, proc.stderr.decode()
     cases = results["cases"]
     assert len(cases) >= 19 and all(c["status"] == "PASS" for c in cases), results["counts"]
@@ -148,7 +148,7 @@ def test_the_reference_client_speaks_2026_07_28(cli, tmp_path):
 def test_a_client_without_2026_07_28_says_skip(cli, tmp_path):
     """The adapter contract's way out: told to speak a revision it does not, the client exits 77
     with the reason, and the case is SKIP (not FAIL, not PASS)."""
-    proc, results = run_client(cli, tmp_path, f"{cli.path} reference client --versions 2025-11-25,2025-06-18",
+    proc, results = run_client(cli, tmp_path, f"{cli.peer} reference client --versions 2025-11-25,2025-06-18",
                                "--revision", "2026-07-28", "--case", "client.modern.retry-new-id")
     [case] = results["cases"]
     assert case["status"] == "SKIP" and "does not speak 2026-07-28" in case["reason"], case

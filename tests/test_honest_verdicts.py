@@ -4,6 +4,7 @@ says what it got before."""
 import json
 import socket
 import subprocess
+import xml.etree.ElementTree as ET
 
 import pytest
 
@@ -33,6 +34,7 @@ def test_a_server_without_the_contract_tools_is_not_green(cli, tmp_path):
     assert "FAIL (not testable)" in md
 
 
+@pytest.mark.sanitized
 @pytest.mark.parametrize("transport", ["stdio", "http"])
 def test_a_server_can_decline_a_case_on_any_transport(cli, tmp_path, transport):
     """Before: the only way to say "my SDK cannot do this" was exit 77 over stdio; over --url a
@@ -57,6 +59,7 @@ def test_a_server_can_decline_a_case_on_any_transport(cli, tmp_path, transport):
     assert proc.returncode == 1 and b"no run tested its rule" in proc.stderr
 
 
+@pytest.mark.sanitized
 @pytest.mark.parametrize("role,command", [
     ("server", "/nonexistent/sut"),
     ("server", str(SUTS / "silent.sh")),
@@ -79,7 +82,7 @@ def test_a_sut_that_never_came_up_is_an_error_not_a_failure(cli, tmp_path, role,
 def test_a_slow_start_is_not_a_failure(cli, tmp_path):
     """Before: a server taking longer than --timeout to answer initialize (node on a loaded CI
     machine) FAILed every case. Now startup has its own timeout (--startup-timeout, 30 s)."""
-    slow = f"sh -c 'sleep 1.5; exec {cli.path} reference server'"
+    slow = f"sh -c 'sleep 1.5; exec {cli.peer} reference server'"
     proc, results, _ = run(cli, tmp_path, slow, "--case", "server.form.request-well-formed", "--timeout", "400")
     assert proc.returncode == 0, results and [c["reason"] for c in results["cases"]]
     assert {c["status"] for c in results["cases"]} == {"PASS"}
@@ -87,12 +90,18 @@ def test_a_slow_start_is_not_a_failure(cli, tmp_path):
 
 def test_strict_makes_a_warn_fail_the_run(cli, tmp_path):
     """WARN (a SHOULD not met) does not fail a run; with --strict it does, as h2spec's --strict."""
-    sut = f"{cli.path} reference server --fault trust-content"
+    sut = f"{cli.peer} reference server --fault trust-content"
     args = ["--case", "server.validation.rejects-below-minimum", "--revision", "2025-11-25"]
     proc, results, _ = run(cli, tmp_path / "a", sut, *args)
     assert [c["status"] for c in results["cases"]] == ["WARN"] and proc.returncode == 0
+    assert "<failure" not in (tmp_path / "a" / "report" / "junit.xml").read_text()
     proc, _, _ = run(cli, tmp_path / "b", sut, *args, "--strict")
     assert proc.returncode == 1
+    # A CI view of junit.xml agrees with the exit code: the WARN is a failure there too.
+    junit = ET.parse(tmp_path / "b" / "report" / "junit.xml").getroot().find("testsuite")
+    assert junit.get("failures") == "1", ET.tostring(junit)
+    [failure] = junit.iter("failure")
+    assert failure.get("message").startswith("WARN under --strict: "), failure.attrib
 
 
 def test_check_ids_do_not_depend_on_step_positions(cli):
@@ -147,7 +156,7 @@ def test_a_response_to_a_notification_fails_on_both_transports(cli, tmp_path, tr
 
 def test_the_reference_fault_fails_over_http_too(cli, tmp_path):
     """The reference server's error-on-notification fault: 2 FAIL over stdio, and now over HTTP."""
-    server = subprocess.Popen([str(cli.path), "reference", "server", "--listen", "127.0.0.1:0", "--fault",
+    server = subprocess.Popen([str(cli.peer), "reference", "server", "--listen", "127.0.0.1:0", "--fault",
                                "error-on-notification"], stdout=subprocess.PIPE, text=True)
     try:
         url = server.stdout.readline().strip()
@@ -166,7 +175,7 @@ def test_the_reference_fault_fails_over_http_too(cli, tmp_path):
 def test_observe_tool_that_saw_nothing_is_not_a_pass(cli, tmp_path, tool, args):
     """Before: a tool that sent no elicitation (or a call rejected for bad --tool-args) PASSed 14
     MUST rules. Now nothing observed is FAIL (not testable)."""
-    proc, results, _ = run(cli, tmp_path, f"{cli.path} reference server", "--observe-tool", tool, "--tool-args", args)
+    proc, results, _ = run(cli, tmp_path, f"{cli.peer} reference server", "--observe-tool", tool, "--tool-args", args)
     assert results["cases"] and all(c["status"] == "FAIL" and c.get("untestable") for c in results["cases"])
     assert all(c["check"] == "check.observed-elicitation" for c in results["cases"])
     assert proc.returncode == 1
@@ -177,7 +186,7 @@ def test_observe_tool_judges_a_url_required_error(cli, tmp_path):
     judged by the rules of elicitation/create (URL mode, elicitationId)."""
     url_entry = {"mode": "url", "elicitationId": "e-1", "url": "https://example.com/x", "message": "Connect"}
     form_entry = {"mode": "form", "message": "Name?", "requestedSchema": {"type": "object", "properties": {}}}
-    sut = f"{cli.path} reference server"
+    sut = f"{cli.peer} reference server"
     _, clean, _ = run(cli, tmp_path / "clean", sut, "--observe-tool", "require_url",
                       "--tool-args", json.dumps({"elicitations": [url_entry]}))
     assert {c["status"] for c in clean["cases"]} == {"PASS"}, [c["reason"] for c in clean["cases"]]
@@ -193,7 +202,7 @@ def test_pass_through_cases_do_not_vouch_for_application_rules(cli, tmp_path):
     """Before: the published report listed FORM-NO-SENSITIVE, URL-NO-USER-DATA and
     URL-NOT-PREAUTHENTICATED as PASS because the SDK forwarded a harmless form. Now a rule that only
     pass-through cases checked reads "PASS (pass-through only)"."""
-    _, results, report = run(cli, tmp_path, f"{cli.path} reference server", "--case", "server.security.*")
+    _, results, report = run(cli, tmp_path, f"{cli.peer} reference server", "--case", "server.security.*")
     rules = {r["id"]: r for section in results["coverage"] for r in section["requirements"]}
     for key in ("FORM-NO-SENSITIVE", "URL-NO-USER-DATA", "URL-NOT-PREAUTHENTICATED"):
         rule = rules[f"EL-2025-11-25-{key}"]
@@ -201,11 +210,12 @@ def test_pass_through_cases_do_not_vouch_for_application_rules(cli, tmp_path):
     assert "PASS (pass-through only)" in (report / "report.md").read_text()
 
 
+@pytest.mark.sanitized
 def test_a_failure_names_the_message_that_came_closest(cli, tmp_path):
     """Before: an expect that received the right request with the wrong content said "closest:
     "method" is missing" about whatever message came last (the tool result). Now it names the
     message that came closest, the elicitation/create, and where it differed."""
-    sut = f"{cli.path} reference server --fault drop-message"
+    sut = f"{cli.peer} reference server --fault drop-message"
     run(cli, tmp_path, sut, "--case", "server.form.request-well-formed", "--revision", "2025-11-25")
     [case] = results_of(tmp_path / "report")["cases"]
     assert "closest: the SUT's elicitation/create request" in case["reason"], case["reason"]
@@ -227,7 +237,7 @@ def test_quotes_come_from_the_catalog_of_the_run_revision(cli, tmp_path):
         key = finding["requirement"].removeprefix(f"EL-{rev}-")
         assert finding["rule"] == catalog[key]["quote"], (rev, finding)
     # A report quotes every rule a failing case cites.
-    run(cli, tmp_path, f"{cli.path} reference server --fault drop-message", "--case", "server.form.*")
+    run(cli, tmp_path, f"{cli.peer} reference server --fault drop-message", "--case", "server.form.*")
     md = (tmp_path / "report" / "report.md").read_text()
     assert "no quote" not in md
     assert str(ROOT) + "/cases" not in md  # case files are named relative to the corpus

@@ -26,6 +26,9 @@ from test_client_role import temp_folders
 from test_http import Listening, listening_ports
 from test_server_role import SUTS, leftovers
 
+# Every test here meets bad or unusual input, or writes reports: also under the asan build.
+pytestmark = pytest.mark.sanitized
+
 # Peak RSS a run may reach. ASan keeps freed memory in quarantine (256 MiB by default) and shadows
 # every byte, so its bound is wider; both are far below the gigabytes of the defects.
 RSS_LIMIT_MB = {"default": 250, "asan": 900}
@@ -150,7 +153,7 @@ def test_trickling_connection_does_not_hold_the_http_endpoint(cli, tmp_path):
     try:
         report = tmp_path / "r"
         run = run_measured(cli, "client", "--transport", "http", "--command",
-                           f"{SUTS / 'official_style_client.sh'} {cli.path}", "--case", "client.actions.cancel",
+                           f"{SUTS / 'official_style_client.sh'} {cli.peer}", "--case", "client.actions.cancel",
                            "--revision", "2025-11-25", "--timeout", "1000", "--report-dir", report, env=env)
     finally:
         stop.set()
@@ -188,7 +191,7 @@ def test_ping_burst_before_initialized_is_answered_in_time(cli, tmp_path):
     reached within the expect timeout: a false FAIL "the client did not send
     notifications/initialized"."""
     report = tmp_path / "r"
-    run = run_measured(cli, "client", "--command", f"{cli.path} reference client {SUTS / 'ping_burst_proxy.py'} 9000",
+    run = run_measured(cli, "client", "--command", f"{cli.peer} reference client {SUTS / 'ping_burst_proxy.py'} 9000",
                        "--case", "client.actions.cancel", "--revision", "2025-11-25", "--timeout", "5000",
                        "--report-dir", report)
     bounded(cli, run, 20)
@@ -208,7 +211,7 @@ def test_escaped_descendants_are_killed(cli, tmp_path, role, transport):
     the subreaper only reaped: all three sleeps ran on after the harness exited, in every role."""
     report = tmp_path / "r"
     case = "server.form.request-well-formed" if role == "server" else "client.actions.cancel"
-    run = run_measured(cli, role, "--command", f"{SUTS / 'escapes.sh'} {cli.path} reference {role}",
+    run = run_measured(cli, role, "--command", f"{SUTS / 'escapes.sh'} {cli.peer} reference {role}",
                        "--transport", transport, "--case", case, "--revision", "2025-11-25", "--timeout", "2000",
                        "--report-dir", report)
     bounded(cli, run, 20)
@@ -222,7 +225,7 @@ def test_escaped_descendants_of_parallel_cases_are_killed(cli, tmp_path):
     carry its tag; the one with a cleared environment, which no case can claim while others run,
     is ended when the run ends. Before: every one of them outlived the harness (4 per case)."""
     report = tmp_path / "r"
-    run = run_measured(cli, "server", "--command", f"{SUTS / 'escapes.sh'} {cli.path} reference server",
+    run = run_measured(cli, "server", "--command", f"{SUTS / 'escapes.sh'} {cli.peer} reference server",
                        "--case", "server.form.*", "-j", "3", "--timeout", "2000", "--report-dir", report)
     bounded(cli, run, 30)
     assert run.returncode == 0, run
@@ -366,7 +369,7 @@ def test_interrupt_cleans_up_then_reports_what_finished(cli, tmp_path, signal_na
     status 130. Before: the harness died of the signal at once: no report at all (52 finished
     cases of 56 thrown away in one run), /tmp/elicit-conform-* folders left behind."""
     report = tmp_path / "r"
-    proc = subprocess.Popen([str(cli.path), "client", "--command", f"{cli.path} reference client",
+    proc = subprocess.Popen([str(cli.path), "client", "--command", f"{cli.peer} reference client",
                              "--report-dir", str(report)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env=cli.env)
     lines = []
@@ -399,7 +402,7 @@ def test_closed_stderr_is_not_an_interrupt(cli, tmp_path):
     The run goes on, writes its report and exits by its verdicts. Before: the next progress line
     raised SIGPIPE, whose handler killed the SUTs and the harness: exit 141, no report."""
     report = tmp_path / "r"
-    proc = subprocess.Popen([str(cli.path), "server", "--command", f"{cli.path} reference server", "--case",
+    proc = subprocess.Popen([str(cli.path), "server", "--command", f"{cli.peer} reference server", "--case",
                              "server.form.*", "--report-dir", str(report)], stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, env=cli.env)
     for _ in range(2):
@@ -447,7 +450,7 @@ def test_url_with_control_characters_is_refused(cli, url):
 
 def test_expected_failures_that_is_a_directory_is_refused(cli, tmp_path):
     """Before: a directory opened as an empty file, an empty baseline: exit 0 or 1 by the run."""
-    run = run_measured(cli, "server", "--command", f"{cli.path} reference server", "--case",
+    run = run_measured(cli, "server", "--command", f"{cli.peer} reference server", "--case",
                        "server.form.request-well-formed", "--expected-failures", tmp_path,
                        "--report-dir", tmp_path / "r")
     assert run.returncode == 2 and b"expected-failures" in run.stderr, run
@@ -463,7 +466,7 @@ def test_report_files_never_follow_links_or_open_fifos(cli, tmp_path):
     victim.write_text("precious")
     (report / "results.json").symlink_to(victim)
     os.mkfifo(report / "junit.xml")
-    run = run_measured(cli, "server", "--command", f"{cli.path} reference server", "--case",
+    run = run_measured(cli, "server", "--command", f"{cli.peer} reference server", "--case",
                        "server.form.request-well-formed", "--revision", "2025-11-25", "--report-dir", report,
                        timeout=60)
     assert run.returncode == 2 and b"not a regular file" in run.stderr, run
@@ -480,7 +483,7 @@ def test_reports_replace_their_files_whole(cli, tmp_path):
     victim = tmp_path / "victim"
     victim.write_text("precious")
     os.link(victim, report / "results.json")
-    run = run_measured(cli, "server", "--command", f"{cli.path} reference server", "--case",
+    run = run_measured(cli, "server", "--command", f"{cli.peer} reference server", "--case",
                        "server.form.request-well-formed", "--revision", "2025-11-25", "--report-dir", report)
     assert run.returncode == 0, run
     assert victim.read_text() == "precious"

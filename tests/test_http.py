@@ -54,12 +54,13 @@ def listening_ports():
     return ports
 
 
+@pytest.mark.sanitized(params={"fault": ""})
 @pytest.mark.parametrize("fault", [""] + SERVER_FAULTS)
 def test_server_corpus_over_http_matches_stdio(cli, tmp_path, fault):
     extra = ["--fault", fault] if fault else []
     _, _, over_stdio = verdicts(cli, tmp_path / "stdio", "server", "--command",
-                                " ".join([str(cli.path), "reference", "server", *extra]))
-    with Listening([str(cli.path), "reference", "server", "--listen", "127.0.0.1:0", *extra], env=cli.env) as server:
+                                " ".join([str(cli.peer), "reference", "server", *extra]))
+    with Listening([str(cli.peer), "reference", "server", "--listen", "127.0.0.1:0", *extra], env=cli.env) as server:
         proc, results, over_http = verdicts(cli, tmp_path / "http", "server", "--url", server.url)
     # The 2026-07-28 cases run over stdio only until the HTTP client channel speaks the modern wire.
     assert over_http == [v for v in over_stdio if v[1] != "2026-07-28"]
@@ -73,9 +74,10 @@ def test_server_corpus_over_http_matches_stdio(cli, tmp_path, fault):
         assert "DELETE of the session: HTTP 200 OK" in notes, notes  # and the session ended with DELETE
 
 
+@pytest.mark.sanitized(params={"fault": ""})
 @pytest.mark.parametrize("fault", [""] + CLIENT_FAULTS)
 def test_client_corpus_over_http_matches_stdio(cli, tmp_path, fault):
-    command = " ".join([str(cli.path), "reference", "client"] + (["--fault", fault] if fault else []))
+    command = " ".join([str(cli.peer), "reference", "client"] + (["--fault", fault] if fault else []))
     _, _, over_stdio = verdicts(cli, tmp_path / "stdio", "client", "--command", command)
     proc, results, over_http = verdicts(cli, tmp_path / "http", "client", "--command", command, "--transport", "http")
     # The 2026-07-28 client cases run over stdio only until the HTTP endpoint speaks the modern wire.
@@ -91,7 +93,7 @@ def test_official_suite_client_command_runs_unchanged(cli, tmp_path):
     log = tmp_path / "urls.txt"
     cli.env["EC_TEST_URL_LOG"] = str(log)
     proc, results, over_http = verdicts(cli, tmp_path, "client", "--command",
-                                        f"{SUTS / 'official_style_client.sh'} {cli.path}", "--transport", "http")
+                                        f"{SUTS / 'official_style_client.sh'} {cli.peer}", "--transport", "http")
     assert proc.returncode == 0, [c["reason"] for c in results["cases"]]
     assert all(s == "PASS" for _, _, s in over_http)
     urls = log.read_text().split()
@@ -102,6 +104,7 @@ def test_official_suite_client_command_runs_unchanged(cli, tmp_path):
 
 
 # A server whose initialize fails never came up: ERROR (exit 3). One that fails later, FAIL.
+@pytest.mark.sanitized
 @pytest.mark.parametrize("mode,reason,status", [
     ("endless-stream", "tools/list got no result (no answer in time)", "FAIL"),
     ("huge-event", None, "FAIL"),
@@ -126,6 +129,7 @@ def test_hostile_http_server_gets_a_verdict(cli, tmp_path, mode, reason, status)
             assert "json.too-large" in {f["check"] for f in case["sut_findings"]}, case["sut_findings"]
 
 
+@pytest.mark.sanitized
 def test_streaming_server_does_not_hold_the_harness_after_the_run(cli, tmp_path):
     """The endless stream is still being written when the harness exits: it must exit anyway,
     promptly, with its report written."""
@@ -139,6 +143,7 @@ def test_streaming_server_does_not_hold_the_harness_after_the_run(cli, tmp_path)
     assert took < 60
 
 
+@pytest.mark.sanitized
 def test_non_loopback_url_is_refused(cli):
     for url in ("http://example.com/mcp", "http://192.168.1.1:8080/mcp", "https://127.0.0.1:1/mcp"):
         proc = cli.run("server", "--url", url)
@@ -154,17 +159,18 @@ def test_transport_field_limits_a_case_to_one_transport(cli, tmp_path):
                     revisions=["2025-11-25"], requirements=["REQUEST-MESSAGE"])
         (cases / f"{transport}.json").write_text(json.dumps(case))
     _, _, over_stdio = verdicts(cli, tmp_path / "s", "server", "--cases", tmp_path / "cases", "--command",
-                                f"{cli.path} reference server")
-    with Listening([str(cli.path), "reference", "server", "--listen", "127.0.0.1:0"], env=cli.env) as server:
+                                f"{cli.peer} reference server")
+    with Listening([str(cli.peer), "reference", "server", "--listen", "127.0.0.1:0"], env=cli.env) as server:
         _, _, over_http = verdicts(cli, tmp_path / "h", "server", "--cases", tmp_path / "cases", "--url", server.url)
     assert [c for c, _, _ in over_stdio] == ["server.transport.only-stdio"]
     assert [c for c, _, _ in over_http] == ["server.transport.only-http"]
 
 
+@pytest.mark.sanitized
 def test_harness_threads_do_not_pile_up_over_http_cases(cli, tmp_path):
     """Each client case over HTTP has its own endpoint (a listener thread and a pool): they must
     all be joined when the case ends, so the harness's thread count stays flat over a run."""
-    proc = subprocess.Popen([str(cli.path), "client", "--command", f"{cli.path} reference client", "--transport", "http",
+    proc = subprocess.Popen([str(cli.path), "client", "--command", f"{cli.peer} reference client", "--transport", "http",
                              "--report-dir", str(tmp_path / "r")], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env=cli.env)
     most = 0
@@ -180,11 +186,12 @@ def test_harness_threads_do_not_pile_up_over_http_cases(cli, tmp_path):
     assert 3 <= most <= 24, most
 
 
+@pytest.mark.sanitized
 def test_sse_priming_events_are_read_as_nothing(cli, tmp_path):
     """SEP-1699 (2025-11-25 transports): a server SHOULD start every SSE stream with an event that
     has an id and empty data; the client keeps the id and reads no message. The TypeScript SDK's
     server sends one on every stream once resumability is on: it is no malformed message."""
-    argv = [str(cli.path), "reference", "server", "--listen", "127.0.0.1:0", "--prime-sse"]
+    argv = [str(cli.peer), "reference", "server", "--listen", "127.0.0.1:0", "--prime-sse"]
     with Listening(argv, env=cli.env) as server:
         proc, results, over_http = verdicts(cli, tmp_path / "corpus", "server", "--url", server.url)
         assert proc.returncode == 0, [(c["id"], c["reason"]) for c in results["cases"] if c["status"] != "PASS"]
@@ -196,6 +203,7 @@ def test_sse_priming_events_are_read_as_nothing(cli, tmp_path):
         assert proc.returncode == 0 and {c["status"] for c in results["cases"]} == {"PASS"}, results["cases"]
 
 
+@pytest.mark.sanitized(params={"probe": "respawn"})
 @pytest.mark.parametrize("transport", ["stdio", "http"])
 @pytest.mark.parametrize("probe", ["discover", "respawn"])
 def test_a_client_that_probes_before_initialize_is_served(cli, tmp_path, probe, transport):
@@ -205,7 +213,7 @@ def test_a_client_that_probes_before_initialize_is_served(cli, tmp_path, probe, 
     server knows no such method; over HTTP the endpoint's 400 for a POST without a session), every
     connection is accepted, and the transcript says what happened."""
     proc, results, runs = verdicts(cli, tmp_path, "client", "--command",
-                                   f"{cli.path} reference client --probe {probe}", "--transport", transport,
+                                   f"{cli.peer} reference client --probe {probe}", "--transport", transport,
                                    "--case", "client.actions.*", "--timeout", "30", timeout=300)
     assert proc.returncode == 0 and runs and {s for _, _, s in runs} == {"PASS"}, \
         [(c["id"], c["reason"]) for c in results["cases"]]

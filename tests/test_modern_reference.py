@@ -9,6 +9,9 @@ import subprocess
 
 import pytest
 
+# Every test here meets bad or unusual input, or writes reports: also under the asan build.
+pytestmark = pytest.mark.sanitized
+
 META = {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
         "io.modelcontextprotocol/clientInfo": {"name": "test", "version": "1"},
         "io.modelcontextprotocol/clientCapabilities": {"elicitation": {}}}
@@ -19,7 +22,7 @@ FORM = {"params": {"message": "Name?", "requestedSchema": {
 class Peer:
     def __init__(self, cli, *fault):
         self.cli = cli
-        self.proc = subprocess.Popen([str(cli.path), "reference", "server", *fault], stdin=subprocess.PIPE,
+        self.proc = subprocess.Popen([str(cli.peer), "reference", "server", *fault], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True, env=cli.env)
         self.next_id = 0
 

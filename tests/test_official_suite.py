@@ -7,8 +7,13 @@ import re
 import subprocess
 import xml.etree.ElementTree as ET
 
+import pytest
+
 from conftest import ROOT
 from test_http import Listening
+
+# Every test here meets bad or unusual input, or writes reports: also under the asan build.
+pytestmark = pytest.mark.sanitized
 
 SUTS = ROOT / "tests" / "suts"
 
@@ -25,7 +30,7 @@ def test_server_command_line_of_the_official_suite(cli, tmp_path):
     # An SDK's official file: scenarios of other features, and a per-check entry.
     baseline.write_text("server:\n  - tools-call-with-progress\n  - resources-subscribe\n"
                         "  - elicitation-sep1330-enums:ElicitationSEP1330TitledMulti\n")
-    with Listening([str(cli.path), "reference", "server", "--listen", "127.0.0.1:0"]) as server:
+    with Listening([str(cli.peer), "reference", "server", "--listen", "127.0.0.1:0"]) as server:
         proc = official(cli, "server", "--url", server.url, "--scenario", "elicitation-sep1034-defaults",
                         "--spec-version", "2025-11-25", "--expected-failures", baseline, "-o", "results",
                         "--verbose", cwd=tmp_path)
@@ -49,7 +54,7 @@ def test_server_command_line_of_the_official_suite(cli, tmp_path):
             proc = official(cli, "server", "--url", server.url, *args, "-o", "none", cwd=tmp_path)
             assert proc.returncode == 2, proc.stderr
             assert b"no counterpart" in proc.stderr or b"no server case" in proc.stderr, proc.stderr
-    proc = official(cli, "server", "--command", f"{cli.path} reference server", "--suite", "draft",
+    proc = official(cli, "server", "--command", f"{cli.peer} reference server", "--suite", "draft",
                     "--spec-version", "draft", "-o", "draft", cwd=tmp_path)
     runs = json.loads((tmp_path / "draft" / "results.json").read_text())["cases"]
     assert runs and all(c["revision"] == "2026-07-28" for c in runs)
@@ -60,7 +65,7 @@ def test_client_command_line_of_the_official_suite(cli, tmp_path):
     as the official suite does (tests/suts/official_style_client.sh refuses anything else)."""
     baseline = tmp_path / "conformance-baseline.yml"
     baseline.write_text("client:\n  - elicitation-sep1034-client-defaults\n  - sse-retry\n")
-    command = f"sh {SUTS / 'official_style_client.sh'} {cli.path}"
+    command = f"sh {SUTS / 'official_style_client.sh'} {cli.peer}"
     proc = official(cli, "client", "--command", command, "--scenario", "elicitation-sep1034-client-defaults",
                     "-o", "ok", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr[-3000:]
@@ -72,7 +77,7 @@ def test_client_command_line_of_the_official_suite(cli, tmp_path):
 
     # The same official file against a client that breaks the rule: honoured, not stale, and shown
     # as expected in junit.xml; the unmapped entry (sse-retry) is reported.
-    proc = official(cli, "client", "--command", f"{cli.path} reference client --fault ignore-defaults",
+    proc = official(cli, "client", "--command", f"{cli.peer} reference client --fault ignore-defaults",
                     "--scenario", "elicitation-sep1034-client-defaults", "--expected-failures", baseline,
                     "-o", "broken", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr[-3000:]
@@ -90,7 +95,7 @@ def test_client_command_line_of_the_official_suite(cli, tmp_path):
 def test_client_gets_the_official_context(cli, tmp_path):
     """MCP_CONFORMANCE_CONTEXT is the official suite's JSON object whose `name` is the scenario
     MCP_CONFORMANCE_SCENARIO names, on both transports; the client shows it on stderr."""
-    command = f"sh {SUTS / 'context_echo_client.sh'} {cli.path}"
+    command = f"sh {SUTS / 'context_echo_client.sh'} {cli.peer}"
     case = "client.sep1034.defaults-prefilled"
     for transport in ("stdio", "http"):
         out = tmp_path / transport

@@ -37,8 +37,8 @@ def plugin_pytest(cli, tmp_path, *options, args=""):
 
 
 def test_clean_peers_pass_item_by_item(cli, tmp_path):
-    proc, outcomes = plugin_pytest(cli, tmp_path, "--elicit-conform-server", f"{cli.path} reference server",
-                                   "--elicit-conform-client", f"{cli.path} reference client",
+    proc, outcomes = plugin_pytest(cli, tmp_path, "--elicit-conform-server", f"{cli.peer} reference server",
+                                   "--elicit-conform-client", f"{cli.peer} reference client",
                                    "--elicit-conform-report-dir", "reports",
                                    args="--case '*.form.*' --revision 2025-11-25 -j 2")
     assert proc.returncode == 0, proc.stdout[-3000:]
@@ -54,7 +54,7 @@ def test_clean_peers_pass_item_by_item(cli, tmp_path):
 
 
 def test_a_fault_fails_its_item_and_a_baseline_makes_it_xfail(cli, tmp_path):
-    faulty = f"{cli.path} reference server --fault drop-message"
+    faulty = f"{cli.peer} reference server --fault drop-message"
     # A fault's FAIL waits the whole expect timeout: 1 s, not the default 5 s.
     args = "--case server.form.request-well-formed --revision 2025-11-25 --timeout 1000"
     proc, outcomes = plugin_pytest(cli, tmp_path, "--elicit-conform-server", faulty, args=args)
@@ -78,7 +78,7 @@ def test_a_fault_fails_its_item_and_a_baseline_makes_it_xfail(cli, tmp_path):
                         "elicit-conform.run[server]": "passed"}, outcomes
 
     # The same baseline against a clean server is stale: no case is red, the run item is.
-    proc, outcomes = plugin_pytest(cli, tmp_path, "--elicit-conform-server", f"{cli.path} reference server",
+    proc, outcomes = plugin_pytest(cli, tmp_path, "--elicit-conform-server", f"{cli.peer} reference server",
                                    args=f"{args} --expected-failures {baseline}")
     assert proc.returncode == 1
     assert outcomes == {"server.form.request-well-formed[2025-11-25]": "passed",
@@ -87,7 +87,7 @@ def test_a_fault_fails_its_item_and_a_baseline_makes_it_xfail(cli, tmp_path):
 
 
 def test_a_warn_passes_with_a_warning_and_fails_under_strict(cli, tmp_path):
-    server = f"{cli.path} reference server --fault unsatisfiable-schema"
+    server = f"{cli.peer} reference server --fault unsatisfiable-schema"
     args = "--case server.form.schema-satisfiable --revision 2025-11-25"
     proc, outcomes = plugin_pytest(cli, tmp_path, "--elicit-conform-server", server, args=args)
     assert proc.returncode == 0 and outcomes == {"server.form.schema-satisfiable[2025-11-25]": "passed",
@@ -101,7 +101,7 @@ def test_a_warn_passes_with_a_warning_and_fails_under_strict(cli, tmp_path):
 def test_skip_error_and_a_cli_that_refuses(cli, tmp_path):
     # A form-only client says it cannot run a URL-only case (SKIP); a server that exits at once never came up (ERROR).
     proc, outcomes = plugin_pytest(cli, tmp_path, "--elicit-conform-client",
-                                   f"{cli.path} reference client --modes form",
+                                   f"{cli.peer} reference client --modes form",
                                    args="--case client.capability.form-to-url-only --revision 2025-11-25")
     skip = {k: v for k, v in outcomes.items() if k.startswith("client.")}
     assert skip == {"client.capability.form-to-url-only[2025-11-25]": "skipped"}, outcomes
@@ -116,7 +116,7 @@ def test_skip_error_and_a_cli_that_refuses(cli, tmp_path):
     assert proc.returncode == 1
 
     # A usage error writes no results.json: one failing item with the CLI's own words.
-    proc, outcomes = plugin_pytest(cli, tmp_path, "--elicit-conform-server", f"{cli.path} reference server",
+    proc, outcomes = plugin_pytest(cli, tmp_path, "--elicit-conform-server", f"{cli.peer} reference server",
                                    args="--no-such-flag")
     assert outcomes == {"elicit-conform.run[server]": "failed"}, outcomes
     assert "elicit-conform exited 2" in proc.stdout and "--no-such-flag" in proc.stdout

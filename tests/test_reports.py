@@ -22,6 +22,9 @@ import pytest
 from conftest import ROOT
 from test_http import Listening
 
+# Every test here meets bad or unusual input, or writes reports: also under the asan build.
+pytestmark = pytest.mark.sanitized
+
 SUTS = ROOT / "tests" / "suts"
 SCHEMA = json.loads((ROOT / "docs" / "results.schema.json").read_text())
 HOSTILE_SERVER = SUTS / "hostile_strings_server.py"
@@ -43,7 +46,7 @@ def run(cli, report, *args, cwd=None):
 
 
 def test_results_json_follows_its_schema_in_every_kind_of_run(cli, tmp_path):
-    ref = f"{cli.path} reference"
+    ref = f"{cli.peer} reference"
     expected = tmp_path / "expected.yml"
     expected.write_text("server:\n  - server.completion.issued-id\n  - tools-call-with-progress\n")
     runs = {
@@ -60,7 +63,7 @@ def test_results_json_follows_its_schema_in_every_kind_of_run(cli, tmp_path):
         _, results = run(cli, tmp_path / name, *args, "-j", "4")
         validate(results)
         seen[name] = results
-    with Listening([str(cli.path), "reference", "server", "--listen", "127.0.0.1:0"]) as server:
+    with Listening([str(cli.peer), "reference", "server", "--listen", "127.0.0.1:0"]) as server:
         _, results = run(cli, tmp_path / "http", "server", "--url", server.url, "--case", "server.form.*", "-j", "4")
     validate(results)
     seen["server-http"] = results
@@ -86,7 +89,7 @@ def test_results_json_follows_its_schema_in_every_kind_of_run(cli, tmp_path):
 
 
 def test_junit_expected_failure_is_skipped_and_a_stale_entry_fails(cli, tmp_path):
-    sut = f"{cli.path} reference server --fault complete-wrong-id"
+    sut = f"{cli.peer} reference server --fault complete-wrong-id"
     expected = tmp_path / "expected.yml"
     expected.write_text("server:\n  - server.completion.issued-id\n")
     proc, _ = run(cli, tmp_path / "a", "server", "--command", sut, "--case", "server.completion.*",
@@ -104,7 +107,7 @@ def test_junit_expected_failure_is_skipped_and_a_stale_entry_fails(cli, tmp_path
     assert suite_props["serverInfo.name"] == "elicit-conform-reference" and suite_props["tool.version"]
 
     # The same entry against a clean server is stale: exit 1, and junit.xml says so in red too.
-    proc, _ = run(cli, tmp_path / "b", "server", "--command", f"{cli.path} reference server", "--case",
+    proc, _ = run(cli, tmp_path / "b", "server", "--command", f"{cli.peer} reference server", "--case",
                   "server.completion.*", "--expected-failures", expected)
     assert proc.returncode == 1
     suite = ET.parse(tmp_path / "b" / "junit.xml").getroot().find("testsuite")
@@ -175,7 +178,7 @@ def test_every_report_keeps_a_hostile_transcript_as_text(cli, tmp_path):
 def test_report_md_puts_failures_first_and_carries_no_absolute_path(cli, tmp_path):
     work = tmp_path / "work"
     work.mkdir()
-    proc, _ = run(cli, work / "r", "server", "--command", f"{cli.path} reference server --fault complete-wrong-id",
+    proc, _ = run(cli, work / "r", "server", "--command", f"{cli.peer} reference server --fault complete-wrong-id",
                   "--case", "server.completion.*", "--timeout", "1500", cwd=work)
     md = (work / "r" / "report.md").read_text()
     assert str(ROOT) not in md and str(tmp_path) not in md, md[:600]

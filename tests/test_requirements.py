@@ -8,6 +8,9 @@ import pytest
 
 from conftest import ROOT
 
+# Every test here meets bad or unusual input, or writes reports: also under the asan build.
+pytestmark = pytest.mark.sanitized
+
 # The spec texts sit beside the repository, not in it (scripts/gen-requirements.py looks in
 # ../shared/spec, then /work/shared/spec). A clone of this repository alone has the committed
 # catalogs but nothing to check their quotes against.

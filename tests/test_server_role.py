@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from conftest import KILL_MATRIX_ON_DEFAULT_ONLY, ROOT
+from conftest import ROOT
 
 SUTS = pathlib.Path(__file__).resolve().parent / "suts"
 
@@ -27,8 +27,9 @@ def faults(cli):
     return [(line.split()[0], line.split("breaks ")[1].split(")")[0]) for line in out if "(server," in line]
 
 
+@pytest.mark.sanitized
 def test_clean_reference_passes_everything(cli, tmp_path):
-    proc, results, _ = run(cli, tmp_path, f"{cli.path} reference server")
+    proc, results, _ = run(cli, tmp_path, f"{cli.peer} reference server")
     assert proc.returncode == 0, proc.stderr.decode()
     assert results["counts"]["PASS"] == len(results["cases"]) >= 5
     for case in results["cases"]:
@@ -36,12 +37,10 @@ def test_clean_reference_passes_everything(cli, tmp_path):
 
 
 def test_every_fault_is_caught_and_every_case_can_fail(cli, tmp_path):
-    if cli.build == "asan":
-        pytest.skip(KILL_MATRIX_ON_DEFAULT_ONLY)
     # A broken rule often means a message that never comes, so the runs mostly wait: three faults
     # at a time, 2.5 s per expectation (the reference peer answers in milliseconds).
     def run_fault(name):
-        return run(cli, tmp_path / name, f"{cli.path} reference server --fault {name}", "-j", "4", "--timeout", "2500")
+        return run(cli, tmp_path / name, f"{cli.peer} reference server --fault {name}", "-j", "4", "--timeout", "2500")
     with concurrent.futures.ThreadPoolExecutor(3) as pool:
         runs = dict(zip([n for n, _ in faults(cli)], pool.map(run_fault, [n for n, _ in faults(cli)])))
     matrix = {}
@@ -60,7 +59,7 @@ def test_every_fault_is_caught_and_every_case_can_fail(cli, tmp_path):
         # Detection: at least one does. A case listing several rules need not see every way to break each.
         assert failed and set(failed) <= checking, (
             f"fault {name} breaks {requirement}: failed {sorted(failed)}, cases checking it {sorted(checking)}")
-    cases = {c["id"] for c in run(cli, tmp_path / "clean", f"{cli.path} reference server")[1]["cases"]}
+    cases = {c["id"] for c in run(cli, tmp_path / "clean", f"{cli.peer} reference server")[1]["cases"]}
     print("\nkill matrix (fault -> failing cases):")
     for name, failed in matrix.items():
         print(f"  {name:28} {', '.join(failed)}")
@@ -68,15 +67,17 @@ def test_every_fault_is_caught_and_every_case_can_fail(cli, tmp_path):
     assert not never, f"cases no fault can fail (they assert nothing): {sorted(never)}"
 
 
+@pytest.mark.sanitized
 def test_parallel_run_gives_the_same_verdicts(cli, tmp_path):
-    sut = f"{cli.path} reference server --fault send-undeclared-mode"
+    sut = f"{cli.peer} reference server --fault send-undeclared-mode"
     _, serial, _ = run(cli, tmp_path / "serial", sut)
     _, parallel, _ = run(cli, tmp_path / "parallel", sut, "-j", "4")
     assert [(c["id"], c["status"]) for c in serial["cases"]] == [(c["id"], c["status"]) for c in parallel["cases"]]
 
 
+@pytest.mark.sanitized
 def test_reports_agree(cli, tmp_path):
-    _, results, report = run(cli, tmp_path, f"{cli.path} reference server --fault complete-wrong-id")
+    _, results, report = run(cli, tmp_path, f"{cli.peer} reference server --fault complete-wrong-id")
     suite = ET.parse(report / "junit.xml").getroot().find("testsuite")
     assert int(suite.get("tests")) == len(results["cases"])
     assert int(suite.get("failures")) == results["counts"]["FAIL"]
@@ -107,8 +108,9 @@ def test_reports_agree(cli, tmp_path):
     assert "## Requirements of 2025-11-25 binding the server" in md
 
 
+@pytest.mark.sanitized
 def test_baseline_exit_codes(cli, tmp_path):
-    sut = f"{cli.path} reference server --fault complete-wrong-id"
+    sut = f"{cli.peer} reference server --fault complete-wrong-id"
 
     def run(cli, tmp_path, sut, *extra):  # the completion cases are enough to judge a baseline
         return globals()["run"](cli, tmp_path, sut, "--case", "server.completion.*", "--timeout", "1500", *extra)
@@ -120,7 +122,7 @@ def test_baseline_exit_codes(cli, tmp_path):
     expected.write_text("server: []\n")
     assert run(cli, tmp_path / "c", sut, "--expected-failures", expected)[0].returncode == 1  # unexpected
     expected.write_text("server:\n  - server.completion.issued-id\n")
-    proc = run(cli, tmp_path / "d", f"{cli.path} reference server", "--expected-failures", expected)[0]
+    proc = run(cli, tmp_path / "d", f"{cli.peer} reference server", "--expected-failures", expected)[0]
     assert proc.returncode == 1 and b"stale baseline entry" in proc.stderr
     expected.write_text("server:\n  - server.completion.issued-id\n  - server.no-such-case\n")
     proc = run(cli, tmp_path / "e", sut, "--expected-failures", expected)[0]
@@ -138,6 +140,7 @@ def leftovers(marker):
 # One that comes up and then dies fails: the cases it left not testable, or those it broke.
 # On 2026-07-28 the probe is server/discover: exits_midway.sh answers it with its initialize
 # result, which lists no supported versions, so those cases are SKIP (it does not speak 2026-07-28).
+@pytest.mark.sanitized
 @pytest.mark.parametrize("script,marker,verdicts,modern_verdicts,exit_code", [
     ("garbage.sh", "SLEEP", {"ERROR"}, {"ERROR"}, 3),
     ("silent.sh", "SLEEP", {"ERROR"}, {"ERROR"}, 3),
@@ -157,6 +160,7 @@ def test_hostile_sut_gets_a_verdict(cli, tmp_path, script, marker, verdicts, mod
     assert not leftovers(cli.sleep_marker if marker == "SLEEP" else marker)
 
 
+@pytest.mark.sanitized
 def test_garbage_is_a_finding_not_a_crash(cli, tmp_path):
     _, results, _ = run(cli, tmp_path, f"{SUTS / 'garbage.sh'}", "--timeout", "500", "--startup-timeout", "500",
                         "--case", "server.form.request-well-formed", "--revision", "2025-11-25")
@@ -165,14 +169,16 @@ def test_garbage_is_a_finding_not_a_crash(cli, tmp_path):
     assert {"json.syntax", "json.invalid-utf8"} <= checks, checks
 
 
+@pytest.mark.sanitized
 @pytest.mark.parametrize("script,marker", [("stderr_flood.sh", "stderr noise"), ("grandchild.sh", "SLEEP")])
 def test_noisy_but_conformant_sut_passes_and_leaves_nothing(cli, tmp_path, script, marker):
-    proc, results, _ = run(cli, tmp_path, f"{SUTS / script} {cli.path} reference server", timeout=120)
+    proc, results, _ = run(cli, tmp_path, f"{SUTS / script} {cli.peer} reference server", timeout=120)
     assert proc.returncode == 0, results and [c["reason"] for c in results["cases"]]
     assert not leftovers(cli.sleep_marker if marker == "SLEEP" else marker)
     assert all(len(c["sut_stderr"]) <= 1_100_000 for c in results["cases"])
 
 
+@pytest.mark.sanitized
 @pytest.mark.parametrize("args", [
     ["server"],
     ["server", "--command", "x 'unterminated"],
@@ -195,6 +201,7 @@ def test_run_usage_errors_exit_2(cli, args):
     assert proc.returncode == 2 and proc.stderr
 
 
+@pytest.mark.sanitized
 def test_missing_program_is_a_harness_error(cli, tmp_path):
     proc, results, _ = run(cli, tmp_path, "/nonexistent/sut", "--case", "server.form.request-well-formed",
                            "--revision", "2025-11-25")
@@ -217,7 +224,7 @@ def test_a_case_can_take_over_the_lifecycle(cli, tmp_path):
         ],
     }
     (cases / "manual.json").write_text(json.dumps(case))
-    proc, results, _ = run(cli, tmp_path, f"{cli.path} reference server", "--cases", tmp_path / "cases")
+    proc, results, _ = run(cli, tmp_path, f"{cli.peer} reference server", "--cases", tmp_path / "cases")
     assert proc.returncode == 0, results
     first = results["cases"][0]["transcript"][0]
     assert first["from"] == "harness" and '"method":"initialize"' in first["text"] and '"id":1' in first["text"]
@@ -242,6 +249,7 @@ def test_every_requirement_a_case_checks_has_a_fault(cli):
             assert key in faulted, f"{path.name}: no reference fault breaks {key}, so nothing proves the case can fail"
 
 
+@pytest.mark.sanitized
 @pytest.mark.parametrize("signal_name", ["SIGINT", "SIGTERM"])
 def test_interrupted_harness_leaves_no_process(cli, tmp_path, signal_name):
     import signal
@@ -268,7 +276,7 @@ def test_interrupted_harness_leaves_no_process(cli, tmp_path, signal_name):
     ("test_elicitation", '{"message": "Who are you?"}', "drop-message", {"FAIL", "PASS"}),
 ])
 def test_observe_tool_lints_what_any_tool_elicits(cli, tmp_path, tool, args, fault, verdicts):
-    sut = f"{cli.path} reference server" + (f" --fault {fault}" if fault else "")
+    sut = f"{cli.peer} reference server" + (f" --fault {fault}" if fault else "")
     proc, results, _ = run(cli, tmp_path, sut, "--observe-tool", tool, "--tool-args", args)
     assert {c["status"] for c in results["cases"]} == verdicts, results["cases"]
     assert proc.returncode == (1 if "FAIL" in verdicts else 0)
@@ -277,12 +285,13 @@ def test_observe_tool_lints_what_any_tool_elicits(cli, tmp_path, tool, args, fau
     assert replies and all('"cancel"' in t["text"] for t in replies)
 
 
+@pytest.mark.sanitized
 @pytest.mark.parametrize("args,words", [
     (["--observe-tool", "test_elicitation", "--tool-args", "[1"], "--tool-args must be a JSON object"),
     (["--observe-tool", "test_elicitation", "--tool-args", "3"], "--tool-args must be a JSON object"),
 ])
 def test_observe_tool_usage_errors(cli, tmp_path, args, words):
-    proc = cli.run("server", "--command", f"{cli.path} reference server", "--report-dir", tmp_path, *args)
+    proc = cli.run("server", "--command", f"{cli.peer} reference server", "--report-dir", tmp_path, *args)
     assert proc.returncode == 2 and words in proc.stderr.decode()
 
 
@@ -290,7 +299,7 @@ def test_a_server_that_negotiates_an_older_revision_is_judged_at_it(cli, tmp_pat
     """Asked for 2025-11-25, a server that supports only 2025-06-18 answers 2025-06-18. Every case
     that also applies to 2025-06-18 runs there ("ran at 2025-06-18 (asked 2025-11-25)"); the rest
     are SKIP with the negotiated version as the reason, never a silent pass."""
-    proc, results, report = run(cli, tmp_path, f"{cli.path} reference server --versions 2025-06-18",
+    proc, results, report = run(cli, tmp_path, f"{cli.peer} reference server --versions 2025-06-18",
                                 "--revision", "2025-11-25", "-j", "4")
     assert proc.returncode == 0, proc.stderr.decode()
     ran_older = [c for c in results["cases"] if c["ran_at"] == "2025-06-18"]
@@ -301,7 +310,7 @@ def test_a_server_that_negotiates_an_older_revision_is_judged_at_it(cli, tmp_pat
     assert {c["status"] for c in results["cases"]} == {"PASS", "SKIP"}
     assert "ran at 2025-06-18 (asked 2025-11-25)" in (report / "report.md").read_text()
     # Without --revision the 2025-06-18 runs are in the plan already: no case runs twice there.
-    proc, results, _ = run(cli, tmp_path / "all", f"{cli.path} reference server --versions 2025-06-18", "-j", "4")
+    proc, results, _ = run(cli, tmp_path / "all", f"{cli.peer} reference server --versions 2025-06-18", "-j", "4")
     assert proc.returncode == 0
     # --versions lists the initialize-based versions the server negotiates; its 2026-07-28 wire
     # (server/discover, per-request _meta) is served whatever the list says.
@@ -310,8 +319,9 @@ def test_a_server_that_negotiates_an_older_revision_is_judged_at_it(cli, tmp_pat
     assert any("in its own run" in c["reason"] for c in results["cases"])
 
 
+@pytest.mark.sanitized
 def test_an_answer_that_is_no_protocol_version_fails_every_case(cli, tmp_path):
-    proc, results, _ = run(cli, tmp_path, f"{cli.path} reference server --fault version-not-a-revision", "-j", "4",
+    proc, results, _ = run(cli, tmp_path, f"{cli.peer} reference server --fault version-not-a-revision", "-j", "4",
                            "--timeout", "1500")
     assert proc.returncode == 1
     # 2026-07-28 has no initialize, so nothing there carries the broken answer.

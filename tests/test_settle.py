@@ -29,7 +29,7 @@ def entries(result, source):
     ("client", "client.completion.unknown-id-ignored", "http"),
 ])
 def test_a_check_settles_with_a_ping(cli, tmp_path, role, case, transport):
-    _, result = run_case(cli, tmp_path, role, f"{cli.path} reference {role}", case, "--transport", transport)
+    _, result = run_case(cli, tmp_path, role, f"{cli.peer} reference {role}", case, "--transport", transport)
     assert result["status"] == "PASS", result
     pings = [t for t in entries(result, "harness") if SYNC in t]
     pongs = [t for t in entries(result, "sut") if SYNC in t]
@@ -39,7 +39,7 @@ def test_a_check_settles_with_a_ping(cli, tmp_path, role, case, transport):
 
 
 def test_a_check_settles_with_a_ping_over_http(cli, tmp_path):
-    with Listening([str(cli.path), "reference", "server", "--listen", "127.0.0.1:0"], env=cli.env) as server:
+    with Listening([str(cli.peer), "reference", "server", "--listen", "127.0.0.1:0"], env=cli.env) as server:
         report = tmp_path / "r"
         cli.run("server", "--url", server.url, "--case", "server.jsonrpc.no-response-to-notification",
                 "--revision", "2025-11-25", "--report-dir", report)
@@ -54,9 +54,9 @@ def test_a_check_settles_with_a_ping_over_http(cli, tmp_path):
 ])
 def test_a_sut_that_never_answers_ping_is_not_failed_for_it(cli, tmp_path, role, case):
     if role == "server":
-        sut = f"{SUTS / 'ping_deaf_proxy.py'} in {cli.path} reference server"
+        sut = f"{SUTS / 'ping_deaf_proxy.py'} in {cli.peer} reference server"
     else:
-        sut = f"{cli.path} reference client {SUTS / 'ping_deaf_proxy.py'} out"
+        sut = f"{cli.peer} reference client {SUTS / 'ping_deaf_proxy.py'} out"
     _, result = run_case(cli, tmp_path, role, sut, case)
     assert result["status"] == "PASS", result
     assert [n for n in entries(result, "note") if "did not answer ping" in n]
@@ -64,6 +64,6 @@ def test_a_sut_that_never_answers_ping_is_not_failed_for_it(cli, tmp_path, role,
 
 def test_a_late_message_is_caught_when_ping_goes_unanswered(cli, tmp_path):
     """The fixed wait a ping-deaf SUT falls back to still sees the error it sends to a notification."""
-    sut = f"{SUTS / 'ping_deaf_proxy.py'} in {cli.path} reference server --fault error-on-notification"
+    sut = f"{SUTS / 'ping_deaf_proxy.py'} in {cli.peer} reference server --fault error-on-notification"
     _, result = run_case(cli, tmp_path, "server", sut, "server.jsonrpc.no-response-to-notification")
     assert result["status"] == "FAIL" and result["check"] == "check.no-response-to-notification", result

@@ -8,6 +8,9 @@ import pytest
 
 from test_server_role import SUTS
 
+# Every test here meets bad or unusual input, or writes reports: also under the asan build.
+pytestmark = pytest.mark.sanitized
+
 
 @pytest.mark.parametrize("role,case", [("server", "server.form.request-well-formed"),
                                        ("client", "client.form.accept-with-content")])

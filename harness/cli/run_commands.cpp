@@ -284,6 +284,7 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
   summary.provenance.url = o.url;
   summary.role = role;
   summary.command = o.url.empty() ? o.command : o.url;
+  summary.strict = o.strict;
   std::vector<std::pair<const Case*, Revision>> plan;
   for (const Case& c : cases) {
     if (c.role != wanted) continue;

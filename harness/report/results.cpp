@@ -355,11 +355,16 @@ void write_junit(std::ostream& out, const RunSummary& run) {
   // same for xfail. Its verdict and the entry stay as properties and in the skip message.
   int failures = 0, errors = 0, skipped = 0;
   double total_ms = 0;
+  // Under --strict a WARN fails the run, so it is a <failure> too: a CI view must agree with the
+  // exit code.
+  const auto failing = [&run](Verdict v) {
+    return v == Verdict::Fail || v == Verdict::Error || (run.strict && v == Verdict::Warn);
+  };
   for (const CaseResult& r : run.results) {
     const bool expected = !r.expected_failure.empty();
-    failures += r.verdict == Verdict::Fail && !expected;
+    failures += (r.verdict == Verdict::Fail || (run.strict && r.verdict == Verdict::Warn)) && !expected;
     errors += r.verdict == Verdict::Error && !expected;
-    skipped += r.verdict == Verdict::Skip || (expected && (r.verdict == Verdict::Fail || r.verdict == Verdict::Error));
+    skipped += r.verdict == Verdict::Skip || (expected && failing(r.verdict));
     total_ms += r.record.duration_ms;
   }
   const bool run_failed = !run.run_failures.empty();
@@ -417,7 +422,7 @@ void write_junit(std::ostream& out, const RunSummary& run) {
         out << "        <property name=\"expected-failure\" value=\"" << xml_text(r.expected_failure) << "\"/>\n";
       out << "      </properties>\n";
     }
-    if (expected && r.verdict != Verdict::Warn) {
+    if (expected && failing(r.verdict)) {
       out << "      <skipped type=\"expected-failure\" message=\""
           << xml_text("expected failure: " + verdict + ": " + abbreviate_utf8(r.reason, 500)) << "\">"
           << xml_text("listed in " + r.expected_failure + "\n" + detail) << "</skipped>\n";
@@ -433,6 +438,12 @@ void write_junit(std::ostream& out, const RunSummary& run) {
           break;
         case Verdict::Skip: out << "      <skipped message=\"" << xml_text(r.reason) << "\"/>\n"; break;
         case Verdict::Warn:
+          if (run.strict) {
+            out << "      <failure type=\"warn-strict\" message=\""
+                << xml_text("WARN under --strict: " + abbreviate_utf8(r.reason, 500)) << "\">" << xml_text(detail)
+                << "</failure>\n";
+          }
+          break;
         case Verdict::Pass: break;
       }
     }

@@ -80,6 +80,8 @@ struct RunSummary {
   // Failures of the run as a whole (exit 1 although no case is red: stale entries, nothing
   // tested); junit.xml shows them as one failing test case so a CI view agrees with the exit code.
   std::vector<std::string> run_failures;
+  // --strict: a WARN fails the run, so junit.xml shows it as a <failure> (else it is a pass there).
+  bool strict = false;
 };
 
 void write_results_json(std::ostream& out, const RunSummary& run);
