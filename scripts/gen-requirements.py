@@ -9,16 +9,20 @@ misquote the spec. The case ids of each entry are collected from cases/**.json. 
 /usr/bin/python3 after changing the table or the cases; with --check it only verifies (used by
 tests/test_requirements.py, which fails when the committed catalog is out of date). Without the
 spec texts (a clone of this repository alone) it exits 2 and says so; the test then skips.
+EC_SPEC_DIR names the spec texts' folder when they are somewhere else.
 """
 import json
+import os
 import pathlib
 import re
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-SPEC = ROOT.parent / "shared" / "spec"
-if not SPEC.exists():
-    SPEC = pathlib.Path("/work/shared/spec")
+# The spec texts are not in the repository. An explicit EC_SPEC_DIR is the only place looked, so
+# that pointing it at a missing folder shows what a clone without them gets.
+SPEC_CANDIDATES = ([pathlib.Path(os.environ["EC_SPEC_DIR"])] if os.environ.get("EC_SPEC_DIR")
+                   else list(dict.fromkeys([ROOT.parent / "shared" / "spec", pathlib.Path("/work/shared/spec")])))
+SPEC = next((p for p in SPEC_CANDIDATES if p.is_dir()), SPEC_CANDIDATES[0])
 
 UI = "a user-interface property; not observable on the wire"
 INTERNAL = "server-internal state or out-of-band behaviour; not observable on the MCP wire"
@@ -374,12 +378,15 @@ def build(revision, table, cases_by_key):
     return entries, errors
 
 
+def missing_spec_texts():
+    return (f"no spec texts in {' or '.join(str(p) for p in SPEC_CANDIDATES)} (EC_SPEC_DIR can name "
+            "their folder): the catalog's quotes cannot be checked against the spec")
+
+
 def main():
-    if not SPEC.exists():
-        # The spec texts live beside the repository (../shared/spec), not in it: a plain clone
-        # cannot check quotes. Say so instead of failing on the first file.
-        print(f"gen-requirements: no spec texts in {ROOT.parent / 'shared' / 'spec'} or {SPEC}; "
-              "quotes cannot be checked against them", file=sys.stderr)
+    if not SPEC.is_dir():
+        # A plain clone cannot check quotes: say so instead of failing on the first file.
+        print(f"gen-requirements: {missing_spec_texts()}", file=sys.stderr)
         sys.exit(2)
     cases_by_key = {}
     for path in sorted((ROOT / "cases").rglob("*.json")):
@@ -410,4 +417,5 @@ def main():
     sys.exit(1 if failed else 0)
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -32,6 +32,13 @@ def test_ids_and_titles_are_unique():
     assert len(titles) == len(set(titles))
 
 
+def test_case_file_is_named_after_its_id():
+    # A report, a baseline and a failing test name the case by its id; the file that holds it has
+    # to be found from that id alone.
+    misnamed = [str(p.relative_to(CASES)) for p in FILES if p.name != json.loads(p.read_text())["id"] + ".json"]
+    assert not misnamed, f"rename each to <id>.json (git mv): {misnamed}"
+
+
 def test_case_folders_follow_revision_and_role():
     for path in FILES:
         case = json.loads(path.read_text())

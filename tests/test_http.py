@@ -153,7 +153,7 @@ def test_non_loopback_url_is_refused(cli):
 def test_transport_field_limits_a_case_to_one_transport(cli, tmp_path):
     cases = tmp_path / "cases" / "2025-11-25" / "server"
     cases.mkdir(parents=True)
-    base = json.loads((ROOT / "cases" / "2025-11-25" / "server" / "jsonrpc-well-formed.json").read_text())
+    base = json.loads((ROOT / "cases" / "2025-11-25" / "server" / "server.jsonrpc.messages-well-formed.json").read_text())
     for transport in ("stdio", "http"):
         case = dict(base, id=f"server.transport.only-{transport}", title=f"only over {transport}", transports=[transport],
                     revisions=["2025-11-25"], requirements=["REQUEST-MESSAGE"])
