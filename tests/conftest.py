@@ -5,13 +5,23 @@ AddressSanitizer and UndefinedBehaviorSanitizer."""
 import json
 import os
 import pathlib
+import shutil
+import signal
 import subprocess
+import tempfile
 
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "harness" / "tests" / "data" / "spec-examples"
 BUILDS = [b for b in ("default", "asan") if (ROOT / "build" / b / "elicit-conform").exists()]
+
+# A background job (`scripts/test.sh &`, nohup, some CI runners) starts with SIGINT ignored, and an
+# ignored signal stays ignored across exec: every harness the tests start would ignore it too (as
+# interrupt.h promises), and the interrupt tests could not interrupt. A Python handler is reset to
+# the default action in every child, so installing one here gives the harness a normal SIGINT.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # Which tests run under the asan build too. ASan makes every process several times slower, and a
 # client-role case starts three of them: running every test twice took CI past half an hour. The
@@ -58,6 +68,11 @@ class Cli:
         # the leftover-process checks tell our processes from those of another run on the machine.
         self.env["EC_TEST_SLEEP"] = str(600000 + (os.getpid() * 7919 + hash(build)) % 300000)
         self.sleep_marker = "sleep " + self.env["EC_TEST_SLEEP"]
+        # A temporary folder of this test's own (short: the harness puts its relay socket there),
+        # so that the checks for folders left behind see this test's harness only, whatever
+        # else runs on the machine (another pytest worker, another checkout).
+        self.tmpdir = pathlib.Path(tempfile.mkdtemp(prefix="ec-test-"))
+        self.env["TMPDIR"] = str(self.tmpdir)
 
     def run(self, *args, stdin=None, timeout=120):
         proc = subprocess.run([str(self.path), *map(str, args)], input=stdin, capture_output=True,
@@ -76,4 +91,6 @@ class Cli:
 def cli(request):
     if not BUILDS:
         pytest.fail("no build found: run scripts/setup.sh")
-    return Cli(request.param)
+    cli = Cli(request.param)
+    yield cli
+    shutil.rmtree(cli.tmpdir, ignore_errors=True)

@@ -26,14 +26,14 @@ def run_client(cli, tmp_path, sut, *extra, timeout=300):
 
 
 def temp_folders(cli):
-    """The harness's private relay folders that belong to this build: other runs on the machine
-    (another worktree, another build) make their own, and their relay scripts name their binary."""
+    """The harness's private relay folders left in this test's TMPDIR (conftest.Cli), each holding
+    a relay script that names the harness binary."""
     def ours(folder):
         try:
             return str(cli.path) in (pathlib.Path(folder) / "stdio-server").read_text()
         except OSError:
             return False
-    return {f for f in glob.glob("/tmp/elicit-conform-*") if ours(f)}
+    return {f for f in glob.glob(f"{cli.tmpdir}/elicit-conform-*") if ours(f)}
 
 
 @pytest.mark.sanitized
@@ -43,6 +43,19 @@ def test_clean_reference_client_passes_everything(cli, tmp_path):
     assert proc.returncode == 0, proc.stderr.decode()
     assert results["counts"]["PASS"] == len(results["cases"]) >= 4
     assert temp_folders(cli) <= before, "the private relay folder must be removed"
+
+
+@pytest.mark.sanitized
+def test_the_relay_folder_is_made_under_tmpdir_and_removed(cli, tmp_path):
+    """Over stdio the harness makes a private folder for the relay's socket, under $TMPDIR (here
+    the test's own, conftest.Cli) when set, and removes it after the case. The client lists it
+    on its stderr, which the report keeps."""
+    sut = f"sh -c 'ls -d \"$TMPDIR\"/elicit-conform-* >&2; exec \"$0\" reference client \"$@\"' {cli.peer}"
+    proc, results = run_client(cli, tmp_path, sut, "--case", "client.actions.decline", "--revision", "2025-11-25")
+    [case] = results["cases"]
+    assert case["status"] == "PASS", case["reason"]
+    assert f"{cli.tmpdir}/elicit-conform-" in case["sut_stderr"], case["sut_stderr"]
+    assert not temp_folders(cli)
 
 
 def test_every_client_fault_is_caught_and_every_case_can_fail(cli, tmp_path):

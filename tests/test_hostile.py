@@ -192,7 +192,7 @@ def test_ping_burst_before_initialized_is_answered_in_time(cli, tmp_path):
     notifications/initialized"."""
     report = tmp_path / "r"
     run = run_measured(cli, "client", "--command", f"{cli.peer} reference client {SUTS / 'ping_burst_proxy.py'} 9000",
-                       "--case", "client.actions.cancel", "--revision", "2025-11-25", "--timeout", "5000",
+                       "--case", "client.actions.cancel", "--revision", "2025-11-25", "--timeout", "15000",
                        "--report-dir", report)
     bounded(cli, run, 20)
     [case] = results_of(report)["cases"]
@@ -239,11 +239,11 @@ def test_message_flood_keeps_memory_bounded(cli, tmp_path):
     """A server that sends 4 MiB notifications as fast as they are read. The case keeps a bounded
     number of bytes of SUT messages (documents and transcript) and says in the transcript what
     it did not keep. Before: every message was kept whole for the whole case (raw line, parsed
-    document, transcript entry): 1.6 GB within a 20 s case timeout; here (8 s, on a loaded
+    document, transcript entry): 1.6 GB within a 20 s case timeout; here (15 s, on a loaded
     machine) 200 to 700 MB by how fast the harness parsed."""
     report = tmp_path / "r"
     run = run_measured(cli, "server", "--command", SUTS / "flood_server.py", "--case",
-                       "server.jsonrpc.messages-well-formed", "--revision", "2025-11-25", "--timeout", "8000",
+                       "server.jsonrpc.messages-well-formed", "--revision", "2025-11-25", "--timeout", "15000",
                        "--report-dir", report)
     bounded(cli, run, 20)
     [case] = results_of(report)["cases"]

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 
@@ -118,9 +119,14 @@ class ClientRun final : public StepEngine {
     trap_base_ = trap_->base();
     captures_.set_string("trap", trap_base_);
 
-    char dir_template[] = "/tmp/elicit-conform-XXXXXX";
-    if (::mkdtemp(dir_template) == nullptr)
-      return harness_error(std::string("mkdtemp: ") + std::strerror(errno));
+    // Under $TMPDIR when it is an absolute path short enough for the socket's (a sockaddr_un
+    // path holds 107 bytes; the folder name and "/relay.sock" take 34), else under /tmp.
+    std::string base = "/tmp";
+    if (const char* tmp = std::getenv("TMPDIR"); tmp != nullptr && tmp[0] == '/' && std::strlen(tmp) <= 64)
+      base = tmp;
+    std::string dir_template = base + "/elicit-conform-XXXXXX";
+    if (::mkdtemp(dir_template.data()) == nullptr)
+      return harness_error("mkdtemp under " + base + ": " + std::strerror(errno));
     dir_ = dir_template;  // mode 0700: only we can reach the socket
     const std::string socket_path = dir_ + "/relay.sock";
     relay_path_ = dir_ + "/stdio-server";
