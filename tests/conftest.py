@@ -53,6 +53,8 @@ def pytest_collection_modifyitems(config, items):
 
 
 class Cli:
+    instances = 0
+
     def __init__(self, build):
         self.build = build
         self.path = ROOT / "build" / build / "elicit-conform"
@@ -64,9 +66,11 @@ class Cli:
         self.env = dict(os.environ)
         self.env["UBSAN_OPTIONS"] = f"suppressions={ROOT}/scripts/ubsan.supp:print_stacktrace=1:halt_on_error=1"
         self.env["ASAN_OPTIONS"] = "detect_leaks=1"
-        # Hostile SUT scripts sleep for this many seconds; a number unique to this test run lets
-        # the leftover-process checks tell our processes from those of another run on the machine.
-        self.env["EC_TEST_SLEEP"] = str(600000 + (os.getpid() * 7919 + hash(build)) % 300000)
+        # Hostile SUT scripts sleep for this many seconds; a number unique to this test lets the
+        # leftover-process checks tell its processes from those of another test (an earlier one
+        # that failed, another pytest worker, another run on the machine).
+        Cli.instances += 1
+        self.env["EC_TEST_SLEEP"] = str(600000 + (os.getpid() * 7919 + hash(build) + Cli.instances * 104729) % 300000)
         self.sleep_marker = "sleep " + self.env["EC_TEST_SLEEP"]
         # A temporary folder of this test's own (short: the harness puts its relay socket there),
         # so that the checks for folders left behind see this test's harness only, whatever

@@ -258,12 +258,19 @@ def test_interrupted_harness_leaves_no_process(cli, tmp_path, signal_name):
     proc = subprocess.Popen([str(cli.path), "server", "--command", f"{sut} {SUTS / 'silent.sh'}", "--timeout", "30000",
                              "--report-dir", str(tmp_path / "r")], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env=cli.env)
-    deadline = time.time() + 10
-    while not leftovers(cli.sleep_marker) and time.time() < deadline:
-        time.sleep(0.05)
-    assert leftovers(cli.sleep_marker), "the SUT's grandchild should be running mid-case"
-    proc.send_signal(getattr(signal, signal_name))
-    proc.communicate(timeout=30)
+    try:
+        # Waits for the grandchild, however long a loaded machine takes to start an ASan harness
+        # and its SUT; the signal must come mid-case, after the harness installed its handlers.
+        deadline = time.time() + 60
+        while not leftovers(cli.sleep_marker) and time.time() < deadline:
+            time.sleep(0.05)
+        assert leftovers(cli.sleep_marker), "the SUT's grandchild should be running mid-case"
+        proc.send_signal(getattr(signal, signal_name))
+        proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:  # a failed test must not leave its harness (and grandchild) to the next
+            proc.kill()
+            proc.communicate()
     assert proc.returncode == 130  # interrupted: cleaned up, and reported what finished (README)
     time.sleep(0.2)
     assert not leftovers(cli.sleep_marker)
