@@ -23,6 +23,9 @@ from common import (ELICITATION_REVISIONS, INVALID_PARAMS, INVALID_REQUEST, METH
                     declared_modes, is_valid_url, request_problem, send_line, skip_unless_supported)
 
 FAULT = sys.argv[sys.argv.index("--fault") + 1] if "--fault" in sys.argv else None
+if FAULT not in (None, "ignore-capabilities"):
+    sys.stderr.write(f"unknown --fault {FAULT} (the one fault is ignore-capabilities)\n")
+    sys.exit(2)
 skip_unless_supported(os.environ.get("ELICIT_CONFORM_PROTOCOL_VERSION"))
 
 OUT = sys.stdout.buffer
