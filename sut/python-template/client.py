@@ -21,7 +21,7 @@ import time
 import urllib.parse
 import urllib.request
 
-from common import (ELICITATION_REVISIONS, INVALID_PARAMS, METHOD_NOT_FOUND, URL_ELICITATION_REQUIRED,
+from common import (ELICITATION_REVISIONS, INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, URL_ELICITATION_REQUIRED,
                     content_problem, declared_modes, request_problem, send_line, skip, skip_unless_supported)
 
 args = sys.argv[1:]
@@ -72,7 +72,8 @@ class User:
         self.script = list(script) if isinstance(script, list) else []
 
     def answer(self):
-        return self.script.pop(0) if self.script else {"action": "cancel"}
+        answer = self.script.pop(0) if self.script else None
+        return answer if isinstance(answer, dict) else {"action": "cancel"}
 
 
 user = User(SCRIPT)
@@ -145,6 +146,8 @@ class Client:
             reply = {"jsonrpc": "2.0", "id": message["id"], "result": self.on_request(message)}
         except RpcError as e:
             reply = {"jsonrpc": "2.0", "id": message["id"], "error": {"code": e.code, "message": e.message}}
+        except Exception as e:  # input we did not foresee: an error answer, not a dead client
+            reply = {"jsonrpc": "2.0", "id": message["id"], "error": {"code": INTERNAL_ERROR, "message": f"Internal error: {e!r}"}}
         self.conn.send(reply)
         return None
 
@@ -184,7 +187,7 @@ class Client:
         if problem:
             raise RpcError(INVALID_PARAMS, f"Invalid params: {problem}")
         answer = user.answer()
-        action = answer.get("action") if isinstance(answer, dict) else "cancel"
+        action = answer.get("action")
         if params.get("mode", "form") == "url":
             # CLIENT-URL-CONSENT: the URL is opened only after the user said yes, and never
             # fetched before (CLIENT-URL-NO-PREFETCH). URL mode has no content (RESULT-CONTENT).

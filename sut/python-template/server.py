@@ -18,7 +18,7 @@ import json
 import os
 import sys
 
-from common import (ELICITATION_REVISIONS, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND,
+from common import (ELICITATION_REVISIONS, INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND,
                     OLDER_REVISIONS, PARSE_ERROR, URL_ELICITATION_REQUIRED, content_problem,
                     declared_modes, is_valid_url, request_problem, send_line, skip_unless_supported)
 
@@ -210,6 +210,8 @@ TOOLS = [
 def answer(request):
     """The result of a request from the client; raises RpcError for an error response."""
     method, params = request.get("method"), request.get("params") or {}
+    if not isinstance(params, dict):
+        raise RpcError(INVALID_PARAMS, "params must be an object")
     if method == "initialize":
         asked = params.get("protocolVersion")
         # LIFECYCLE-SERVER-VERSION: the asked version when supported, else another one we
@@ -225,7 +227,10 @@ def answer(request):
             "type": "object", "properties": {arg: {}} if arg else {}}} for name, text, arg in TOOLS]}
     if method == "tools/call":
         try:
-            text = call_tool(params.get("name"), params.get("arguments") or {})
+            arguments = params.get("arguments") or {}
+            if not isinstance(arguments, dict):
+                raise RpcError(INVALID_PARAMS, "arguments must be an object")
+            text = call_tool(params.get("name"), arguments)
             return {"content": [{"type": "text", "text": text}]}
         except ToolError as e:
             return {"content": [{"type": "text", "text": str(e)}], "isError": True}
@@ -245,6 +250,8 @@ def handle(message):
         if e.data is not None:
             error["data"] = e.data
         reply = {"jsonrpc": "2.0", "id": message["id"], "error": error}
+    except Exception as e:  # input we did not foresee (params of the wrong type...): an error, not a dead server
+        reply = {"jsonrpc": "2.0", "id": message["id"], "error": {"code": INTERNAL_ERROR, "message": f"Internal error: {e!r}"}}
     send_line(OUT, reply)
 
 
