@@ -167,6 +167,9 @@ def value_problem(name, schema, value):
         # JavaScript's .length counts UTF-16 units and gets emoji wrong.
         if len(value) < schema.get("minLength", 0) or len(value) > schema.get("maxLength", len(value)):
             return f"{name} has the wrong length"
+        # JSON Schema patterns are ECMA-262 regular expressions; Python's re is close but not the
+        # same ($ also matches before a final newline, \d matches any Unicode digit). Good enough
+        # for a template; an SDK uses an ECMA-262 engine or a translation to one.
         if isinstance(schema.get("pattern"), str) and re.search(schema["pattern"], value) is None:
             return f"{name} does not match its pattern"
         check = FORMATS.get(schema.get("format"))
