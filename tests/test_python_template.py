@@ -1,0 +1,56 @@
+"""The stdlib-only Python pair in sut/python-template/ (the starting point for an SDK author) passes
+the corpus at 2025-11-25 in both roles, says SKIP (exit 77, its reason) at 2026-07-28, and each of
+its demonstration faults is caught by the case whose rule it breaks: the template is under test,
+not only run."""
+import json
+import sys
+
+import pytest
+
+from conftest import ROOT
+
+TEMPLATE = ROOT / "sut" / "python-template"
+
+
+def command(role, *extra):
+    return " ".join([sys.executable, str(TEMPLATE / f"{role}.py"), *extra])
+
+
+def runs_at(role, revision):
+    return {json.loads(p.read_text())["id"] for p in (ROOT / "cases").glob(f"*/{role}/*.json")
+            if revision in json.loads(p.read_text())["revisions"]}
+
+
+@pytest.mark.parametrize("role", ["server", "client"])
+def test_the_corpus_passes(cli, tmp_path, role):
+    proc = cli.run(role, "--command", command(role), "--revision", "2025-11-25", "-j", "4",
+                   "--report-dir", tmp_path, timeout=300)
+    results = json.loads((tmp_path / "results.json").read_text())
+    verdicts = {c["id"]: (c["status"], c.get("reason")) for c in results["cases"]}
+    assert set(verdicts) == runs_at(role, "2025-11-25"), "the report does not cover the corpus"
+    # Every case, SHOULD-level ones included: a WARN or a SKIP here is a regression of the template.
+    assert {i: v for i, v in verdicts.items() if v[0] != "PASS"} == {}
+    assert proc.returncode == 0, proc.stderr.decode(errors="replace")[-3000:]
+
+
+@pytest.mark.parametrize("role, case", [("server", "server.modern.discover"),
+                                        ("client", "client.modern.accept-content")])
+def test_the_modern_wire_is_a_skip_with_its_reason(cli, tmp_path, role, case):
+    cli.run(role, "--command", command(role), "--case", case, "--revision", "2026-07-28",
+            "--report-dir", tmp_path, timeout=120)
+    [run] = json.loads((tmp_path / "results.json").read_text())["cases"]
+    assert run["status"] == "SKIP", run
+    assert "the python template speaks 2025-06-18 and 2025-11-25 only" in run["reason"]
+
+
+@pytest.mark.parametrize("role, fault, case, check", [
+    ("server", "ignore-capabilities", "server.capability.no-url-to-form-only-client", "check.no-elicitation"),
+    ("client", "open-declined-urls", "client.url.decline-and-cancel-open-nothing", "no-fetch.declined"),
+])
+def test_a_demonstration_fault_fails_its_case(cli, tmp_path, role, fault, case, check):
+    proc = cli.run(role, "--command", command(role, "--fault", fault), "--case", case, "--revision", "2025-11-25",
+                   "--report-dir", tmp_path, timeout=120)
+    [run] = json.loads((tmp_path / "results.json").read_text())["cases"]
+    assert (run["status"], run["check"]) == ("FAIL", check), run
+    assert not run.get("untestable"), run
+    assert proc.returncode == 1
