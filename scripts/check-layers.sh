@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Layers import downward only (DESIGN.md): a file in harness/<layer>/ may include headers of
+# Layers import downward only (docs/architecture.md): a file in harness/<layer>/ may include headers of
 # its own layer and of the layers below it, never above. Exit 1 with each offending line.
 set -euo pipefail
 root=${1:-$(dirname "$0")/../harness}

@@ -47,7 +47,7 @@ class ClientRun final : public StepEngine {
  private:
   bool start() override { return options_.transport == Transport::Http ? start_http() : start_stdio(); }
 
-  // The ELICIT_CONFORM_* environment of the adapter contract (DESIGN.md).
+  // The ELICIT_CONFORM_* environment of the adapter contract (docs/adapter-contract.md).
   std::vector<std::pair<std::string, std::string>> environment() {
     std::string capabilities = "none";
     if (case_.sut.capabilities && *case_.sut.capabilities != nullptr)

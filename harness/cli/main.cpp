@@ -1,5 +1,5 @@
-// elicit-conform: conformance and fuzz test suite for MCP elicitation. The subcommands are
-// those of ../../shared/DESIGN.md: the pure checkers (check-schema, check-message), the case
+// elicit-conform: conformance and fuzz test suite for MCP elicitation. The subcommands
+// (README.md): the pure checkers (check-schema, check-message), the case
 // runner (server, client), list, and the reference peer.
 #include <filesystem>
 #include <iostream>

@@ -1,5 +1,5 @@
 // The reference client: a small conformant MCP client following the adapter contract of
-// DESIGN.md. It spawns the stdio server it is given (or, given a single http:// URL, the official
+// docs/adapter-contract.md. It spawns the stdio server it is given (or, given a single http:// URL, the official
 // suite's convention, connects to it over Streamable HTTP), declares exactly ELICIT_CONFORM_CAPABILITIES,
 // calls ELICIT_CONFORM_TOOL, answers elicitations as the scripted user ELICIT_CONFORM_USER
 // (accept with the given content, or with the schema's defaults; decline; cancel; once the

@@ -1,6 +1,6 @@
 // The faults of the built-in reference peer: each breaks exactly one rule, so that every case
-// can be shown to fail against a peer that breaks the rule it checks (DESIGN.md, "The built-in
-// reference peer"). `elicit-conform reference --list-faults` prints this table.
+// can be shown to fail against a peer that breaks the rule it checks (docs/architecture.md,
+// the reference layer). `elicit-conform reference --list-faults` prints this table.
 #pragma once
 
 #include <span>

@@ -1,4 +1,4 @@
-// The verdict of one case (DESIGN.md "Files users read"):
+// The verdict of one case (README.md, "Verdicts and exit codes"):
 //   PASS   every check held
 //   FAIL   a MUST-level check failed
 //   WARN   only SHOULD-level checks failed
