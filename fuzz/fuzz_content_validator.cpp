@@ -5,7 +5,8 @@
 // contains a raw NUL, so the split is unambiguous; without a NUL the content is {}.
 // Invariants beyond "no crash":
 //  - every finding is a content.* finding with the caller's requirement and level (Info only
-//    for a pattern that could not be evaluated), pointing under the content;
+//    for a pattern that could not be evaluated and for an unknown field, which JSON Schema
+//    allows), pointing under the content;
 //  - non-object content gets exactly one finding, content.not-object;
 //  - exactly one content.required-missing per required field absent from the content, and
 //    content.unknown-field exactly for members the schema does not have;
@@ -39,7 +40,7 @@ void validate(const ec::FormSchema& model, const rapidjson::Value& content, cons
   for (const ec::Diagnostic& d : found) {
     require(d.check.starts_with("content.") && d.requirement == rules.requirement, "content findings use the caller's rule",
             ec::fuzz::describe(d));
-    const bool info = d.check == "content.pattern-not-evaluated";
+    const bool info = d.check == "content.pattern-not-evaluated" || d.check == "content.unknown-field";
     require(d.level == (info ? ec::Level::Info : rules.level), "content findings use the caller's level",
             ec::fuzz::describe(d));
   }

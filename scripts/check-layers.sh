@@ -3,7 +3,7 @@
 # its own layer and of the layers below it, never above. Exit 1 with each offending line.
 set -euo pipefail
 root=${1:-$(dirname "$0")/../harness}
-order=(core spec schema session transport cases report reference cli)
+order=(core spec schema transport cases report reference cli)
 rank() { local i; for i in "${!order[@]}"; do [ "${order[$i]}" = "$1" ] && echo "$i" && return; done; echo -1; }
 
 status=0

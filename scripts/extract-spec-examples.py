@@ -16,9 +16,12 @@ the output is committed.
 import json, pathlib, re, sys
 
 root = pathlib.Path(__file__).resolve().parent.parent
-spec = root.parent / "shared" / "spec"
+# The spec texts are not in the repository: EC_SPEC_DIR names them, else a checkout beside it.
+import os
+spec = pathlib.Path(os.environ["EC_SPEC_DIR"]) if os.environ.get("EC_SPEC_DIR") else root.parent / "shared" / "spec"
 if not spec.exists():
-    spec = pathlib.Path("/work/shared/spec")
+    sys.exit(f"extract-spec-examples: no spec texts in {spec} (set EC_SPEC_DIR to the folder of the "
+             "published pages: 2025-06-18/, 2025-11-25/, 2026-07-28/, seps/)")
 out = root / "harness" / "tests" / "data" / "spec-examples"
 
 sources = {

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev clang-format clang-tidy
+  build-essential cmake pkg-config clang libclang-rt-14-dev clang-format clang-tidy
   rapidjson-dev libgtest-dev libgmock-dev libcli11-dev libre2-dev liburiparser-dev
   libcpp-httplib-dev libyaml-cpp-dev libbenchmark-dev
   python3-pytest python3-pytest-xdist python3-hypothesis python3-jsonschema python3-yaml

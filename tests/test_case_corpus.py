@@ -45,3 +45,41 @@ def test_case_folders_follow_revision_and_role():
         revision, role = path.relative_to(CASES).parts[:2]
         assert revision in case["revisions"], path
         assert role == case["role"], path
+
+
+# The keywords 2026-07-28's restricted form schema gives a property (schema.json: StringSchema,
+# NumberSchema, BooleanSchema and the five enum schemas of PrimitiveSchemaDefinition). 2025-11-25's
+# elicitation.mdx still showed `pattern`; 2026-07-28's does not, and its schema never had it.
+MODERN_PROPERTY_KEYWORDS = {
+    "type", "title", "description", "default", "format", "minLength", "maxLength", "minimum", "maximum",
+    "enum", "enumNames", "oneOf", "items", "minItems", "maxItems",
+}
+
+
+def asked_schemas(node):
+    """Every requestedSchema a case's send steps ask a tool to elicit."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "requestedSchema" and isinstance(value, dict):
+                yield value
+            else:
+                yield from asked_schemas(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from asked_schemas(value)
+
+
+def test_modern_server_cases_ask_only_for_keywords_of_their_revision():
+    # schema-as-asked fails a server whose input request lacks a keyword the tool was asked to send.
+    # A keyword 2026-07-28's restricted subset does not define may be left out by a conformant server
+    # (tmcp 1.20.0 drops `pattern`, parsing the params with its own schema), so no case asks for one:
+    # the verdict would be on the case, not on the server.
+    outside = []
+    for path in sorted((CASES / "2026-07-28" / "server").glob("*.json")):
+        case = json.loads(path.read_text())
+        for step in case["steps"]:
+            for schema in asked_schemas(step.get("send", {})):
+                for name, prop in schema.get("properties", {}).items():
+                    if isinstance(prop, dict):
+                        outside += [f"{case['id']}: {name}.{k}" for k in prop if k not in MODERN_PROPERTY_KEYWORDS]
+    assert not outside, outside

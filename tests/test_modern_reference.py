@@ -20,10 +20,10 @@ FORM = {"params": {"message": "Name?", "requestedSchema": {
 
 
 class Peer:
-    def __init__(self, cli, *fault):
+    def __init__(self, cli, *fault, env=None):
         self.cli = cli
         self.proc = subprocess.Popen([str(cli.peer), "reference", "server", *fault], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True, env=cli.env)
+                                     stdout=subprocess.PIPE, text=True, env={**cli.env, **(env or {})})
         self.next_id = 0
 
     def call(self, method, params):
@@ -144,3 +144,69 @@ def test_one_process_serves_both_eras(cli):
         assert asked_modern["result"]["protocolVersion"] == "2025-11-25"
     finally:
         peer.close()
+
+
+LEGACY_INIT = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "legacy", "version": "1"}}
+
+
+@pytest.mark.parametrize("fault", [None, "initialize-error-without-versions"])
+def test_a_modern_only_server_names_its_versions_to_initialize(cli, fault):
+    # Told to support 2026-07-28 only (the adapter contract's ELICIT_CONFORM_PROTOCOL_VERSIONS), the
+    # reference server has no initialize: a legacy client gets an error naming what it does
+    # support (MODERN-ONLY-INITIALIZE-ERROR); the fault names nothing. The modern wire is unchanged.
+    peer = Peer(cli, *(["--fault", fault] if fault else []), env={"ELICIT_CONFORM_PROTOCOL_VERSIONS": "2026-07-28"})
+    try:
+        _, init = peer.call("initialize", LEGACY_INIT)
+        assert "result" not in init
+        if fault:
+            assert init["error"]["code"] == -32601 and "2026-07-28" not in json.dumps(init["error"])
+        else:
+            assert init["error"]["code"] == -32022
+            assert init["error"]["data"] == {"supported": ["2026-07-28"], "requested": "2025-11-25"}
+            assert "2026-07-28" in init["error"]["message"]
+        _, modern = peer.call("server/discover", {"_meta": META})
+        assert modern["result"]["supportedVersions"] == ["2026-07-28"]
+    finally:
+        peer.close()
+
+
+def test_told_both_eras_the_server_still_answers_initialize(cli):
+    peer = Peer(cli, "--fault", "initialize-error-without-versions",
+                env={"ELICIT_CONFORM_PROTOCOL_VERSIONS": "2026-07-28,2025-11-25"})
+    try:
+        _, init = peer.call("initialize", LEGACY_INIT)
+        assert init["result"]["protocolVersion"] == "2025-11-25"
+    finally:
+        peer.close()
+
+
+ERA_FAULTS = {None: {}, "dual-era-skip-probe": {"client.eras.dual-era-probe": "WARN"},
+              "probe-names-legacy-version": {"client.eras.dual-era-probe": "WARN"},
+              "modern-only-skip-probe": {"client.eras.modern-only-probe": "WARN"},
+              "fallback-on-method-not-found-only": {"client.eras.fallback-any-error": "FAIL"},
+              "absent-result-type-retries": {"client.eras.result-type-absent-complete": "FAIL"},
+              # the modern-only client's omission: it does nothing to a client told both eras
+              "skip-discover": {}}
+
+
+@pytest.mark.parametrize("fault", list(ERA_FAULTS))
+def test_a_dual_era_client_against_the_2025_server_the_harness_plays(cli, tmp_path, fault):
+    # The reference client told 2026-07-28 and 2025-11-25 probes, falls back on the harness's
+    # legacy answer (-32601, or -32000 in the fallback case) and runs a 2025 session; told
+    # 2026-07-28 alone it probes a modern server. Each era fault fails exactly the case of its rule.
+    sut = f"{cli.peer} reference client" + (f" --fault {fault}" if fault else "")
+    report = tmp_path / "report"
+    proc = cli.run("client", "--command", sut, "--case", "client.eras.*", "--report-dir", report)
+    results = json.loads((report / "results.json").read_text())
+    statuses = {c["id"]: c["status"] for c in results["cases"]}
+    assert set(statuses) == {"client.eras.dual-era-probe", "client.eras.fallback-any-error",
+                             "client.eras.result-type-absent-complete", "client.eras.modern-only-probe"}
+    expected = {case: ERA_FAULTS[fault].get(case, "PASS") for case in statuses}
+    assert statuses == expected, results
+    assert proc.returncode == (1 if "FAIL" in expected.values() else 0), proc.stderr.decode()
+    for c in results["cases"]:
+        # Judged as 2026-07-28 cases, at a 2025-11-25 session when the harness plays that server
+        # (none when the client never fell back).
+        assert c["revision"] == "2026-07-28", c
+        if c["status"] == "PASS" and c["id"] != "client.eras.modern-only-probe":
+            assert c["negotiated"] == "2025-11-25", c

@@ -22,6 +22,29 @@ def test_a_sut_can_skip_a_case(cli, tmp_path, role, case):
     assert all(c["reason"].endswith("SDK has no API for anything") for c in results["cases"])
 
 
+# A SUT that cannot run any case of a transport (a library without stdio, say) says SKIP for every
+# one of them: each run is SKIP with the reason, none is ERROR. The harness stops starting a SUT that
+# never came up in its first two runs; a SUT that said SKIP did come up far enough to say so.
+# (Found putting mcp-lite, an HTTP-only server, under test: every run after the second was ERROR.)
+def test_a_sut_that_skips_every_case_is_started_for_every_case(cli, tmp_path):
+    proc = cli.run("server", "--command", SUTS / "skips.sh", "--case", "server.validation.*",
+                   "--revision", "2025-06-18", "-j", "1", "--report-dir", tmp_path, timeout=180)
+    assert proc.returncode == 1 and b"no run tested its rule" in proc.stderr, proc.stderr.decode()
+    cases = json.loads((tmp_path / "results.json").read_text())["cases"]
+    assert len(cases) > 3
+    assert all(c["status"] == "SKIP" and c["reason"].endswith("SDK has no API for anything") for c in cases), \
+        [(c["id"], c["status"], c["reason"]) for c in cases if c["status"] != "SKIP"]
+
+
+def test_a_sut_that_never_comes_up_is_not_started_after_two_runs(cli, tmp_path):
+    proc = cli.run("server", "--command", "sh -c 'exit 1'", "--case", "server.validation.*",
+                   "--revision", "2025-06-18", "-j", "1", "--report-dir", tmp_path, timeout=180)
+    assert proc.returncode == 3
+    cases = json.loads((tmp_path / "results.json").read_text())["cases"]
+    assert len(cases) > 3 and all(c["status"] == "ERROR" for c in cases)
+    assert all("never came up in the first runs" in c["reason"] for c in cases[2:]), [c["reason"] for c in cases]
+
+
 def test_another_early_exit_is_not_a_skip(cli, tmp_path):
     proc = cli.run("server", "--command", "sh -c 'echo \"elicit-conform: SKIP: no\" >&2; exit 1'",
                    "--case", "server.form.request-well-formed", "--revision", "2025-11-25",

@@ -18,19 +18,24 @@ namespace {
 constexpr std::size_t kMaxCaseBytes = 1 << 20;
 const std::set<std::string_view> kCaseMembers = {"$comment",  "id",         "title",        "role",
                                                  "revisions", "transports", "requirements", "level",
-                                                 "sut",       "lifecycle",  "steps",        "scope"};
+                                                 "sut",       "lifecycle",  "steps",        "scope",
+                                                 "harness"};
 const std::set<std::string_view> kStepKeywords = {
     "send", "expect", "reply", "expect_silence_ms", "expect_no_fetch", "check"};
 const std::set<std::string_view> kStepModifiers = {"$comment",  "as",           "response_to", "to",
-                                                   "within_ms", "prerequisite", "id"};
+                                                   "within_ms", "prerequisite", "id", "http_version_header"};
 const std::set<std::string_view> kChecks = {
     "no-id-reuse",   "no-response-to-notification", "elicitations-valid", "no-elicitation",
     "jsonrpc-valid", "security-heuristics",         "schema-consistent",  "observed-elicitation",
     "protocol-version", "latest-version", "schema-as-asked", "schema-titles-as-asked", "initialize-first",
-    "one-response-per-request", "modern-results-valid", "no-legacy-elicitation",
+    "one-response-per-request", "modern-results-valid", "no-legacy-elicitation", "modern-server-info", "result-types-core",
+    // 2026-07-28 over Streamable HTTP: the server's status for a modern error; the client's version header
+    "http-error-status", "http-version-header", "http-version-header-match",
     // 2026-07-28, the SUT as client (cases/modern_client_checks.h)
     "meta-required", "meta-client-info", "capability-each-request", "discover-first", "retry-new-id",
-    "retry-state-echoed", "retry-inputs-complete", "retry-content-valid"};
+    "retry-state-echoed", "retry-inputs-complete", "retry-content-valid",
+    // between the eras (client_run.cpp, server_run.cpp)
+    "dual-era-probe", "fallback-any-error", "initialize-error-names-versions"};
 
 // Case ids and step names are short ASCII: checked by hand, no regex engine needed.
 bool is_case_id(std::string_view id) {
@@ -154,6 +159,8 @@ class Loader {
       c.pass_through = v == "pass-through";
     }
     if (const rapidjson::Value* sut = find_member(root, "sut"); sut && !load_sut(*sut, c))
+      return std::nullopt;
+    if (const rapidjson::Value* harness = find_member(root, "harness"); harness && !load_harness(*harness, c))
       return std::nullopt;
     if (!steps(root, c)) return std::nullopt;
     return c;
@@ -289,10 +296,44 @@ class Loader {
           if (!t.IsString()) return bad(at, "needs_tools is an array of tool names");
           c.sut.needs_tools.emplace_back(t.GetString());
         }
+      } else if (key == "versions") {
+        if (!v.IsArray() || v.Empty()) return bad(at, "versions is a non-empty array of protocol versions");
+        for (const auto& t : v.GetArray()) {
+          if (!t.IsString() || !is_protocol_version(t.GetString()))
+            return bad(at, "versions is a non-empty array of protocol versions, YYYY-MM-DD");
+          c.sut.versions.emplace_back(t.GetString());
+        }
       } else {
-        return bad(at, "unknown member; sut has capabilities, user, tool, needs_tools, protocol_version");
+        return bad(at, "unknown member; sut has capabilities, user, tool, needs_tools, protocol_version, versions");
       }
     }
+    return true;
+  }
+
+  // "harness": {"revision": "2025-11-25", "discover_error": {"code": -32000, "message": "..."}}
+  bool load_harness(const rapidjson::Value& h, Case& c) {
+    if (!h.IsObject()) return bad("/harness", "\"harness\" is an object");
+    if (c.role != CaseRole::Client) return bad("/harness", "harness is for client cases (the server the harness plays)");
+    for (auto it = h.MemberBegin(); it != h.MemberEnd(); ++it) {
+      const std::string_view key(it->name.GetString(), it->name.GetStringLength());
+      const std::string at = pointer_append("/harness", key);
+      const rapidjson::Value& v = it->value;
+      if (key == "revision") {
+        const std::optional<Revision> r = v.IsString() ? parse_revision(v.GetString()) : std::nullopt;
+        if (!r || features(*r).modern_wire) return bad(at, "revision is an initialize-based revision the harness knows");
+        c.harness.revision = *r;
+      } else if (key == "discover_error") {
+        const rapidjson::Value* code = v.IsObject() ? find_member(v, "code") : nullptr;
+        const rapidjson::Value* message = v.IsObject() ? find_member(v, "message") : nullptr;
+        if (!code || !code->IsInt() || !message || !message->IsString() || v.MemberCount() != 2)
+          return bad(at, "discover_error is {\"code\": <integer>, \"message\": <string>}");
+        c.harness.discover_error_code = code->GetInt();
+        c.harness.discover_error_message = message->GetString();
+      } else {
+        return bad(at, "unknown member; harness has revision, discover_error");
+      }
+    }
+    if (!c.harness.revision) return bad("/harness", "harness needs revision");
     return true;
   }
 
@@ -363,6 +404,7 @@ class Loader {
                      "observed-elicitation, protocol-version, latest-version, schema-as-asked, "
                      "schema-titles-as-asked, initialize-first, one-response-per-request, "
                      "modern-results-valid, no-legacy-elicitation, meta-required, meta-client-info, "
+                     "dual-era-probe, fallback-any-error, initialize-error-names-versions, "
                      "capability-each-request, discover-first, retry-new-id, retry-state-echoed, "
                      "retry-inputs-complete, retry-content-valid");
         }
@@ -402,6 +444,13 @@ class Loader {
           return bad(pointer_append(at, "within_ms"), "within_ms belongs to expect steps: 1 to 120000 ms");
         }
         step.within = std::chrono::milliseconds(w->GetInt());
+      }
+      if (const rapidjson::Value* h = find_member(s, "http_version_header")) {
+        if (step.kind != Step::Kind::Send || !h->IsString() || h->GetStringLength() > 100) {
+          return bad(pointer_append(at, "http_version_header"),
+                     "http_version_header belongs to send steps: a string of at most 100 characters");
+        }
+        step.http_version_header = std::string(h->GetString(), h->GetStringLength());
       }
       if (const rapidjson::Value* p = find_member(s, "prerequisite")) {
         if (!p->IsBool()) return bad(pointer_append(at, "prerequisite"), "prerequisite is true or false");

@@ -33,6 +33,9 @@ struct Step {
   std::string text;                        // expect_no_fetch: the URL; check: the check name
   std::chrono::milliseconds within{0};     // expect: timeout (0: the run's default); silence: how long
   bool prerequisite = false;
+  // send, over Streamable HTTP: the MCP-Protocol-Version header its POST carries instead of the
+  // version its _meta names ("" leaves it out): how a case tests a server's header validation.
+  std::optional<std::string> http_version_header;
   // The id a failure of this step reports and a baseline names ("case-id:check-id"). It does not
   // depend on the step's position, so inserting a step renames nothing: the step's "id" if it
   // has one, else derived from what it does (see derive_check_id in case_file.cpp):
@@ -50,6 +53,21 @@ struct CaseSut {
   // revision (a session at a revision without elicitation, 2025-03-26). The case applies only
   // when the server agrees to it; otherwise it is SKIP, "negotiated X".
   std::string protocol_version;
+  // Both roles: the protocol versions the SUT is to support, exactly these (the adapter
+  // contract's ELICIT_CONFORM_PROTOCOL_VERSIONS). Set only by the cases about eras: a modern-only
+  // server, a dual-era client. Empty: the SUT is told the case's revision only.
+  std::vector<std::string> versions;
+};
+
+// Client role: the harness plays a server of another era than the case's revision (the cases
+// about what a dual-era client does against a 2025 server, docs/modern-wire.md, "Between the
+// eras"). The case's requirements stay those of its revision.
+struct CaseHarness {
+  std::optional<Revision> revision;  // an initialize-based revision; nullopt: the case's own
+  // Its answer to a server/discover that comes before initialize: this error (code, message);
+  // nullopt: -32601, as a server that knows no such method.
+  std::optional<int> discover_error_code;
+  std::string discover_error_message;
 };
 
 struct Case {
@@ -67,6 +85,7 @@ struct Case {
   // bind the application; a PASS here does not say a real tool keeps them (--observe-tool does).
   bool pass_through = false;
   CaseSut sut;
+  CaseHarness harness;  // "harness": client cases only
   std::vector<Step> steps;
   std::shared_ptr<rapidjson::Document> document;  // owns everything the pointers above point into
 };

@@ -1,26 +1,19 @@
 #include "cases/client_run.h"
 
-#include <fcntl.h>
-#include <poll.h>
-#include <sys/socket.h>
-#include <sys/un.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
-#include <cstdlib>
-#include <cstring>
-#include <filesystem>
+#include <optional>
 
 #include "cases/step_engine.h"
 #include "core/json.h"
 #include "core/json_pointer.h"
+#include "core/utf8.h"
 #include "spec/elicitation.h"
 #include "spec/modern.h"
 #include "transport/child_process.h"
 #include "transport/http_server.h"
 #include "transport/line_writer.h"
 #include "transport/relay_channel.h"
+#include "transport/relay_listener.h"
 #include "transport/url_trap.h"
 
 namespace ec {
@@ -30,17 +23,15 @@ using rapidjson::Value;
 
 constexpr const char* kDefaultTool = "elicitation_case";
 
-std::string sh_quote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
 class ClientRun final : public StepEngine {
  public:
-  ClientRun(const Case& c, Revision revision, const RunOptions& options) : StepEngine(c, revision, options) {
+  ClientRun(const Case& c, Revision revision, const RunOptions& options)
+      : StepEngine(c, revision, options), asked_revision_(revision) {
     record_.transport = options.transport;
     tool_ = c.sut.tool.empty() ? kDefaultTool : c.sut.tool;
+    // Between the eras (docs/modern-wire.md): the client is told the case's revision, the harness
+    // speaks the older one it plays (the wire is revision_'s); the record keeps the case's.
+    if (c.harness.revision) revision_ = *c.harness.revision;
   }
   ~ClientRun() override { cleanup(); }
 
@@ -64,14 +55,23 @@ class ClientRun final : public StepEngine {
     // credentials no case here has, and revision and URL have their own variable and argument.
     rapidjson::Document context(rapidjson::kObjectType);
     context.AddMember("name", Value(case_.id, context.GetAllocator()), context.GetAllocator());
-    return {{"ELICIT_CONFORM_CASE", case_.id},
+    std::vector<std::pair<std::string, std::string>> out;
+    // The cases about eras: the versions to support, exactly (a dual-era client).
+    if (!case_.sut.versions.empty()) {
+      std::string versions;
+      for (const std::string& v : case_.sut.versions) versions += (versions.empty() ? "" : ",") + v;
+      out.emplace_back("ELICIT_CONFORM_PROTOCOL_VERSIONS", versions);
+    }
+    for (auto& kv : std::vector<std::pair<std::string, std::string>>{{"ELICIT_CONFORM_CASE", case_.id},
             {"MCP_CONFORMANCE_SCENARIO", case_.id},
             {"MCP_CONFORMANCE_CONTEXT", to_json(context)},
-            {"ELICIT_CONFORM_PROTOCOL_VERSION", std::string(to_string(revision_))},
-            {"MCP_CONFORMANCE_PROTOCOL_VERSION", std::string(to_string(revision_))},
+            {"ELICIT_CONFORM_PROTOCOL_VERSION", std::string(to_string(asked_revision_))},
+            {"MCP_CONFORMANCE_PROTOCOL_VERSION", std::string(to_string(asked_revision_))},
             {"ELICIT_CONFORM_CAPABILITIES", capabilities},
             {"ELICIT_CONFORM_USER", user},
-            {"ELICIT_CONFORM_TOOL", tool_}};
+            {"ELICIT_CONFORM_TOOL", tool_}})
+      out.push_back(std::move(kv));
+    return out;
   }
 
   // --- start over HTTP: our endpoint (also the URL trap), its URL as the last argument -------
@@ -82,6 +82,10 @@ class ClientRun final : public StepEngine {
     // A request must arrive whole within the expect timeout (and 1 s at least): a client that
     // trickles a request never holds a worker, nor the end of the case, longer than that.
     http.request_timeout = std::max(options_.expect_timeout, std::chrono::milliseconds(1000));
+    // The harness plays a server of the case's revision only (docs/modern-wire.md): a probe of
+    // the other wire gets what such a server answers, and never opens a second conversation.
+    http.modern = features(revision_).modern_wire;
+    http.legacy = !http.modern;
     server_ = HttpServer::start(http, error);
     if (!server_) return harness_error("HTTP endpoint: " + error);
     trap_base_ = server_->base();
@@ -119,30 +123,9 @@ class ClientRun final : public StepEngine {
     trap_base_ = trap_->base();
     captures_.set_string("trap", trap_base_);
 
-    // Under $TMPDIR when it is an absolute path short enough for the socket's (a sockaddr_un
-    // path holds 107 bytes; the folder name and "/relay.sock" take 34), else under /tmp.
-    std::string base = "/tmp";
-    if (const char* tmp = std::getenv("TMPDIR"); tmp != nullptr && tmp[0] == '/' && std::strlen(tmp) <= 64)
-      base = tmp;
-    std::string dir_template = base + "/elicit-conform-XXXXXX";
-    if (::mkdtemp(dir_template.data()) == nullptr)
-      return harness_error("mkdtemp under " + base + ": " + std::strerror(errno));
-    dir_ = dir_template;  // mode 0700: only we can reach the socket
-    const std::string socket_path = dir_ + "/relay.sock";
-    relay_path_ = dir_ + "/stdio-server";
-    listen_fd_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_un addr{};
-    addr.sun_family = AF_UNIX;
-    std::strncpy(addr.sun_path, socket_path.c_str(), sizeof addr.sun_path - 1);
-    if (listen_fd_ < 0 || ::bind(listen_fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 ||
-        ::listen(listen_fd_, 4) != 0) {
-      return harness_error(std::string("cannot listen on ") + socket_path + ": " + std::strerror(errno));
-    }
-    if (options_.relay_program.empty())
-      return harness_error("no relay program (the harness's own path) is set");
-    const std::string script =
-        "#!/bin/sh\nexec " + sh_quote(options_.relay_program) + " relay " + sh_quote(socket_path) + "\n";
-    if (!write_executable(relay_path_, script, error)) return harness_error("relay script: " + error);
+    relay_listener_ = RelayListener::create(options_.relay_program, error);
+    if (!relay_listener_) return harness_error(error);
+    relay_path_ = relay_listener_->script_path();
 
     ChildOptions child;
     child.argv = options_.command;
@@ -165,23 +148,16 @@ class ClientRun final : public StepEngine {
   // Waits for the client to spawn the relay and the relay to connect. Later connections (a
   // client that spawns its server again: a probe, then the session) are taken by the channel.
   bool accept_relay() {
-    const Deadline until = Deadline::after(options_.startup_timeout);
-    while (!until.expired()) {
-      pollfd p{listen_fd_, POLLIN, 0};
-      const int ready = ::poll(&p, 1, 50);
-      if (ready > 0) {
-        const int fd = ::accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC);
-        if (fd >= 0) {
-          relay_ = std::make_shared<RelayChannel>(std::exchange(listen_fd_, -1), fd, options_.max_message_bytes);
-          channel_ = relay_;
-          return true;
-        }
-      }
-      if (auto exit = child_->poll_exit()) {
-        sut_unavailable("the client exited (" + exit->describe() +
-                        ") without starting the stdio server it was given");
-        return false;
-      }
+    std::optional<ExitInfo> exit;
+    relay_ = relay_listener_->accept(Deadline::after(options_.startup_timeout), options_.max_message_bytes,
+                                     [&] { return !(exit = child_->poll_exit()); });
+    if (relay_) {
+      channel_ = relay_;
+      return true;
+    }
+    if (exit) {
+      sut_unavailable("the client exited (" + exit->describe() + ") without starting the stdio server it was given");
+      return false;
     }
     sut_unavailable("the client did not start the stdio server it was given (" + relay_path_ +
                     ") within the startup timeout");
@@ -192,6 +168,14 @@ class ClientRun final : public StepEngine {
   bool lifecycle() override {
     if (features(revision_).modern_wire) return modern_lifecycle();
     auto init = await_initialize(Deadline::after(options_.startup_timeout));
+    if (!init && probe_refused_ && has_check("fallback-any-error")) {
+      // The client probed, got the error a legacy server gives, and did not fall back: that is
+      // the case's verdict (its check step), not a SUT that never came up.
+      startup_done();
+      note("the client sent no initialize after its server/discover probe got an error" +
+           std::string(eof_ ? closed_reason() : " within the startup timeout"));
+      return true;
+    }
     if (!init) {
       sut_unavailable("the client connected but sent no initialize request" +
                       std::string(eof_ ? closed_reason() : " within the startup timeout"));
@@ -336,6 +320,15 @@ class ClientRun final : public StepEngine {
           respond(*id, "{}");
           continue;
         }
+        if (name == std::string(kServerDiscover)) probe_refused_ = true;
+        if (name == std::string(kServerDiscover) && case_.harness.discover_error_code) {
+          // The case's legacy server answers the probe its own way (STDIO-FALLBACK-ANY-ERROR).
+          note("the client probed with server/discover before initialize; answered at once with " +
+               std::to_string(*case_.harness.discover_error_code) + ", as the " +
+               std::string(to_string(revision_)) + " server this case plays");
+          respond_error(*id, *case_.harness.discover_error_code, case_.harness.discover_error_message);
+          continue;
+        }
         const bool known = name == "tools/list" || name == "tools/call";
         note("the client sent " + name + " before initialize; answered at once with " +
              (known ? "-32600 (not initialized)" : "-32601 (a " + std::string(to_string(revision_)) +
@@ -350,6 +343,91 @@ class ClientRun final : public StepEngine {
       pump(until);
     }
   }
+
+  // --- between the eras: a dual-era client against the 2025 server this case plays -----------
+
+  // A tool call is a request of its own once a step answered it (the case about an absent
+  // resultType watches for a second one).
+  bool calls_nest() const override { return !case_.harness.revision && StepEngine::calls_nest(); }
+
+  // The client's requests, in the order they came (all connections of the relay).
+  std::vector<const Value*> client_requests() const {
+    std::vector<const Value*> out;
+    for (const auto& d : sut_messages_) {
+      const Value* method = find_member(*d, "method");
+      if (method && method->IsString() && find_member(*d, "id")) out.push_back(d.get());
+    }
+    return out;
+  }
+
+  static std::string method_of(const Value& request) { return find_member(request, "method")->GetString(); }
+
+  bool role_check(const Step& s) override {
+    if (s.text == "dual-era-probe") {
+      dual_era_probe(s);
+      return true;
+    }
+    if (s.text == "fallback-any-error") {
+      fallback_any_error(s);
+      return true;
+    }
+    return false;
+  }
+
+  // DISCOVER-DUAL-ERA-PROBE, STDIO-DUAL-ERA-PROBE (transport-stdio.mdx): "A client that supports
+  // both modern (per-request-metadata) MCP versions and a legacy version that requires an
+  // initialize handshake SHOULD probe with server/discover before sending any other request,
+  // setting its preferred modern version in _meta."
+  void dual_era_probe(const Step& s) {
+    const std::vector<const Value*> requests = client_requests();
+    if (requests.empty()) return fail(s, "the client sent no request");
+    const Value& first = *requests.front();
+    const char* rule = " (\"A client that supports both modern (per-request-metadata) MCP versions and a legacy "
+                       "version that requires an initialize handshake SHOULD probe with server/discover before "
+                       "sending any other request, setting its preferred modern version in _meta\")";
+    if (method_of(first) != kServerDiscover) {
+      return fail(s, "the client's first request was " + abbreviate(method_of(first)) + ", not server/discover" + rule,
+                  "/method", to_json(first));
+    }
+    const Value* params = find_member(first, "params");
+    const Value* meta = params && params->IsObject() ? find_member(*params, "_meta") : nullptr;
+    const Value* version = meta && meta->IsObject() ? find_member(*meta, kMetaProtocolVersion) : nullptr;
+    const std::optional<Revision> r =
+        version && version->IsString() ? parse_revision(version->GetString()) : std::nullopt;
+    if (!r || !features(*r).modern_wire) {
+      return fail(s, "the client's server/discover probe names " +
+                         (version ? to_json(*version) : std::string("no version")) +
+                         " in _meta, not a modern version" + rule,
+                  "/params/_meta", to_json(first));
+    }
+  }
+
+  // STDIO-FALLBACK-ANY-ERROR (transport-stdio.mdx): "The fallback MUST NOT be keyed to one
+  // specific error code: legacy servers respond to unknown pre-initialize requests with
+  // implementation-defined errors (commonly -32601 or -32602) or not at all." The case's server
+  // answers the probe with another code (harness.discover_error); a client that probed must then
+  // send initialize. One that never probed has no fallback to judge (the probe cases judge that).
+  void fallback_any_error(const Step& s) {
+    const std::vector<const Value*> requests = client_requests();
+    const auto probe = std::find_if(requests.begin(), requests.end(),
+                                    [](const Value* r) { return method_of(*r) == kServerDiscover; });
+    if (probe == requests.end()) {
+      note("the client sent no server/discover probe: no fallback to judge");
+      return;
+    }
+    for (auto it = probe; it != requests.end(); ++it) {
+      if (method_of(**it) == "initialize") return;
+    }
+    const std::string code =
+        case_.harness.discover_error_code ? std::to_string(*case_.harness.discover_error_code) : std::string("-32601");
+    fail(s, "the client's server/discover probe got error " + code + " from a " + std::string(to_string(revision_)) +
+                " server, and the client never fell back to initialize (\"The fallback MUST NOT be keyed to one "
+                "specific error code: legacy servers respond to unknown pre-initialize requests with "
+                "implementation-defined errors\")",
+         "", to_json(**probe));
+  }
+
+  static std::string abbreviate(const std::string& s) { return abbreviate_utf8(s, 80); }
 
   bool a_step_expects_the_tool_call() {
     rapidjson::Document call;
@@ -433,10 +511,10 @@ class ClientRun final : public StepEngine {
   void finish_steps() override {
     const bool modern = features(revision_).modern_wire;
     for (Received& r : inbox_) {
-      // On the modern wire a step takes each retry to judge it; one no step answered still gets
-      // the final result, so that the client can finish and exit by itself.
+      // On the modern wire (and between the eras) a step takes a call to judge it; one no step
+      // answered still gets the final result, so that the client can finish and exit by itself.
       if (!held(r) || r.answered || !r.doc->HasMember("id")) continue;
-      const bool unanswered = modern && !responded_ids_.contains(to_json((*r.doc)["id"]));
+      const bool unanswered = !calls_nest() && !responded_ids_.contains(to_json((*r.doc)["id"]));
       if (r.consumed && !unanswered) continue;
       r.answered = true;
       respond((*r.doc)["id"], modern ? modern_result("complete", R"("content":[{"type":"text","text":"done"}])")
@@ -490,20 +568,13 @@ class ClientRun final : public StepEngine {
     return server_ ? server_->trap_requests() : trap_ ? trap_->requests() : std::vector<std::string>{};
   }
 
-  void cleanup() {
-    if (listen_fd_ >= 0) ::close(listen_fd_);
-    listen_fd_ = -1;
-    if (!dir_.empty()) {
-      std::error_code ec;
-      std::filesystem::remove_all(dir_, ec);
-      dir_.clear();
-    }
-  }
+  void cleanup() { relay_listener_.reset(); }  // the relay's folder goes with it
 
+  Revision asked_revision_;     // the case's revision: what the client is told to speak
+  bool probe_refused_ = false;  // a server/discover before initialize got an error from us
   std::string tool_;
-  std::string dir_;
+  std::unique_ptr<RelayListener> relay_listener_;  // stdio: the folder, socket and script of the relay
   std::string relay_path_;
-  int listen_fd_ = -1;
   std::shared_ptr<RelayChannel> relay_;  // stdio: every connection of the relay (a probe, the session)
   std::string trap_base_;
   std::unique_ptr<UrlTrap> trap_;       // stdio: a listener of its own

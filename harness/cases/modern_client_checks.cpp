@@ -18,7 +18,8 @@ using rapidjson::Value;
 
 constexpr std::array kChecks{"meta-required",       "meta-client-info",   "capability-each-request",
                              "discover-first",      "retry-new-id",       "retry-state-echoed",
-                             "retry-inputs-complete", "retry-content-valid", "no-legacy-elicitation"};
+                             "retry-inputs-complete", "retry-content-valid", "no-legacy-elicitation",
+                             "http-version-header", "http-version-header-match"};
 
 std::string method_of(const Value& message) {
   const Value* m = find_member(message, "method");
@@ -148,6 +149,38 @@ std::optional<ModernCheckFailure> no_legacy(const ModernClientTranscript& t) {
   return std::nullopt;
 }
 
+// Streamable HTTP, "Protocol Version Header": "Every POST request to the MCP endpoint MUST include
+// an MCP-Protocol-Version header." and "The header value MUST match the
+// io.modelcontextprotocol/protocolVersion field carried in the request body's _meta."
+// `match`: judge the second sentence (a missing header is the first's finding).
+std::optional<ModernCheckFailure> version_headers(const ModernClientTranscript& t, bool match) {
+  for (std::size_t i = 0; i < t.sut_messages.size() && i < t.version_headers.size(); ++i) {
+    const Value* m = t.sut_messages[i];
+    if (!is_request(*m)) continue;
+    const std::optional<std::string>& header = t.version_headers[i];
+    if (!match) {
+      if (!header) {
+        return failure("the POST of the client's " + abbreviate_utf8(method_of(*m), 80) +
+                           " request has no MCP-Protocol-Version header; \"Every POST request to the MCP endpoint "
+                           "MUST include an MCP-Protocol-Version header.\"",
+                       "", m);
+      }
+      continue;
+    }
+    RequestMetaParse parsed = parse_request_meta(find_member(*m, "params"), t.revision, "/params");
+    if (!header || parsed.meta.protocol_version.empty()) continue;  // the other checks' findings
+    if (*header != parsed.meta.protocol_version) {
+      return failure("the POST of the client's " + abbreviate_utf8(method_of(*m), 80) + " request says MCP-Protocol-Version \"" +
+                         abbreviate_utf8(*header, 80) + "\", its _meta names \"" +
+                         abbreviate_utf8(parsed.meta.protocol_version, 80) +
+                         "\"; \"The header value MUST match the io.modelcontextprotocol/protocolVersion field carried in "
+                         "the request body's _meta.\"",
+                     "/params/_meta", m);
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 bool is_modern_client_check(std::string_view name) {
@@ -169,6 +202,8 @@ std::optional<ModernCheckFailure> run_modern_client_check(std::string_view name,
   }
   if (name == "retry-content-valid") return retry_findings(t, {"CLIENT-VALIDATE-CONTENT"});
   if (name == "no-legacy-elicitation") return no_legacy(t);
+  if (name == "http-version-header") return version_headers(t, false);
+  if (name == "http-version-header-match") return version_headers(t, true);
   return std::nullopt;
 }
 

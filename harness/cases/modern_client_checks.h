@@ -31,6 +31,9 @@ struct ModernClientTranscript {
   std::vector<RetryExchange> exchanges;               // in the order the harness answered
   // ELICIT_CONFORM_CAPABILITIES as the case set it: nullptr "none"; unset: the case asked nothing.
   std::optional<const rapidjson::Value*> asked_capability;
+  // Over Streamable HTTP: the MCP-Protocol-Version header of the POST that brought each of
+  // sut_messages (same index; nullopt: none). Empty on stdio, where the http-* checks judge nothing.
+  std::vector<std::optional<std::string>> version_headers;
 };
 
 struct ModernCheckFailure {
@@ -51,6 +54,8 @@ bool is_modern_client_check(std::string_view name);
 //   retry-state-echoed      each retry echoes requestState byte for byte, or sends none when none came
 //   retry-inputs-complete   each retry answers every input request, and only those
 //   retry-content-valid     accepted form content fits the requestedSchema it answers
+//   http-version-header     (HTTP) every request's POST carries MCP-Protocol-Version
+//   http-version-header-match (HTTP) that header equals the request's _meta protocol version
 //   no-legacy-elicitation   no initialize, no JSON-RPC response (no ElicitResult sent the 2025
 //                           way), no notifications/elicitation/complete
 std::optional<ModernCheckFailure> run_modern_client_check(std::string_view name, const ModernClientTranscript& t);

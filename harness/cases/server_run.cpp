@@ -46,6 +46,9 @@ class ServerRun final : public StepEngine {
                          {"MCP_CONFORMANCE_SCENARIO", case_.id},
                          {"ELICIT_CONFORM_PROTOCOL_VERSION", std::string(to_string(revision_))},
                          {"MCP_CONFORMANCE_PROTOCOL_VERSION", std::string(to_string(revision_))}};
+    // A case about eras says which versions the server is to support, exactly (a modern-only
+    // server): docs/adapter-contract.md, "Between the eras".
+    if (!case_.sut.versions.empty()) child.environment.emplace_back("ELICIT_CONFORM_PROTOCOL_VERSIONS", joined_versions());
     std::string error;
     child_ = ChildProcess::spawn(child, error);
     if (!child_) {
@@ -68,9 +71,19 @@ class ServerRun final : public StepEngine {
     std::string why;
     const Value* result = await_response(id, Deadline::after(options_.startup_timeout), why);
     if (result == nullptr) {
-      // An error answer (-32022, -32601) means another revision; silence or a closed connection
-      // is a SUT that never came up, as with initialize.
-      if (why.starts_with("it answered with an error")) {
+      // An error answer (-32022, -32601) means another revision, unless the server serves the
+      // modern wire without server/discover (DISCOVER-IMPLEMENT: the case about discover fails,
+      // the others go on); silence or a closed connection is a SUT that never came up.
+      // Over Streamable HTTP a server of another era refuses the sessionless modern POST (a 4xx
+      // whose JSON-RPC error has no id): as good as an error answer.
+      const bool refused = eof_detail_.find(": refused with HTTP 4") != std::string::npos;
+      if (why.starts_with("it answered with an error") || refused) {
+        if (serves_modern_wire()) {
+          startup_done();
+          note("server/discover got no result (" + why + "), yet tools/list with our _meta got a result with "
+               "resultType: the server speaks " + std::string(to_string(revision_)) + " without server/discover");
+          return tools_listed(R"(,"params":{"_meta":)" + meta_json() + "}");
+        }
         record_.skipped = "the SUT does not support revision " + std::string(to_string(revision_)) +
                           ": server/discover got no result (" + why + ")";
       } else {
@@ -85,6 +98,7 @@ class ServerRun final : public StepEngine {
     if (versions && versions->IsArray()) {
       for (const Value& v : versions->GetArray()) {
         listed = listed || (v.IsString() && std::string_view(v.GetString()) == to_string(revision_));
+        if (v.IsString()) discovered_versions_.emplace_back(v.GetString());
       }
     }
     if (!listed) {
@@ -94,6 +108,57 @@ class ServerRun final : public StepEngine {
       return false;
     }
     return tools_listed(R"(,"params":{"_meta":)" + meta_json() + "}");
+  }
+
+  // A server that failed server/discover may still serve the modern wire: a tools/list with our
+  // _meta that gets a result carrying resultType (no 2025 result has one) says it does.
+  bool serves_modern_wire() {
+    const std::string id = new_request_id();
+    send(R"({"jsonrpc":"2.0","id":)" + id + R"(,"method":"tools/list","params":{"_meta":)" + meta_json() + "}}");
+    std::string why;
+    const Value* result = await_response(id, Deadline::after(options_.expect_timeout), why);
+    const Value* type = result && result->IsObject() ? find_member(*result, "resultType") : nullptr;
+    return type != nullptr && type->IsString();
+  }
+
+  std::string joined_versions() const {
+    std::string out;
+    for (const std::string& v : case_.sut.versions) out += (out.empty() ? "" : ",") + v;
+    return out;
+  }
+
+  // initialize-error-names-versions (MODERN-ONLY-INITIALIZE-ERROR, versioning.mdx): "A server that
+  // supports only modern versions SHOULD name the protocol versions it supports in any error it
+  // returns to an initialize request". The versions it supports are those its server/discover
+  // listed; each must appear in the error, in its message or its data (the spec leaves where to
+  // the server: a legacy client may surface either). An initialize answered with a result is not
+  // judged here: the case's expect step makes that not testable (the server is not modern-only).
+  bool role_check(const Step& s) override {
+    if (s.text != "initialize-error-names-versions") return false;
+    bool judged = false;
+    // What server/discover listed; failing that (a server without server/discover, which its
+    // own case judges), the versions the case told it to support.
+    const std::vector<std::string>& supported = discovered_versions_.empty() ? case_.sut.versions : discovered_versions_;
+    for (const auto& d : sut_messages_) {
+      const Value* id = find_member(*d, "id");
+      const Value* error = find_member(*d, "error");
+      if (id == nullptr || d->HasMember("method") || error == nullptr) continue;
+      const Value* request = step_request(to_json(*id));
+      const Value* method = request ? find_member(*request, "method") : nullptr;
+      if (!method || !method->IsString() || std::string_view(method->GetString()) != "initialize") continue;
+      judged = true;
+      const std::string text = to_json(*error);
+      for (const std::string& v : supported) {
+        if (text.find(v) != std::string::npos) continue;
+        fail(s, "the server's error to initialize does not name " + v + ", a version its server/discover lists "
+                "(\"A server that supports only modern versions SHOULD name the protocol versions it supports in "
+                "any error it returns to an initialize request\")", "/error", to_json(*d));
+        return true;
+      }
+    }
+    if (!judged) fail(s, "no error answered a step's initialize: there was nothing to judge");
+    else if (supported.empty()) fail(s, "no version to look for: server/discover listed none and the case names none");
+    return true;
   }
 
   // The per-request _meta of 2026-07-28: version, the case's client capabilities, our info.
@@ -119,6 +184,10 @@ class ServerRun final : public StepEngine {
   // _meta itself: a missing field, an undeclared capability).
   void decorate_request(rapidjson::Document& message) override {
     if (!features(revision_).modern_wire) return;
+    // initialize is the 2025 handshake: a legacy client sends it without the modern _meta (the
+    // case about a modern-only server's answer to it plays that client).
+    if (const Value* m = find_member(message, "method"); m && m->IsString() && std::string_view(m->GetString()) == "initialize")
+      return;
     auto& a = message.GetAllocator();
     if (!message.HasMember("params")) message.AddMember("params", Value(rapidjson::kObjectType), a);
     Value& params = message["params"];
@@ -209,6 +278,12 @@ class ServerRun final : public StepEngine {
   void answer(const Received& r) override {
     const Value& id = (*r.doc)["id"];
     const std::string method = (*r.doc)["method"].GetString();
+    if (features(revision_).modern_wire && record_.transport == Transport::Http) {
+      // 2026-07-28 Streamable HTTP: "The client MUST NOT send JSON-RPC responses." A request of
+      // the server's own is a finding of the case about it, and goes unanswered.
+      return note("the SUT sent a " + abbreviate_utf8(method, 80) + " request of its own; on Streamable HTTP at " +
+                  std::string(to_string(revision_)) + " a client sends no responses: not answered");
+    }
     if (method == "ping") return respond(id, "{}");
     if (method != kElicitCreate) return respond_error(id, -32601, "Method not found");
     const Value* params = find_member(*r.doc, "params");
@@ -297,6 +372,7 @@ class ServerRun final : public StepEngine {
   }
 
   std::unique_ptr<ChildProcess> child_;
+  std::vector<std::string> discovered_versions_;  // supportedVersions of the server/discover probe
 };
 
 }  // namespace

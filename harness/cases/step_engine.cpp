@@ -5,11 +5,14 @@
 
 #include "cases/modern_client_checks.h"
 #include "core/json.h"
+#include "core/json_pointer.h"
 #include "core/utf8.h"
 #include "schema/message_check.h"
 #include "schema/schema_diff.h"
 #include "schema/security_heuristics.h"
 #include "spec/elicitation.h"
+#include "spec/modern.h"
+#include "transport/http_client_channel.h"
 #include "transport/interrupt.h"
 
 namespace ec {
@@ -340,6 +343,7 @@ bool StepEngine::pump(Deadline until) {
   const bool pong = rid != nullptr && !sync_ids_.empty() && sync_ids_.contains(to_json(*rid));
   inbox_.push_back(Received{doc, abbreviate_utf8(r.line, kTranscriptTextLimit), pong, false});
   sut_messages_.push_back(doc);
+  sut_http_.push_back({r.http_status, r.http_post, std::move(r.http_version_header)});
   return true;
 }
 
@@ -529,7 +533,11 @@ void StepEngine::do_send(const Step& s) {
       asked_elicitations_.push_back(std::move(copy));
     }
   }
-  if (!send(to_json(message))) fail(s, "the SUT is not reading any more");
+  auto* http = s.http_version_header ? dynamic_cast<HttpClientChannel*>(channel_.get()) : nullptr;
+  if (http) http->override_version_header(*s.http_version_header);
+  const bool sent = send(to_json(message));
+  if (http) http->override_version_header(std::nullopt);
+  if (!sent) fail(s, "the SUT is not reading any more");
 }
 
 void StepEngine::do_expect(const Step& s) {
@@ -613,6 +621,9 @@ bool StepEngine::do_modern_client_check(const Step& s) {
   t.revision = revision_;
   for (const auto& d : sut_messages_) t.sut_messages.push_back(d.get());
   t.asked_capability = case_.sut.capabilities;
+  if (record_.transport == Transport::Http) {
+    for (const HttpFacts& f : sut_http_) t.version_headers.push_back(f.version_header);
+  }
   for (const InputRequiredSent& sent : input_required_sent_) {
     RetryExchange e{sent.original.get(), sent.response.get(), nullptr};
     const Value* method = find_member(*sent.original, "method");
@@ -626,6 +637,11 @@ bool StepEngine::do_modern_client_check(const Step& s) {
   return true;
 }
 
+const Value* StepEngine::step_request(const std::string& id) const {
+  const auto it = step_requests_.find(id);
+  return it == step_requests_.end() ? nullptr : it->second.get();
+}
+
 void StepEngine::do_silence(const Step& s) {
   const Deadline until = Deadline::after(s.within);
   const std::size_t before = inbox_.size();
@@ -634,9 +650,13 @@ void StepEngine::do_silence(const Step& s) {
     pump(until);
   }
   // Requests the role answers by itself (a ping, a tools/list) are not noise, nor a late pong to
-  // a settle's ping (consumed on arrival: nothing else is taken during a silence).
+  // a settle's ping (consumed on arrival: nothing else is taken during a silence). A held tool
+  // call is the one a 2025 case's elicitations nest in; on 2026-07-28 nothing nests, and a tool
+  // call that comes during a silence is a request of its own (a retry, say).
+  const bool modern = !calls_nest();
   for (std::size_t i = before; i < inbox_.size(); ++i) {
-    if (!inbox_[i].answered && !inbox_[i].consumed && !held(inbox_[i])) {
+    const bool noise = modern && held(inbox_[i]) ? true : !inbox_[i].answered && !held(inbox_[i]);
+    if (!inbox_[i].consumed && noise) {
       return fail(s, "expected no message for " + std::to_string(s.within.count()) + " ms, got one", "",
                   inbox_[i].text);
     }
@@ -721,20 +741,43 @@ void StepEngine::settle() {
   settled_at_sends_ = sends_;
 }
 
+std::vector<StepEngine::Elicitation> StepEngine::elicitations() const {
+  std::vector<Elicitation> out;
+  for (const auto& d : sut_messages_) {
+    if (is_elicit_create(*d)) {
+      out.push_back(Elicitation{d, "", to_json(*d)});
+      continue;
+    }
+    const Value* result = features(revision_).modern_wire && !d->HasMember("method") ? find_member(*d, "result") : nullptr;
+    const Value* requests = result && result->IsObject() ? find_member(*result, "inputRequests") : nullptr;
+    if (requests == nullptr || !requests->IsObject()) continue;
+    for (auto it = requests->MemberBegin(); it != requests->MemberEnd(); ++it) {
+      if (!it->value.IsObject() || !is_elicit_create(it->value)) continue;
+      auto request = std::make_shared<rapidjson::Document>();
+      request->CopyFrom(it->value, request->GetAllocator());
+      request->AddMember("jsonrpc", "2.0", request->GetAllocator());
+      request->AddMember("id", Value(it->name, request->GetAllocator()), request->GetAllocator());
+      out.push_back(Elicitation{request, pointer_append("/result/inputRequests", it->name.GetString()), to_json(*d)});
+    }
+  }
+  return out;
+}
+
 void StepEngine::do_check(const Step& s) {
   settle();
+  if (role_check(s)) return;
   if (do_modern_client_check(s)) return;
   if (s.text == "no-elicitation") {
-    for (const auto& d : sut_messages_) {
-      if (is_elicit_create(*d)) {
-        return fail(s, "the SUT sent elicitation/create", "/method", to_json(*d));
-      }
+    for (const Elicitation& e : elicitations()) {
+      return fail(s, e.prefix.empty() ? "the SUT sent elicitation/create" : "the SUT asked for an elicitation/create in an InputRequiredResult",
+                  e.prefix + "/method", e.message);
     }
   } else if (s.text == "observed-elicitation") {
     // What a case judges whole-transcript exists: without it, "every elicitation is valid" is
     // vacuously true and the case tested nothing.
+    if (!elicitations().empty()) return;
     for (const auto& d : sut_messages_) {
-      if (is_elicit_create(*d) || is_url_required_error(*d)) return;
+      if (is_url_required_error(*d)) return;
     }
     return fail(s, "the SUT sent no elicitation/create and no -32042 error: there was nothing to judge" +
                        std::string(eof_ ? closed_reason() : ""));
@@ -751,46 +794,48 @@ void StepEngine::do_check(const Step& s) {
         }
         continue;
       }
-      if (!is_elicit_create(*d)) continue;
+    }
+    for (const Elicitation& e : elicitations()) {
       MessageCheckOptions o;
       o.revision = revision_;
-      MessageReport report = check_message(*d, o);
+      MessageReport report = check_message(*e.request, o);
       for (const Diagnostic& diag : report.diagnostics) {
         // JSON-RPC framing is the jsonrpc-valid check's business; this one judges elicitation rules.
+        // A request the server wrote on the modern wire is no-legacy-elicitation's business, and an
+        // input request rebuilt as a request is not one the server wrote.
         if (diag.level == Level::Must && !diag.requirement.starts_with("JSONRPC-") &&
-            !diag.check.starts_with("json.")) {
-          return fail(s, diag.check + ": " + diag.message, diag.pointer, to_json(*d));
+            !diag.check.starts_with("json.") && diag.check != "mrtr.server-request") {
+          return fail(s, diag.check + ": " + diag.message, e.prefix + diag.pointer, e.message);
         }
       }
-      const Mode asked = mode_of(*d);
+      const Mode asked = mode_of(*e.request);
       if (!client_capability_.supports(asked)) {
         return fail(
             s,
             "elicitation/create in " + std::string(to_string(asked)) +
                 " mode, which the client did not declare (declared: " + client_capability_.describe() + ")",
-            "/params/mode", to_json(*d));
+            e.prefix + "/params/mode", e.message);
       }
     }
   } else if (s.text == "schema-consistent") {
     // The SHOULD half of the schema rules: a schema that no answer can satisfy (a required field
     // that is not defined, an empty enum, minLength above maxLength, a pattern that cannot compile).
-    for (const auto& d : sut_messages_) {
-      if (!is_elicit_create(*d)) continue;
+    for (const Elicitation& e : elicitations()) {
       MessageCheckOptions o;
       o.revision = revision_;
-      for (const Diagnostic& diag : check_message(*d, o).diagnostics) {
+      for (const Diagnostic& diag : check_message(*e.request, o).diagnostics) {
         if (diag.requirement == "FORM-SCHEMA-CONSISTENT") {
-          return fail(s, diag.check + ": " + diag.message, diag.pointer, to_json(*d));
+          return fail(s, diag.check + ": " + diag.message, e.prefix + diag.pointer, e.message);
         }
       }
     }
   } else if (s.text == "security-heuristics") {
-    for (const auto& d : sut_messages_) {
-      const Value* params = find_member(*d, "params");
-      if (!is_elicit_create(*d) || !params) continue;
-      Diagnostics found = security_findings(*params, "/params", revision_);
+    for (const Elicitation& e : elicitations()) {
+      const Value* params = find_member(*e.request, "params");
+      if (!params) continue;
+      Diagnostics found = security_findings(*params, e.prefix + "/params", revision_);
       if (!found.empty()) {
-        return fail(s, found[0].check + ": " + found[0].message, found[0].pointer, to_json(*d));
+        return fail(s, found[0].check + ": " + found[0].message, found[0].pointer, e.message);
       }
     }
   } else if (s.text == "jsonrpc-valid") {
@@ -805,8 +850,8 @@ void StepEngine::do_check(const Step& s) {
     // validity keywords (type, enum, const, format, pattern, bounds, items, required, default) for
     // schema-as-asked, titles and descriptions for schema-titles-as-asked.
     const bool titles = s.text == "schema-titles-as-asked";
-    for (const auto& d : sut_messages_) {
-      const Value* params = is_elicit_create(*d) ? find_member(*d, "params") : nullptr;
+    for (const Elicitation& e : elicitations()) {
+      const Value* params = find_member(*e.request, "params");
       const Value* sent = params && params->IsObject() ? find_member(*params, "requestedSchema") : nullptr;
       if (sent == nullptr) continue;
       const Value* message = find_member(*params, "message");
@@ -823,7 +868,7 @@ void StepEngine::do_check(const Step& s) {
         return fail(s,
                     std::string(titles ? "a title or description" : "a keyword that decides what is valid or pre-filled") +
                         " did not reach the client as asked: requestedSchema" + diff.pointer + ": " + diff.message,
-                    "/params/requestedSchema" + diff.pointer, to_json(*d));
+                    e.prefix + "/params/requestedSchema" + diff.pointer, e.message);
       }
     }
   } else if (s.text == "protocol-version") {
@@ -900,6 +945,79 @@ void StepEngine::do_check(const Step& s) {
         }
       }
     }
+  } else if (s.text == "modern-server-info") {
+    // 2026-07-28: every result names the server in _meta (META-SERVER-INFO; for server/discover
+    // DISCOVER-SERVER-INFO), since no initialize exchange names it once for the connection.
+    for (const auto& d : sut_messages_) {
+      const Value* id = find_member(*d, "id");
+      const Value* result = find_member(*d, "result");
+      if (id == nullptr || d->HasMember("method") || result == nullptr || !result->IsObject()) continue;
+      if (!step_requests_.contains(to_json(*id))) continue;
+      const Value* meta = find_member(*result, "_meta");
+      const Value* info = meta && meta->IsObject() ? find_member(*meta, kMetaServerInfo) : nullptr;
+      const Value* name = info && info->IsObject() ? find_member(*info, "name") : nullptr;
+      const Value* version = info && info->IsObject() ? find_member(*info, "version") : nullptr;
+      if (!name || !name->IsString() || !version || !version->IsString()) {
+        return fail(s, "the result to request " + to_json(*id) + " has no " + std::string(kMetaServerInfo) +
+                           " (an object with name and version) in its _meta",
+                    info ? "/result/_meta/" + std::string(kMetaServerInfo) : meta ? "/result/_meta" : "/result", to_json(*d));
+      }
+    }
+  } else if (s.text == "result-types-core") {
+    // 2026-07-28 (basic.mdx, resultType): the values a server may send are the core ones and those
+    // of extensions advertised in capabilities. A server whose server/discover advertises no
+    // extensions has only "complete" and "input_required"; with extensions, an unknown value may
+    // be theirs, which this check cannot tell, so it judges nothing then. A server that answered no
+    // server/discover advertised none.
+    bool extensions = false;
+    for (const auto& d : sut_messages_) {
+      const Value* id = find_member(*d, "id");
+      const auto request = id && !d->HasMember("method") ? step_requests_.find(to_json(*id)) : step_requests_.end();
+      if (request == step_requests_.end()) continue;
+      const Value* method = find_member(*request->second, "method");
+      if (!method || !method->IsString() || std::string_view(method->GetString()) != kServerDiscover) continue;
+      const Value* result = find_member(*d, "result");
+      const Value* caps = result && result->IsObject() ? find_member(*result, "capabilities") : nullptr;
+      extensions = extensions || (caps && caps->IsObject() && caps->HasMember("extensions"));
+    }
+    if (extensions) return;
+    for (const auto& d : sut_messages_) {
+      const Value* result = d->HasMember("method") ? nullptr : find_member(*d, "result");
+      const Value* type = result && result->IsObject() ? find_member(*result, "resultType") : nullptr;
+      if (type == nullptr) continue;  // an absent resultType is RESULT-TYPE-REQUIRED's business
+      const std::string_view value = type->IsString() ? std::string_view(type->GetString()) : std::string_view();
+      if (value != "complete" && value != "input_required") {
+        return fail(s, "resultType " + abbreviate_utf8(to_json(*type), 80) +
+                           " is no core value (\"complete\", \"input_required\"), and server/discover advertised no "
+                           "extensions that could add it",
+                    "/result/resultType", to_json(*d));
+      }
+    }
+  } else if (s.text == "http-error-status") {
+    // 2026-07-28 over Streamable HTTP: the errors the spec sends with 400 Bad Request. basic.mdx:
+    // "A request missing any required field is malformed; the server MUST reject it with JSON-RPC
+    // error code -32602 (Invalid params). On HTTP, the response status MUST be 400 Bad Request."
+    // and the same for -32021; Streamable HTTP: for a version it does not implement "it MUST
+    // respond with 400 Bad Request and an UnsupportedProtocolVersionError" (-32022), and a header
+    // that does not match gets "400 Bad Request and a HeaderMismatch JSON-RPC error" (-32020). On
+    // stdio there is no status: nothing to judge.
+    if (record_.transport != Transport::Http) return;
+    for (std::size_t i = 0; i < sut_messages_.size(); ++i) {
+      const Value& d = *sut_messages_[i];
+      const Value* id = find_member(d, "id");
+      const Value* error = d.HasMember("method") ? nullptr : find_member(d, "error");
+      const Value* code = error && error->IsObject() ? find_member(*error, "code") : nullptr;
+      if (!id || !code || !code->IsInt64() || !step_requests_.contains(to_json(*id))) continue;
+      const std::int64_t c = code->GetInt64();
+      if (c != -32602 && c != kMissingRequiredClientCapability && c != kUnsupportedProtocolVersion &&
+          c != kHeaderMismatch)
+        continue;
+      if (sut_http_[i].status != 400) {
+        return fail(s, "the error " + std::to_string(c) + " to request " + to_json(*id) + " came with HTTP status " +
+                           std::to_string(sut_http_[i].status) + "; on Streamable HTTP \"the response status MUST be 400 Bad Request\"",
+                    "/error/code", to_json(d));
+      }
+    }
   } else if (s.text == "no-legacy-elicitation") {
     // 2026-07-28 removed the server-to-client request and -32042: a server asks inside an
     // InputRequiredResult, and never writes a JSON-RPC request of its own.
@@ -907,7 +1025,7 @@ void StepEngine::do_check(const Step& s) {
       const Value* method = find_member(*d, "method");
       if (method != nullptr && d->HasMember("id")) {
         return fail(s, "the SUT sent a JSON-RPC request (" + abbreviate_utf8(to_json(*method), 80) +
-                           ") on the 2026-07-28 wire, where servers ask through InputRequiredResult",
+                           ") on the 2026-07-28 wire, where a server writes no requests of its own: it asks through InputRequiredResult",
                     "/method", to_json(*d));
       }
       if (is_url_required_error(*d)) {

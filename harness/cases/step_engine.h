@@ -54,6 +54,13 @@ class StepEngine {
   virtual void finish_steps() {}                        // after the last step (answer held requests)
   virtual void decorate_request(rapidjson::Document&) {}  // a send step's request, before its id
   virtual void decorate_reply(rapidjson::Document&) {}    // a reply step's response, before it is sent
+  // A check only one role can judge (it needs what that role alone knows: the probe answer it
+  // chose, the versions server/discover listed). True when `s` was such a check (and judged).
+  virtual bool role_check(const Step&) { return false; }
+  // Whether a client's tool call holds nested elicitations (the 2025 wire, where it waits for the
+  // steps) or is a request of its own, so that one during a silence is noise (2026-07-28; and a
+  // dual-era client's call once a step answered it).
+  virtual bool calls_nest() const { return !features(revision_).modern_wire; }
 
   // --- for roles ---------------------------------------------------------------------------
   double now_ms() const;
@@ -108,6 +115,14 @@ class StepEngine {
   Captures captures_;
   std::deque<Received> inbox_;
   std::vector<std::shared_ptr<rapidjson::Document>> sut_messages_;
+  // What Streamable HTTP carried beside each of sut_messages_ (same index): the status of the
+  // POST it answered, the MCP-Protocol-Version header of the POST that brought it.
+  struct HttpFacts {
+    int status = 0;
+    bool post = false;
+    std::optional<std::string> version_header;
+  };
+  std::vector<HttpFacts> sut_http_;
   std::set<std::string> harness_ids_;
   std::set<std::string> responded_ids_;  // ids of SUT requests the harness answered (JSON text)
   std::shared_ptr<MessageChannel> channel_;
@@ -121,6 +136,17 @@ class StepEngine {
   std::string sut_protocol_version_;
   // The elicitation params the harness asked tools to send (tools/call arguments.params), in order.
   std::vector<std::shared_ptr<rapidjson::Document>> asked_elicitations_;
+  // Every elicitation the SUT asked for, as an elicitation/create request: its own requests
+  // (2025) and, on 2026-07-28, each elicitation/create input request of an InputRequiredResult,
+  // rebuilt as a request so that the elicitation checks judge both eras alike.
+  struct Elicitation {
+    std::shared_ptr<rapidjson::Document> request;  // {"method":"elicitation/create","params":...}
+    std::string prefix;    // where the request sits in `message` ("" for a request of its own)
+    std::string message;   // the SUT's message as sent (the evidence), JSON text
+  };
+  std::vector<Elicitation> elicitations() const;
+  // The request a send step sent with harness id `id` (JSON text of the id), or nullptr.
+  const rapidjson::Value* step_request(const std::string& id) const;
 
  private:
   bool expected_later(const Received& r, const Step* current);

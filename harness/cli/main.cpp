@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/check_commands.h"
+#include "cli/fuzz_command.h"
 #include "cli/relay.h"
 #include "cli/run_commands.h"
 #include "cli/version.h"
@@ -147,6 +148,29 @@ int main(int argc, char** argv) {
   reference->add_option("--versions", ref.versions,
                         "the protocol versions it supports, comma-separated, latest first");
 
+  ec::FuzzCommandOptions fuzz;
+  fuzz.cases_dir = options.cases_dir;
+  CLI::App* fuzz_app = app.add_subcommand("fuzz", "fuzz a SUT: mutated elicitations in one session, findings as cases");
+  fuzz_app->add_option("role", fuzz.role, "server or client: the role of the SUT")
+      ->required()
+      ->check(CLI::IsMember({"server", "client"}));
+  fuzz_app->add_option("--command", fuzz.command, "the SUT's command line (split like a shell, no shell runs)")
+      ->required();
+  fuzz_app->add_option("--duration", fuzz.duration, "seconds of fuzzing")->capture_default_str();
+  fuzz_app->add_option("--seed", fuzz.seed, "same seed and same SUT behaviour: same inputs")->capture_default_str();
+  fuzz_app->add_option("--max-inputs", fuzz.max_inputs, "stop after this many inputs (0: no limit)");
+  fuzz_app->add_option("--out", fuzz.out, "summary.json and cases/ go here")->capture_default_str();
+  fuzz_app->add_option("--shard", fuzz.shard, "i/n: run the i-th of n disjoint parts of the seed's inputs")
+      ->capture_default_str();
+  fuzz_app->add_option("--revision", fuzz.revision, "2025-06-18 or 2025-11-25")->capture_default_str();
+  fuzz_app->add_option("--timeout", fuzz.timeout_ms, "ms the SUT has for each message it owes")
+      ->check(CLI::Range(10, 600000))
+      ->capture_default_str();
+  fuzz_app->add_option("--capabilities", fuzz.capabilities,
+                       "the elicitation capability (server SUT: the harness declares it, default form+url; client "
+                       "SUT: ELICIT_CONFORM_CAPABILITIES, default form)");
+  fuzz_app->add_option("--cases", fuzz.cases_dir, "the corpus the seeds come from")->capture_default_str();
+
   std::string relay_socket;
   CLI::App* relay = app.add_subcommand("relay", "");  // hidden: the stdio server a client SUT spawns
   relay->group("");
@@ -173,6 +197,7 @@ int main(int argc, char** argv) {
     if (server->parsed()) return ec::run_suite_command("server", run, std::cout, std::cerr);
     if (client->parsed()) return ec::run_suite_command("client", run, std::cout, std::cerr);
     if (relay->parsed()) return ec::run_relay(relay_socket);
+    if (fuzz_app->parsed()) return ec::run_fuzz_command(fuzz, std::cout, std::cerr);
     if (list->parsed() && official) return ec::run_list_official(std::cout);
     if (list->parsed())
       return ec::run_list_command(run.cases_dir, list_revision, list_role, coverage, checks, std::cout,

@@ -58,8 +58,9 @@ std::vector<std::string> case_checks(const Case& c) {
   std::vector<std::string> out;
   // A client on the modern wire only (2026-07-28) has no initialize: no initialized notification
   // and no protocolVersion to judge, just its tool call and the capability its _meta declares.
-  const bool modern_only = std::all_of(c.revisions.begin(), c.revisions.end(),
-                                       [](Revision r) { return features(r).modern_wire; });
+  // A case whose harness plays an initialize-based server (harness.revision) has the handshake.
+  const bool modern_only = !c.harness.revision && std::all_of(c.revisions.begin(), c.revisions.end(),
+                                                              [](Revision r) { return features(r).modern_wire; });
   for (const std::string& l : kLifecycleChecks) {
     const bool for_role =
         c.role == CaseRole::Server ? l.starts_with("lifecycle.tools") : !l.starts_with("lifecycle.tools");
@@ -258,6 +259,25 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
   // map is said now and in the reports, and left out of the judgement.
   std::vector<std::string> baseline_notes;
   resolve_official_names(*baseline, baseline_notes);
+  // One expected-failures file serves all the runs of a SUT: its corpus runs and its --observe-tool
+  // runs of each tool (server.observe.<tool>.valid / .advisable). An entry for another kind of run
+  // than this one is not applied, and said so, rather than an unknown entry that fails the run.
+  {
+    const std::string observed = "server.observe.";
+    // The observation's case ids spell the tool as a case id may (server.observe.<tool>.valid).
+    const std::string mine =
+        o.observe_tool.empty() ? observed : cases.front().id.substr(0, cases.front().id.rfind('.') + 1);
+    std::erase_if(baseline->entries, [&](const BaselineEntry& e) {
+      const bool observation = e.case_id.starts_with(observed);
+      const bool applies = o.observe_tool.empty() ? !observation : e.case_id.starts_with(mine);
+      if (!applies)
+        baseline_notes.push_back(baseline->file + ":" + std::to_string(e.line) + ": " + e.case_id + ": " +
+                                 (o.observe_tool.empty() ? "an --observe-tool run's entry (this run is the corpus)"
+                                  : observation ? "another tool's observation (this run observes " + o.observe_tool + ")"
+                                                : "a corpus case (this run observes " + o.observe_tool + ")"));
+      return !applies;
+    });
+  }
   for (const std::string& s : baseline_notes) err << "expected-failures entry not applied: " << printable(s) << "\n";
 
   // An interrupt ends the running cases and the run, which then cleans up and reports what
@@ -328,7 +348,10 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
         record = run_case(*c, revision, run_options);
         // A case the interrupt cut short has no verdict: only finished cases are reported.
         if (interrupt_signal() != 0) break;
-        ++(record.sut_unavailable ? never_came_up : came_up);
+        // A SUT that said SKIP (exit 77 with its reason, before initialize) did come up far enough
+        // to say so: it is no reason to stop starting it. Only a SUT that never came up and said
+        // nothing counts towards the runs that are then not started.
+        ++(record.sut_unavailable && !record.skipped ? never_came_up : came_up);
       }
       CaseResult result = judge_record(*c, std::move(record));
       std::lock_guard lock(progress);

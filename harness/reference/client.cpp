@@ -12,6 +12,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 
 #include "core/json.h"
@@ -74,6 +75,22 @@ class ReferenceClient {
       : fault_(options.fault), probe_(options.probe), modes_(options.modes), versions_(options.versions) {}
 
   int run(const std::vector<std::string>& server_command) {
+    // ELICIT_CONFORM_PROTOCOL_VERSIONS (the cases about eras): support exactly those of our
+    // versions. Told a modern and an initialize-based one, this client is dual-era.
+    if (const std::string told = env("ELICIT_CONFORM_PROTOCOL_VERSIONS", ""); !told.empty()) {
+      std::vector<std::string> kept;
+      bool modern_told = false, legacy_told = false;
+      for (const std::string& v : versions_) {
+        if (("," + told + ",").find("," + v + ",") == std::string::npos) continue;
+        kept.push_back(v);
+        const bool m = features(parse_revision(v).value_or(default_revision())).modern_wire;
+        modern_told = modern_told || m;
+        legacy_told = legacy_told || !m;
+      }
+      versions_ = kept;
+      told_versions_ = true;
+      dual_era_ = modern_told && legacy_told;
+    }
     // The version it asks for: the contract's, when supported, else its latest.
     asked_version_ = env("ELICIT_CONFORM_PROTOCOL_VERSION", "");
     const bool supported =
@@ -118,15 +135,27 @@ class ReferenceClient {
       if (!spawn(server_command, error)) return complain("cannot start the server: " + error);
     }
     if (features(revision_).modern_wire) {
-      if (http_) {
-        std::fprintf(stderr, "elicit-conform: SKIP: the reference client speaks %s over stdio only, "
-                     "not yet over Streamable HTTP\n", asked_version_.c_str());
-        return 77;
-      }
+      // Over Streamable HTTP the channel sends each request's _meta version as
+      // MCP-Protocol-Version (with Mcp-Method and Mcp-Name) and keeps no session: nothing else
+      // differs here. The two header faults make it send a wrong header or none.
+      if (http_ && fault_ == "no-version-header") http_->override_version_header("");
+      if (http_ && fault_ == "version-header-mismatch") http_->override_version_header("2025-11-25");
       // Probe first (MODERN-CLIENT-PROBE); a server that does not list the revision gets the
       // older wire at the latest version both speak, whatever error or silence it answered with.
-      if (fault_ == "skip-discover" || discover()) return finish(modern_session(tool));
+      // Who leaves the probe out: skip-discover, a client told 2026-07-28 and nothing about its
+      // versions; modern-only-skip-probe, one told it supports 2026-07-28 only;
+      // dual-era-skip-probe, a dual-era client, which goes straight to initialize.
+      const bool skip_probe = dual_era_ && fault_ == "dual-era-skip-probe";
+      const bool modern_skip = (fault_ == "skip-discover" && !told_versions_) ||
+                               (fault_ == "modern-only-skip-probe" && told_versions_ && !dual_era_);
+      if (!skip_probe && (modern_skip || discover())) return finish(modern_session(tool));
+      if (!skip_probe && probe_error_code_ && *probe_error_code_ != -32601 &&
+          fault_ == "fallback-on-method-not-found-only") {
+        return finish(complain("server/discover got error " + std::to_string(*probe_error_code_) +
+                               ", which this client does not take for a legacy server"));
+      }
       if (!fall_back_to_initialize()) return complain("the server speaks no version this client supports");
+      fell_back_ = true;
     } else if (probe_ == "discover" || (probe_ == "respawn" && http_)) {
       discover();
     }
@@ -155,6 +184,15 @@ class ReferenceClient {
     const std::string call_id = fault_ == "fractional-request-id" ? "2.5" : "2";
     send(R"({"jsonrpc":"2.0","id":)" + call_id + call);
     bool answered = wait_for_response(call_id);
+    if (answered && fell_back_ && fault_ == "absent-result-type-retries") {
+      // Reads the 2025 result with the modern rules, but takes an absent resultType for "not
+      // complete" (instead of "complete"), and sends the call again.
+      const Value* result = find_member(*responses_[call_id], "result");
+      if (result && result->IsObject() && find_member(*result, "resultType") == nullptr) {
+        send(R"({"jsonrpc":"2.0","id":4)" + call);
+        answered = wait_for_response("4");
+      }
+    }
     // After a -32042 whose URLs the user opened: wait for their completion, then retry (MAY).
     if (answered && !awaiting_.empty() && fault_ != "no-retry") {
       answered = serve_until([this] {
@@ -235,7 +273,7 @@ class ReferenceClient {
   int modern_session(const std::string& tool) {
     constexpr int kMaxRounds = 32;  // a server MAY ask again; one that never stops is given up on
     const std::string call = R"("method":"tools/call","params":{"name":)" + quote(tool) + R"(,"arguments":{})";
-    std::string id = "1";
+    std::string id = fault_ == "fractional-request-id" ? "1.5" : "1";
     send(R"({"jsonrpc":"2.0","id":)" + id + "," + call + R"(,"_meta":)" + meta(true) + "}}");
     std::optional<std::string> first_state;  // stale-state keeps it
     for (int round = 1; round <= kMaxRounds; ++round) {
@@ -247,7 +285,8 @@ class ReferenceClient {
       // An absent resultType is "complete" (RESULT-TYPE-ABSENT-COMPLETE); one it does not know is
       // invalid (RESULT-TYPE-UNKNOWN-INVALID), never taken for a result.
       if (type == nullptr || (type->IsString() && std::string_view(type->GetString()) == kResultTypeComplete)) return 0;
-      if (!type->IsString() || std::string_view(type->GetString()) != kResultTypeInputRequired) {
+      const bool taken_for_input = fault_ == "unknown-result-type-as-input-required" && type->IsString();
+      if (!taken_for_input && (!type->IsString() || std::string_view(type->GetString()) != kResultTypeInputRequired)) {
         return complain("the tool call's result has resultType " + to_json(*type) + ", which this client does not know");
       }
       std::string retry = R"({"jsonrpc":"2.0","id":)";
@@ -342,9 +381,21 @@ class ReferenceClient {
   // True when the server lists 2026-07-28 (then the session is on the modern wire). The probe
   // carries the whole _meta when this client asks for 2026-07-28, as every request must.
   bool discover() {
-    send(R"({"jsonrpc":"2.0","id":"discover-1","method":"server/discover","params":{"_meta":)" +
-         (modern() ? meta(true) : std::string(R"({"io.modelcontextprotocol/protocolVersion":"2026-07-28"})")) + "}}");
-    const Deadline until = Deadline::after(std::chrono::seconds(2));
+    std::string probe_meta = modern() ? meta(true) : std::string(R"({"io.modelcontextprotocol/protocolVersion":"2026-07-28"})");
+    if (dual_era_ && fault_ == "probe-names-legacy-version") {
+      // Probes with the initialize-based version it would fall back to, not its modern one.
+      for (const std::string& v : versions_) {
+        if (features(parse_revision(v).value_or(default_revision())).modern_wire) continue;
+        const std::string modern_version = R"("io.modelcontextprotocol/protocolVersion":")" + asked_version_ + "\"";
+        if (const std::size_t at = probe_meta.find(modern_version); at != std::string::npos)
+          probe_meta.replace(at, modern_version.size(), R"("io.modelcontextprotocol/protocolVersion":")" + v + "\"");
+        break;
+      }
+    }
+    send(R"({"jsonrpc":"2.0","id":"discover-1","method":"server/discover","params":{"_meta":)" + probe_meta + "}}");
+    // Silence is a server that ignores the method; a slow answer is not (an ASan harness on a
+    // loaded machine took over 2 s), so the wait is long and costs only a silent server.
+    const Deadline until = Deadline::after(std::chrono::seconds(10));
     while (!until.expired()) {
       ReadResult r = channel_->receive(until);
       if (r.status == ReadResult::Error || r.status == ReadResult::Eof) return false;  // over HTTP: a 4xx
@@ -353,6 +404,9 @@ class ReferenceClient {
       const Value* id = m.ok() && m.document.IsObject() ? find_member(m.document, "id") : nullptr;
       if (!id || m.document.HasMember("method") || to_json(*id) != R"("discover-1")") continue;
       const Value* result = find_member(m.document, "result");
+      const Value* error = find_member(m.document, "error");
+      const Value* code = error && error->IsObject() ? find_member(*error, "code") : nullptr;
+      if (code && code->IsInt()) probe_error_code_ = code->GetInt();
       const Value* versions = result && result->IsObject() ? find_member(*result, "supportedVersions") : nullptr;
       if (versions == nullptr || !versions->IsArray()) return false;
       for (const Value& v : versions->GetArray()) {
@@ -587,6 +641,10 @@ class ReferenceClient {
   std::string probe_;
   std::string modes_;
   std::vector<std::string> versions_;
+  bool told_versions_ = false;  // ELICIT_CONFORM_PROTOCOL_VERSIONS was set
+  bool dual_era_ = false;   // told (ELICIT_CONFORM_PROTOCOL_VERSIONS) a modern and an initialize-based version
+  bool fell_back_ = false;  // its probe found a legacy server: the session is on the initialize wire
+  std::optional<int> probe_error_code_;  // the error code server/discover got, if any
   std::string asked_version_;
   Revision revision_ = default_revision();
   ParsedJson capabilities_json_;

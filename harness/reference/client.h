@@ -29,7 +29,7 @@ struct ReferenceClientOptions {
   std::string fault;  // a name from faults.h, or ""
   // How it starts, as clients that also speak 2026-07-28 do: "" initialize at once;
   // "discover" send server/discover first on the same connection, and fall back to initialize
-  // after any error or 2 s of silence; "respawn" (stdio) spawn the server once for that probe,
+  // after any error or 10 s of silence; "respawn" (stdio) spawn the server once for that probe,
   // end it, then spawn it again for the session (over HTTP: the probe is a POST of its own).
   std::string probe;
   // "" both modes; "form" or "url": a client library with one mode (a case whose capability names

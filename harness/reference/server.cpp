@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <iostream>
 #include <optional>
@@ -81,11 +82,23 @@ enum class ResultText { Json, OfficialUserResponse, OfficialCompleted };
 
 class ReferenceServer {
  public:
-  ReferenceServer(MessageChannel& channel, const ReferenceServerOptions& options)
-      : channel_(channel), fault_(options.fault) {
+  ReferenceServer(MessageChannel& channel, const ReferenceServerOptions& options, bool http = false)
+      : channel_(channel), fault_(options.fault), http_(http) {
     // 2026-07-28 has no initialize: it is served on the modern wire when listed, and the
     // initialize answer is chosen among the others.
+    // The adapter contract's ELICIT_CONFORM_PROTOCOL_VERSIONS (set by the cases about eras): support
+    // exactly those of our versions, so that one case can have a modern-only server.
+    std::vector<std::string> told;
+    if (const char* env = std::getenv("ELICIT_CONFORM_PROTOCOL_VERSIONS"); env && *env) {
+      std::string list = env;
+      for (std::size_t at = 0; at <= list.size();) {
+        const std::size_t comma = std::min(list.find(',', at), list.size());
+        told.push_back(list.substr(at, comma - at));
+        at = comma + 1;
+      }
+    }
     for (const std::string& v : options.versions) {
+      if (!told.empty() && std::find(told.begin(), told.end(), v) == told.end()) continue;
       const std::optional<Revision> r = parse_revision(v);
       if (r && features(*r).modern_wire) {
         modern_versions_.push_back(v);
@@ -169,6 +182,17 @@ class ReferenceServer {
     // revision, as from any server that does not know the version.
     const Value* version = params ? find_member(*params, "protocolVersion") : nullptr;
     const std::string asked = version && version->IsString() ? version->GetString() : "";
+    if (versions_.empty() && !modern_versions_.empty()) {
+      // Modern only: no initialize. The error names the versions we do support, as a legacy
+      // client has no other way to learn them (MODERN-ONLY-INITIALIZE-ERROR); the fault answers
+      // as a server that knows no such method, naming none.
+      if (fault_ == "initialize-error-without-versions") return respond_error(id, -32601, "Method not found");
+      std::string supported;
+      for (const std::string& v : modern_versions_) supported += (supported.empty() ? "" : ",") + quote(v);
+      return respond_error(id, -32022, "Unsupported protocol version: this server has no initialize and supports " +
+                                           modern_versions_.front() + " only (per-request _meta)",
+                           R"({"supported":[)" + supported + R"(],"requested":)" + quote(asked) + "}");
+    }
     std::string answer = versions_.empty() ? std::string(to_string(default_revision())) : versions_.front();
     if (std::find(versions_.begin(), versions_.end(), asked) != versions_.end()) {
       answer = asked;
@@ -389,9 +413,12 @@ class ReferenceServer {
 
   // A modern result: resultType and our server info first, then the members of `body` (an
   // object written by this file).
-  static std::string modern_result(std::string_view type, const std::string& body) {
-    const std::string head = R"({"resultType":)" + quote(type) +
-                             R"(,"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"elicit-conform-reference","version":"0.1"}})";
+  std::string modern_result(std::string_view type, const std::string& body, bool discover = false) const {
+    const bool info = discover ? fault_ != "no-server-info-in-discover" : fault_ != "no-server-info-meta";
+    const std::string head =
+        R"({"resultType":)" + quote(type) +
+        (info ? R"(,"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"elicit-conform-reference","version":"0.1"}})"
+              : "");
     return body.size() <= 2 ? head + "}" : head + "," + body.substr(1);
   }
 
@@ -401,8 +428,11 @@ class ReferenceServer {
     for (const Diagnostic& d : parsed.diagnostics) {
       if (d.level == Level::Must && d.requirement == "META-REQUIRED-FIELDS") missing += (missing.empty() ? "" : "; ") + d.message;
     }
-    if (!missing.empty()) return respond_error(id, -32602, "Invalid params: " + missing);  // META-MISSING-REJECT
-    const auto revision = parse_revision(parsed.meta.protocol_version);
+    if (!missing.empty() && fault_ != "accept-missing-meta") {
+      return respond_error(id, -32602, "Invalid params: " + missing);  // META-MISSING-REJECT
+    }
+    auto revision = parse_revision(parsed.meta.protocol_version);
+    if (fault_ == "serve-unknown-version" && !parsed.meta.protocol_version.empty()) revision = Revision::V2026_07_28;
     if (!revision || !features(*revision).modern_wire) {
       std::string supported;
       for (const std::string& v : modern_versions_) supported += (supported.empty() ? "" : ",") + quote(v);
@@ -411,15 +441,22 @@ class ReferenceServer {
                                quote(parsed.meta.protocol_version) + "}");
     }
     if (m.method == kServerDiscover) {
+      if (fault_ == "no-discover") return respond_error(id, -32601, "Method not found: server/discover");
       if (fault_ == "discover-drop-capabilities") {
-        return respond(id, modern_result("complete", R"({"supportedVersions":["2026-07-28"],"ttlMs":0,"cacheScope":"public"})"));
+        return respond(id, modern_result("complete", R"({"supportedVersions":["2026-07-28"],"ttlMs":0,"cacheScope":"public"})", true));
       }
       return respond(id, modern_result("complete", R"({"supportedVersions":["2026-07-28"],"capabilities":{"tools":{}},)"
-                                                   R"("ttlMs":0,"cacheScope":"public"})"));
+                                                   R"("ttlMs":0,"cacheScope":"public"})", true));
     }
     if (m.method == "tools/list") {
+      if (fault_ == "input-required-on-list") {
+        return respond(id, modern_result("input_required", R"({"inputRequests":{"confirm":{"method":"elicitation/create",)"
+                                                           R"("params":{"message":"List the tools?","requestedSchema":)"
+                                                           R"({"type":"object","properties":{}}}}}})"));
+      }
       static const std::string tools = to_json(parse_json(kTools).document);
-      return respond(id, modern_result("complete", tools.substr(0, tools.size() - 1) + R"(,"ttlMs":0,"cacheScope":"public"})"));
+      return respond(id, modern_result(fault_ == "custom-result-type" ? "tool_list" : "complete",
+                                       tools.substr(0, tools.size() - 1) + R"(,"ttlMs":0,"cacheScope":"public"})"));
     }
     if (m.method == "tools/call") return modern_call(id, *m.params, parsed.meta, *revision);
     respond_error(id, -32601, "Method not found: " + m.method);
@@ -455,6 +492,11 @@ class ReferenceServer {
     if (tool == "test_elicitation_sep1330_enums") {
       return modern_elicit(id, params, parse_json(kSep1330Params).document, ResultText::OfficialCompleted, meta, revision);
     }
+    if (tool == "require_url" && fault_ == "url-required-on-modern") {
+      // The 2025-11-25 habit on the modern wire: the removed -32042 error.
+      return respond_error(id, -32042, "This request requires more information.",
+                           R"({"elicitations":[{"mode":"url","message":"Open it","url":"https://example.com/x","elicitationId":"e1"}]})");
+    }
     if (tool == "require_url" || tool == "complete") {
       // -32042 and notifications/elicitation/complete are 2025-11-25 only.
       return respond(id, modern_result("complete", text_result(tool + " has no meaning in " +
@@ -483,28 +525,68 @@ class ReferenceServer {
     const Mode mode = mode_value && mode_value->IsString() && std::string_view(mode_value->GetString()) == "url"
                           ? Mode::Url
                           : Mode::Form;
+    // Each request declares its own capabilities; remember-capabilities keeps the first
+    // declaration for the requests that come later on the same connection.
+    ElicitationCapability declared = meta.elicitation;
+    if (fault_ == "remember-capabilities") {
+      if (declared.declared) {
+        remembered_ = declared;
+      } else if (remembered_) {
+        declared = *remembered_;
+      }
+    }
     const bool ask_anyway =
-        meta.elicitation.declared ? fault_ == "send-undeclared-mode" : fault_ == "elicit-without-capability";
-    if (!meta.elicitation.supports(mode) && !ask_anyway) {
+        declared.declared ? fault_ == "send-undeclared-mode" : fault_ == "input-request-without-capability";
+    if (!declared.supports(mode) && !ask_anyway) {
       // CAPABILITY-MISSING-ERROR: name what the client would have to declare.
       return respond_error(call_id, static_cast<int>(kMissingRequiredClientCapability),
                            "Missing required client capability: elicitation (" + std::string(to_string(mode)) + " mode)",
-                           R"({"requiredCapabilities":{"elicitation":{")" + std::string(to_string(mode)) + R"(":{}}}})");
+                           fault_ == "capability-error-without-list"
+                               ? std::string()
+                               : R"({"requiredCapabilities":{"elicitation":{")" + std::string(to_string(mode)) + R"(":{}}}})");
     }
     const std::string state = request_state(call_params);
     const Value* responses = find_member(call_params, "inputResponses");
+    if (responses != nullptr && !responses->IsObject() && fault_ != "accept-malformed-responses") {
+      // A retry whose inputResponses is no InputResponses object: a protocol error
+      // (MRTR-SERVER-VALIDATE-RESPONSES, MRTR-PROTOCOL-ERRORS).
+      if (fault_ == "malformed-responses-as-tool-error") {
+        return respond(call_id, modern_result("complete", text_result("inputResponses is not an object", true)));
+      }
+      return respond_error(call_id, fault_ == "reserved-code-for-bad-input" ? -32030 : -32602,
+                           "Invalid params: inputResponses must be an object");
+    }
+    if (responses != nullptr && responses->IsObject() && fault_ == "reject-unknown-responses") {
+      for (auto it = responses->MemberBegin(); it != responses->MemberEnd(); ++it) {
+        if (std::string_view(it->name.GetString()) != kInputKey) {
+          return respond_error(call_id, -32602, "Invalid params: unknown input response " + quote(it->name.GetString()));
+        }
+      }
+    }
     const Value* answer = responses != nullptr && responses->IsObject() ? find_member(*responses, kInputKey) : nullptr;
+    if (answer == nullptr && responses != nullptr && fault_ == "error-on-missing-response") {
+      return respond_error(call_id, -32602, "Invalid params: no input response for " + quote(kInputKey));
+    }
     if (answer == nullptr) {
       // The first call, or a retry that left our key out: ask (again) rather than fail (MRTR-ASK-AGAIN).
       rapidjson::Document outgoing = outgoing_params(params, mode);
+      if (mode == Mode::Url && fault_ == "empty-input-required") {
+        return respond(call_id, modern_result("input_required", "{}"));
+      }
       if (fault_ == "legacy-elicit-on-modern") {
         // The 2025 habit: a JSON-RPC request of its own on stdout (its answer is ignored).
         send(R"({"jsonrpc":"2.0","id":"legacy-)" + std::to_string(next_id_++) +
              R"(","method":"elicitation/create","params":)" + to_json(outgoing) + "}");
       }
-      return respond(call_id, modern_result("input_required", R"({"inputRequests":{")" + std::string(kInputKey) +
-                                                                  R"(":{"method":"elicitation/create","params":)" +
-                                                                  to_json(outgoing) + R"(}},"requestState":)" +
+      if (fault_ == (http_ ? "ping-client-on-modern-http" : "ping-client-on-modern")) {
+        // A server-to-client request of its own, which 2026-07-28 forbids on stdio (on stdout) and
+        // on Streamable HTTP (on the tools/call's response stream): one fault per transport.
+        send(R"({"jsonrpc":"2.0","id":"ping-)" + std::to_string(next_id_++) + R"(","method":"ping"})");
+      }
+      const char* method = mode == Mode::Url && fault_ == "url-input-request-method" ? "elicitation/url" : "elicitation/create";
+      std::string entry = R"(")" + std::string(kInputKey) + R"(":{"method":")" + method + R"(","params":)" + to_json(outgoing) + "}";
+      if (mode == Mode::Url && fault_ == "duplicate-input-key") entry += "," + entry;  // the same member name twice
+      return respond(call_id, modern_result("input_required", R"({"inputRequests":{)" + entry + R"(},"requestState":)" +
                                                                   quote(state) + "}"));
     }
     const Value* echoed = find_member(call_params, "requestState");
@@ -513,7 +595,20 @@ class ReferenceServer {
     }
     rapidjson::Document result;
     result.CopyFrom(*answer, result.GetAllocator());
+    // An input response that is no ElicitResult cannot be parsed: a protocol error, not a tool
+    // error (MRTR-PROTOCOL-ERRORS); content against the schema is the tool's business below.
+    if (fault_ != "accept-malformed-responses" && !parse_elicit_result(result, revision, std::nullopt, "").result) {
+      if (fault_ == "malformed-responses-as-tool-error") {
+        return respond(call_id, modern_result("complete", text_result("input response is not an ElicitResult", true)));
+      }
+      return respond_error(call_id, fault_ == "reserved-code-for-bad-input" ? -32030 : -32602,
+                           "Invalid params: inputResponses/" + std::string(kInputKey) + " is not an ElicitResult");
+    }
     misread_action(result, result.GetAllocator());
+    if (fault_ == "fail-on-decline" && result.HasMember("action") && result["action"].IsString() &&
+        std::string_view(result["action"].GetString()) != "accept") {
+      return respond_error(call_id, -32603, "Internal error: the tool expected the user to accept");
+    }
     // A careful server validates what it receives (SERVER-VALIDATE-CONTENT).
     if (fault_ != "trust-content") {
       for (const Diagnostic& d : validate_answer(result, params, revision)) {
@@ -730,11 +825,13 @@ class ReferenceServer {
 
   MessageChannel& channel_;
   std::string fault_;
+  bool http_ = false;  // served over Streamable HTTP (the faults of that transport act only there)
   std::vector<std::string> versions_;         // initialize-based, latest first
   std::vector<std::string> modern_versions_;  // served without initialize (2026-07-28)
   Revision revision_ = default_revision();
   bool elicitation_allowed_ = true;
   ElicitationCapability capability_;
+  std::optional<ElicitationCapability> remembered_;  // the remember-capabilities fault only
   std::deque<rapidjson::Document> deferred_;
   std::set<std::string> issued_;
   int next_id_ = 0;
@@ -754,6 +851,18 @@ int run_reference_server_http(int port, const ReferenceServerOptions& reference)
   options.port = port;
   options.prime_streams = reference.prime_sse;
   options.threads = 64;  // each session holds a GET stream and a tools/call stream at once
+  // The modern wire's HTTP duties (2026-07-28, Streamable HTTP): a request whose
+  // MCP-Protocol-Version header is not its _meta version is refused with 400 and -32020 before it
+  // is read; the errors the spec sends with 400 get 400. Each fault below breaks one of them.
+  options.reject_header_mismatch = reference.fault != "accept-version-header-mismatch";
+  const std::string fault = reference.fault;
+  options.modern_error_status = [fault](std::int64_t code) {
+    if ((fault == "meta-missing-http-200" && code == -32602) ||
+        (fault == "capability-missing-http-200" && code == kMissingRequiredClientCapability) ||
+        (fault == "unsupported-version-http-200" && code == kUnsupportedProtocolVersion))
+      return 200;
+    return modern_error_status(code);
+  };
   std::string error;
   auto server = HttpServer::start(options, error);
   if (!server) {
@@ -766,7 +875,7 @@ int run_reference_server_http(int port, const ReferenceServerOptions& reference)
   for (;;) {
     std::shared_ptr<MessageChannel> session = server->accept(Deadline::after(std::chrono::hours(1)));
     if (!session) continue;
-    std::thread([session, reference] { ReferenceServer(*session, reference).run(); }).detach();
+    std::thread([session, reference] { ReferenceServer(*session, reference, true).run(); }).detach();
   }
 }
 

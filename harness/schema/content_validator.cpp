@@ -169,8 +169,13 @@ Diagnostics validate_content(const FormSchema& schema, const rapidjson::Value& c
     const std::string where = pointer_append(pointer, name);
     const PropertySchema* property = schema.find(name);
     if (property == nullptr) {
+      // Noted, not judged: a requestedSchema cannot say additionalProperties (the restricted
+      // subset has no such keyword), and under JSON Schema an object with an extra member still
+      // matches one that does not forbid it. A server that ignores the field is not wrong.
       add("unknown-field", where,
-          "Field \"" + std::string(name) + "\" is not a property of the requestedSchema.", rules.level);
+          "Field \"" + std::string(name) + "\" is not a property of the requestedSchema (allowed by JSON Schema, "
+          "which the schema's subset cannot forbid).",
+          Level::Info);
       continue;
     }
     for (ValueProblem& problem : check_value(*property, it->value)) {

@@ -1,6 +1,7 @@
 #include "schema/requested_schema.h"
 
 #include <cmath>
+#include <limits>
 #include <set>
 #include <unordered_set>
 
@@ -168,8 +169,11 @@ class Checker {
     const rapidjson::Value* v = find_member(p, key);
     if (v == nullptr) return std::nullopt;
     if (v->IsUint64()) return v->GetUint64();
-    if (v->IsNumber() && is_integral(*v) && v->GetDouble() >= 0 && v->GetDouble() < 1.8e19) {
-      return static_cast<std::uint64_t>(v->GetDouble());
+    // A count beyond 2^64 is still a non-negative integer (JSON has no integer size; a JavaScript
+    // peer echoes 18446744073709551615 as 18446744073709552000): it saturates, it is no error.
+    if (v->IsNumber() && is_integral(*v) && v->GetDouble() >= 0) {
+      return v->GetDouble() < 1.8e19 ? static_cast<std::uint64_t>(v->GetDouble())
+                                     : std::numeric_limits<std::uint64_t>::max();
     }
     add("schema.count-type", kRestricted, Level::Must, pointer_append(pointer, key),
         std::string("\"") + key + "\" is " + to_json(*v) + "; it must be a non-negative integer.",

@@ -54,6 +54,16 @@ TEST(Content, IntegerAcceptsIntegralNumbersOnly) {
   EXPECT_TRUE(has_check(validate(R"({"name":"Ann","age":"30"})"), "content.type"));
 }
 
+TEST(ContentValidator, AnUnknownFieldIsNotedNotJudged) {
+  // JSON Schema lets an object carry members its schema does not name unless the schema forbids
+  // them, and the restricted subset has no keyword to forbid them (found by `fuzz server` against
+  // the TypeScript SDK, whose ajv validation accepts such content).
+  Diagnostics ds = validate(R"({"name":"Ann","age":30,"nickname":"x"})");
+  ASSERT_EQ(ds.size(), 1u);
+  EXPECT_EQ(ds[0].check, "content.unknown-field");
+  EXPECT_EQ(ds[0].level, Level::Info);
+}
+
 struct Bad {
   std::string name;
   std::string content;

@@ -194,6 +194,14 @@ TEST(RequestedSchema, DuplicatePropertyKeepsTheFirst) {
   EXPECT_EQ(c.schema.find("a")->type, PropertyType::String);
 }
 
+TEST(RequestedSchema, CountsBeyondUint64AreIntegersStill) {
+  // What a JavaScript SDK echoes for 2^64 - 1 (found by `fuzz server` against the TypeScript SDK):
+  // an integer too big for uint64_t, read as a double; it must not be called "not an integer".
+  SchemaCheck c = check(with(R"({"type":"string","maxLength":18446744073709552000})"));
+  EXPECT_TRUE(c.diagnostics.empty()) << c.diagnostics.front().check;
+  EXPECT_TRUE(c.accepted());
+}
+
 TEST(RequestedSchema, FractionalBoundsAreFineOnIntegers) {
   // Bounds are typed `number` in schema.json and the prose; minimum 0.5 on an integer means >= 1.
   SchemaCheck c = check(with(R"({"type":"integer","minimum":0.5,"maximum":2})"));

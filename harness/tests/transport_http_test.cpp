@@ -290,6 +290,194 @@ TEST(StreamableHttpUntrustedClients, ChunkedBodyOverTheLimitIs413) {
   }
 }
 
+// 2026-07-28: no initialize, no session. A request whose _meta names the version goes to one
+// implicit session; the answer comes back on the request's own POST as application/json, with
+// 400 for the errors the spec sends with 400, and the header the POST carried reaches the reader.
+constexpr const char* kModernMeta =
+    R"("_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}})";
+
+TEST(StreamableHttpModern, RequestsNeedNoSessionAndEachAnswerHasItsStatus) {
+  const std::size_t threads_before = thread_count();
+  {
+    std::string error;
+    auto server = HttpServer::start({}, error);
+    ASSERT_TRUE(server) << error;
+    HttpClientChannel client(url_of(server->url()), 1 << 20);
+    ASSERT_TRUE(client.send(std::string(R"({"jsonrpc":"2.0","id":1,"method":"server/discover","params":{)") +
+                                kModernMeta + "}}",
+                            Deadline::after(1s)));
+    auto session = server->accept(Deadline::after(2s));
+    ASSERT_TRUE(session) << "the first modern POST opens the implicit session";
+    ReadResult r = next(*session);
+    ASSERT_EQ(r.status, ReadResult::Line);
+    EXPECT_TRUE(r.http_post);
+    ASSERT_TRUE(r.http_version_header);
+    EXPECT_EQ(*r.http_version_header, "2026-07-28") << "the header is the _meta version";
+    ASSERT_TRUE(session->send(R"({"jsonrpc":"2.0","id":1,"result":{"resultType":"complete"}})", Deadline::after(1s)));
+    r = next(client);
+    ASSERT_EQ(r.status, ReadResult::Line) << r.detail;
+    EXPECT_EQ(r.http_status, 200);
+    EXPECT_TRUE(client.session_id().empty());
+
+    // An error the spec sends with 400: the client reads the response and its status.
+    ASSERT_TRUE(client.send(std::string(R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"t",)") +
+                                kModernMeta + "}}",
+                            Deadline::after(1s)));
+    r = next(*session);
+    ASSERT_TRUE(contains(r.line, "tools/call")) << r.line;
+    ASSERT_TRUE(session->send(R"({"jsonrpc":"2.0","id":2,"error":{"code":-32021,"message":"no elicitation"}})",
+                              Deadline::after(1s)));
+    r = next(client);
+    ASSERT_EQ(r.status, ReadResult::Line) << r.detail;
+    EXPECT_EQ(r.http_status, 400);
+    EXPECT_TRUE(contains(r.line, "-32021")) << r.line;
+
+    // Something sent before the response: the answer is an event stream instead.
+    ASSERT_TRUE(client.send(std::string(R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"t",)") +
+                                kModernMeta + "}}",
+                            Deadline::after(1s)));
+    ASSERT_EQ(next(*session).status, ReadResult::Line);
+    ASSERT_TRUE(session->send(R"({"jsonrpc":"2.0","method":"notifications/progress","params":{}})", Deadline::after(1s)));
+    ASSERT_TRUE(session->send(R"({"jsonrpc":"2.0","id":3,"result":{"resultType":"complete"}})", Deadline::after(1s)));
+    r = next(client);
+    EXPECT_TRUE(contains(r.line, "notifications/progress")) << r.line;
+    r = next(client);
+    EXPECT_TRUE(contains(r.line, R"("id":3)")) << r.line;
+    client.close(Deadline::after(1s));
+    EXPECT_FALSE(contains(joined(client.take_notes()), "DELETE")) << "no session, nothing to end";
+    server->stop();
+  }
+  EXPECT_EQ(thread_count(), threads_before);
+}
+
+// Raw POSTs: the header the spec requires, a mismatch refused by a server that validates, and
+// the same request delivered (with its header) to a reader that judges it instead.
+std::string modern_post(const HttpServer& server, const std::string& header_line, const std::string& body) {
+  const int fd = connect_to(server);
+  EXPECT_GE(fd, 0);
+  send_text(fd, "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\n"
+                "Accept: application/json, text/event-stream\r\n" + header_line +
+                "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body);
+  std::string answer = read_until_closed(fd, 3000ms);
+  ::close(fd);
+  return answer;
+}
+
+TEST(StreamableHttpModern, HeaderMismatchIsRefusedOrDeliveredAsAsked) {
+  const std::string body =
+      std::string(R"({"jsonrpc":"2.0","id":7,"method":"tools/list","params":{)") + kModernMeta + "}}";
+  {
+    std::string error;
+    HttpServerOptions options;
+    options.reject_header_mismatch = true;
+    auto server = HttpServer::start(options, error);
+    ASSERT_TRUE(server) << error;
+    std::string answer = modern_post(*server, "MCP-Protocol-Version: 2025-11-25\r\n", body);
+    EXPECT_TRUE(contains(answer, "HTTP/1.1 400")) << answer;
+    EXPECT_TRUE(contains(answer, R"("code":-32020)")) << answer;
+    EXPECT_TRUE(contains(answer, R"("id":7)")) << answer;
+    answer = modern_post(*server, "", body);
+    EXPECT_TRUE(contains(answer, "HTTP/1.1 400") && contains(answer, "-32020")) << "a missing header too: " << answer;
+    EXPECT_FALSE(server->accept(Deadline::after(100ms))) << "refused requests reach no reader";
+  }
+  {
+    std::string error;
+    auto server = HttpServer::start({}, error);
+    ASSERT_TRUE(server) << error;
+    std::thread poster([&] { modern_post(*server, "MCP-Protocol-Version: 2025-11-25\r\n", body); });
+    auto session = server->accept(Deadline::after(2s));
+    ASSERT_TRUE(session);
+    const ReadResult r = next(*session);
+    ASSERT_EQ(r.status, ReadResult::Line);
+    ASSERT_TRUE(r.http_version_header);
+    EXPECT_EQ(*r.http_version_header, "2025-11-25");
+    EXPECT_TRUE(contains(joined(session->take_notes()), "while its _meta names 2026-07-28"));
+    session->send(R"({"jsonrpc":"2.0","id":7,"result":{}})", Deadline::after(1s));
+    poster.join();
+    server->stop();
+  }
+}
+
+// Two requests of the same id at once (two clients, no session to tell them apart): the second
+// waits until the first is answered, so each answer finds its own POST.
+TEST(StreamableHttpModern, SameIdWaitsForTheFirstAnswer) {
+  std::string error;
+  auto server = HttpServer::start({}, error);
+  ASSERT_TRUE(server) << error;
+  const std::string body =
+      std::string(R"({"jsonrpc":"2.0","id":1,"method":"tools/list","params":{)") + kModernMeta + "}}";
+  std::string first, second;
+  std::thread a([&] { first = modern_post(*server, "MCP-Protocol-Version: 2026-07-28\r\n", body); });
+  auto session = server->accept(Deadline::after(2s));
+  ASSERT_TRUE(session);
+  ASSERT_EQ(next(*session).status, ReadResult::Line);
+  std::thread b([&] { second = modern_post(*server, "MCP-Protocol-Version: 2026-07-28\r\n", body); });
+  EXPECT_EQ(next(*session, 300ms).status, ReadResult::Timeout) << "the second waits";
+  session->send(R"({"jsonrpc":"2.0","id":1,"result":{"n":"first"}})", Deadline::after(1s));
+  ASSERT_EQ(next(*session).status, ReadResult::Line);
+  session->send(R"({"jsonrpc":"2.0","id":1,"result":{"n":"second"}})", Deadline::after(1s));
+  a.join();
+  b.join();
+  EXPECT_TRUE(contains(first, R"("n":"first")")) << first;
+  EXPECT_TRUE(contains(second, R"("n":"second")")) << second;
+  server->stop();
+}
+
+// The client channel on the modern wire: the request metadata headers, a name outside the safe
+// set in the Base64 sentinel form, and the reference client's header overrides.
+TEST(StreamableHttpModern, ClientSendsTheRequestMetadataHeaders) {
+  // A one-shot raw server that records the request head.
+  const int listener = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::bind(listener, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+  ASSERT_EQ(::listen(listener, 4), 0);
+  socklen_t len = sizeof addr;
+  ::getsockname(listener, reinterpret_cast<sockaddr*>(&addr), &len);
+  const std::string url = "http://127.0.0.1:" + std::to_string(ntohs(addr.sin_port)) + "/mcp";
+  const auto head_of_next_post = [&] {
+    const int fd = ::accept(listener, nullptr, nullptr);
+    std::string head;
+    char buf[4096];
+    while (!contains(head, "\r\n\r\n")) {
+      const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+      if (n <= 0) break;
+      head.append(buf, static_cast<std::size_t>(n));
+    }
+    const std::string reply = "HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
+    send_text(fd, reply);
+    ::close(fd);
+    return head;
+  };
+  HttpClientChannel client(url_of(url), 1 << 20);
+  std::string head;
+  std::thread t([&] { head = head_of_next_post(); });
+  ASSERT_TRUE(client.send(std::string(R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":" padded ",)") +
+                              kModernMeta + "}}",
+                          Deadline::after(2s)));
+  t.join();
+  EXPECT_TRUE(contains(head, "MCP-Protocol-Version: 2026-07-28\r\n")) << head;
+  EXPECT_TRUE(contains(head, "Mcp-Method: tools/call\r\n")) << head;
+  EXPECT_TRUE(contains(head, "Mcp-Name: =?base64?IHBhZGRlZCA=?=\r\n")) << head;  // the spec's own example
+  EXPECT_FALSE(contains(head, "Mcp-Session-Id")) << head;
+
+  client.override_version_header("");
+  t = std::thread([&] { head = head_of_next_post(); });
+  ASSERT_TRUE(client.send(std::string(R"({"jsonrpc":"2.0","id":2,"method":"tools/list","params":{)") + kModernMeta + "}}",
+                          Deadline::after(2s)));
+  t.join();
+  EXPECT_FALSE(contains(head, "MCP-Protocol-Version")) << head;
+  EXPECT_FALSE(contains(head, "Mcp-Name")) << "tools/list has no name: " << head;
+  client.override_version_header(std::nullopt);
+  t = std::thread([&] { head = head_of_next_post(); });
+  ASSERT_TRUE(client.send(std::string(R"({"jsonrpc":"2.0","id":3,"method":"tools/list","params":{)") + kModernMeta + "}}",
+                          Deadline::after(2s)));
+  t.join();
+  EXPECT_TRUE(contains(head, "MCP-Protocol-Version: 2026-07-28\r\n")) << head;
+  ::close(listener);
+}
+
 TEST(StreamableHttp, StoppingDoesNotWaitForOpenStreams) {
   const std::size_t threads_before = thread_count();
   std::string error;

@@ -13,6 +13,7 @@
 
 #include "core/json.h"
 #include "core/utf8.h"
+#include "spec/modern.h"
 #include "transport/line_writer.h"
 
 namespace ec {
@@ -84,6 +85,37 @@ bool visible_ascii(std::string_view s) {
   return !s.empty();
 }
 
+// RFC 4648 base64, for the Mcp-Name sentinel encoding.
+std::string base64(std::string_view in) {
+  static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  std::size_t i = 0;
+  for (; i + 2 < in.size(); i += 3) {
+    const unsigned v = (static_cast<unsigned char>(in[i]) << 16) | (static_cast<unsigned char>(in[i + 1]) << 8) |
+                       static_cast<unsigned char>(in[i + 2]);
+    for (int shift = 18; shift >= 0; shift -= 6) out += kAlphabet[(v >> shift) & 63];
+  }
+  if (const std::size_t rest = in.size() - i; rest > 0) {
+    unsigned v = static_cast<unsigned char>(in[i]) << 16;
+    if (rest == 2) v |= static_cast<unsigned char>(in[i + 1]) << 8;
+    out += kAlphabet[(v >> 18) & 63];
+    out += kAlphabet[(v >> 12) & 63];
+    out += rest == 2 ? kAlphabet[(v >> 6) & 63] : '=';
+    out += '=';
+  }
+  return out;
+}
+
+// A header value as 2026-07-28's "Value Encoding" says: as it is when it is visible ASCII and
+// spaces without leading or trailing whitespace and not itself of the sentinel's shape, else
+// "=?base64?...?=". Never a CR or LF in our request head, whatever the message holds.
+std::string header_value(std::string_view v) {
+  bool plain = !v.empty() && v.front() != ' ' && v.back() != ' ' &&
+               !(v.starts_with("=?base64?") && v.ends_with("?="));
+  for (char c : v) plain = plain && (c == ' ' || (c >= 0x21 && c <= 0x7E));
+  return plain ? std::string(v) : "=?base64?" + base64(v) + "?=";
+}
+
 }  // namespace
 
 struct HttpClientChannel::Stream {
@@ -101,6 +133,7 @@ struct HttpClientChannel::Stream {
   SseParser sse;
   bool primed = false;  // an event with empty data (SEP-1699 priming) was seen and noted
   bool finished = false;
+  bool modern = false;  // a POST of the 2026-07-28 wire: an HTTP error may carry the JSON-RPC answer
 
   explicit Stream(std::size_t max_message_bytes) : sse(max_message_bytes) {}
   ~Stream() {
@@ -118,7 +151,8 @@ std::vector<std::string> HttpClientChannel::take_notes() { return std::exchange(
 std::unique_ptr<HttpClientChannel::Stream> HttpClientChannel::open(const std::string& method,
                                                                    const std::string& body,
                                                                    const std::string& what,
-                                                                   Deadline deadline) {
+                                                                   Deadline deadline,
+                                                                   const std::string& extra_headers) {
   std::string head = method + " " + url_.target + " HTTP/1.1\r\nHost: " + url_.host + ":" +
                      std::to_string(url_.port) + "\r\nUser-Agent: elicit-conform\r\nConnection: close\r\n";
   if (method == "POST") {
@@ -129,7 +163,11 @@ std::unique_ptr<HttpClientChannel::Stream> HttpClientChannel::open(const std::st
     head += "Accept: text/event-stream\r\n";
   }
   if (!session_id_.empty()) head += "Mcp-Session-Id: " + session_id_ + "\r\n";
-  if (!protocol_version_.empty()) head += "MCP-Protocol-Version: " + protocol_version_ + "\r\n";
+  if (!extra_headers.empty()) {
+    head += extra_headers;  // a modern POST's request metadata, in place of the session's version
+  } else if (!protocol_version_.empty()) {
+    head += "MCP-Protocol-Version: " + protocol_version_ + "\r\n";
+  }
   std::string error;
   auto s = std::make_unique<Stream>(max_message_bytes_);
   s->what = what;
@@ -167,9 +205,28 @@ bool HttpClientChannel::send(const std::string& json, Deadline deadline) {
   } else {
     what = "POST of the response to " + (id ? to_json(*id) : std::string("?"));
   }
-  auto s = open("POST", json, what, deadline);
+  // The modern wire (2026-07-28): a message whose params._meta names its protocol version carries
+  // the request metadata headers ("Request Metadata": MCP-Protocol-Version equal to that version,
+  // Mcp-Method, Mcp-Name for tools/call, resources/read, prompts/get); there is no session.
+  std::string extra;
+  const rapidjson::Value* params = parsed.ok() && parsed.document.IsObject() ? find_member(parsed.document, "params") : nullptr;
+  const rapidjson::Value* meta = params && params->IsObject() ? find_member(*params, "_meta") : nullptr;
+  const rapidjson::Value* version = meta && meta->IsObject() ? find_member(*meta, kMetaProtocolVersion) : nullptr;
+  if (version && method && name != "initialize") {
+    const std::string v = version->IsString() ? std::string(version->GetString(), version->GetStringLength()) : to_json(*version);
+    const std::string sent = version_override_.value_or(v);
+    if (!sent.empty()) extra = "MCP-Protocol-Version: " + header_value(sent) + "\r\n";
+    extra += "Mcp-Method: " + header_value(name) + "\r\n";
+    const char* source = name == "resources/read" ? "uri" : "name";
+    const rapidjson::Value* named = name == "tools/call" || name == "prompts/get" || name == "resources/read"
+                                        ? find_member(*params, source) : nullptr;
+    if (named && named->IsString())
+      extra += "Mcp-Name: " + header_value(std::string_view(named->GetString(), named->GetStringLength())) + "\r\n";
+  }
+  auto s = open("POST", json, what, deadline, extra);
   if (!s) return false;
   s->request_id = request_id;
+  s->modern = version && method && name != "initialize";
   Stream& posted = *s;
   streams_.push_back(std::move(s));
   if (request_id.empty()) {
@@ -285,7 +342,7 @@ void HttpClientChannel::on_bytes(Stream& s, std::string_view bytes) {
           }
           s.primed = true;
         } else {
-          on_message(std::move(item.event.data));
+          on_message(std::move(item.event.data), s.http.head().status);
         }
       }
       // The server SHOULD close the stream after the response; we stop listening either way,
@@ -344,6 +401,13 @@ void HttpClientChannel::on_head(Stream& s) {
                        printable_excerpt(head.header("location").value_or("")) +
                        "\"; the harness follows no redirects");
   }
+  if (s.modern && head.status >= 400 && head.status < 500 && type == "application/json" && !s.request_id.empty()) {
+    // The modern wire answers a malformed request, an unsupported version or a missing
+    // capability with 400 and the JSON-RPC error (404 and -32601 for an unknown method): the
+    // message is read, its status goes with it (ReadResult::http_status).
+    s.body = Stream::Body::Json;
+    return;
+  }
   if (head.status >= 400 || head.status < 200) {
     s.body = Stream::Body::ErrorText;  // the sentence is made when the page is in
     return;
@@ -384,7 +448,7 @@ void HttpClientChannel::on_head(Stream& s) {
   }
 }
 
-void HttpClientChannel::on_message(std::string data) {
+void HttpClientChannel::on_message(std::string data, int status) {
   ParsedJson parsed = parse_json(data);
   if (parsed.ok() && parsed.document.IsObject() && !parsed.document.HasMember("method")) {
     const rapidjson::Value* id = find_member(parsed.document, "id");
@@ -401,6 +465,7 @@ void HttpClientChannel::on_message(std::string data) {
   ReadResult r;
   r.status = ReadResult::Line;
   r.line = std::move(data);
+  r.http_status = status;
   ready_.push_back(std::move(r));
 }
 
@@ -419,9 +484,14 @@ void HttpClientChannel::on_end(Stream& s) {
                  (head.media_type().empty() ? "no Content-Type" : printable_excerpt(head.media_type(), 60)) +
                  (s.buffer.empty() ? ")" : "): " + printable_excerpt(s.buffer)));
     case Stream::Body::Json:
-      if (!s.too_large && s.http.state() == HttpResponseParser::State::Done) on_message(std::move(s.buffer));
+      if (!s.too_large && s.http.state() == HttpResponseParser::State::Done) on_message(std::move(s.buffer), head.status);
       if (!s.request_id.empty() && !answered(s) && !s.too_large) {
-        return drop(s, s.what + ": the application/json body is not the response to request " + s.request_id);
+        // A refusal of the POST itself (a 4xx whose JSON-RPC error has no id) says so: a server
+        // of another era refuses a modern request that way, which is no broken connection.
+        const std::string refused =
+            head.status >= 400 && head.status < 500 ? "refused with HTTP " + std::to_string(head.status) + "; " : "";
+        return drop(s, s.what + ": " + refused + "the application/json body is not the response to request " +
+                           s.request_id);
       }
       break;
     case Stream::Body::Sse:

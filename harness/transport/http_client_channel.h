@@ -13,6 +13,10 @@
 // followed. The server is untrusted: an SSE event or JSON body over max_message_bytes is
 // TooLarge and dropped, and an HTTP error, a body that is not JSON or SSE, or a stream that ends
 // before the response to its request is an Error whose detail says which request and how.
+// The modern wire (2026-07-28): a message whose params._meta names a protocol version goes with
+// that version as MCP-Protocol-Version, and Mcp-Method / Mcp-Name ("Request Metadata"); no
+// initialize means no session and no GET stream. An HTTP 4xx answer to such a request with an
+// application/json body is read as the response it carries, its status in ReadResult::http_status.
 #pragma once
 
 #include <deque>
@@ -46,15 +50,20 @@ class HttpClientChannel final : public MessageChannel {
 
   const std::string& session_id() const { return session_id_; }
 
+  // The MCP-Protocol-Version header of every modern POST from now on: `value` instead of its
+  // _meta version ("" leaves the header out; nullopt: the _meta version again). For a case about
+  // a server's header validation, and for the reference client's faults.
+  void override_version_header(std::optional<std::string> value) { version_override_ = std::move(value); }
+
  private:
   struct Stream;
 
   std::unique_ptr<Stream> open(const std::string& method, const std::string& body, const std::string& what,
-                               Deadline deadline);
+                               Deadline deadline, const std::string& extra_headers = "");
   void pump(Deadline deadline);
   void on_bytes(Stream& s, std::string_view bytes);
   void on_head(Stream& s);
-  void on_message(std::string data);
+  void on_message(std::string data, int status);
   void on_end(Stream& s);
   void drop(Stream& s, std::string why);
   void note(std::string text) { notes_.push_back(std::move(text)); }
@@ -72,6 +81,7 @@ class HttpClientChannel final : public MessageChannel {
   std::deque<ReadResult> ready_;
   std::vector<std::string> notes_;
   bool closed_ = false;
+  std::optional<std::string> version_override_;
 };
 
 }  // namespace ec

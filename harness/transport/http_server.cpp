@@ -2,17 +2,20 @@
 
 #include <httplib.h>
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <functional>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <set>
 #include <thread>
 
 #include "core/json.h"
+#include "spec/modern.h"
 #include "transport/bounded_http_server.h"
 #include "transport/sse_parser.h"
 
@@ -64,6 +67,7 @@ std::string jsonrpc_error(int code, const std::string& message) {
 struct OutStream {
   std::string request_id;  // JSON text; "" for the GET stream
   std::string method;
+  std::string response;    // the response's JSON once sent (a modern POST may answer with it alone)
   std::deque<std::pair<std::uint64_t, std::string>> events;  // (order of sending, SSE text)
   bool end = false;                                          // finish once `events` are written
   bool gone = false;                                         // no longer being served
@@ -100,6 +104,7 @@ class Session final : public MessageChannel {
         known = true;
         if (!s->end && !s->gone) {
           s->events.emplace_back(next_seq_++, event);
+          s->response = json;
           s->end = true;  // the response closes its stream, as the spec recommends
           cv_.notify_all();
           return true;
@@ -135,7 +140,9 @@ class Session final : public MessageChannel {
     ReadResult r;
     if (!incoming_.empty()) {
       r.status = ReadResult::Line;
-      r.line = std::move(incoming_.front());
+      r.line = std::move(incoming_.front().line);
+      r.http_post = true;
+      r.http_version_header = std::move(incoming_.front().version_header);
       incoming_.pop_front();
       queued_bytes_ -= r.line.size();
       cv_.notify_all();  // a POST waiting for room may go on
@@ -157,11 +164,12 @@ class Session final : public MessageChannel {
   }
 
   // --- for the HTTP handlers ------------------------------------------------------------
-  void deliver(std::string message) {
+  // `version_header`: the POST's MCP-Protocol-Version header, if it had one.
+  void deliver(std::string message, std::optional<std::string> version_header) {
     std::unique_lock lock(m_);
     while (queued_bytes_ > kMaxQueuedBytes && !ended_ && !*stopping_) cv_.wait_for(lock, kStreamSlice);
     queued_bytes_ += message.size();
-    incoming_.push_back(std::move(message));
+    incoming_.push_back({std::move(message), std::move(version_header)});
     cv_.notify_all();
   }
   void note(std::string text) {
@@ -176,14 +184,46 @@ class Session final : public MessageChannel {
     std::lock_guard lock(m_);
     return protocol_version_;
   }
-  std::shared_ptr<OutStream> open_request_stream(std::string request_id, std::string method) {
+  // `wait_free`: first wait (until stop) while a request of the same id is still unanswered,
+  // so that each response finds the one POST it belongs to (the modern wire has no session to
+  // tell two clients' id 1 apart). nullptr: stopped while waiting.
+  std::shared_ptr<OutStream> open_request_stream(std::string request_id, std::string method, bool wait_free = false) {
     auto s = std::make_shared<OutStream>();
     s->request_id = std::move(request_id);
     s->method = std::move(method);
-    std::lock_guard lock(m_);
+    std::unique_lock lock(m_);
+    while (wait_free && std::any_of(streams_.begin(), streams_.end(), [&](const auto& o) {
+             return !o->gone && o->request_id == s->request_id;
+           })) {
+      if (*stopping_ || ended_) return nullptr;
+      cv_.wait_for(lock, kStreamSlice);
+    }
     std::erase_if(streams_, [](const auto& old) { return old->gone; });
     streams_.push_back(s);
     return s;
+  }
+
+  // A modern POST: waits until `s` holds its response and nothing else (Json: the response's
+  // JSON in `json`, taken in the session's order of sending), or something of ours came first
+  // (Stream: serve it as SSE), or the server stops (Stopped; `s` is released).
+  enum class Answer { Json, Stream, Stopped };
+  Answer await_answer(OutStream& s, std::string& json) {
+    std::unique_lock lock(m_);
+    for (;;) {
+      if (*stopping_ || ended_) {
+        drop(s);
+        return Answer::Stopped;
+      }
+      if (!s.events.empty() && !(s.end && s.events.size() == 1)) return Answer::Stream;
+      if (s.end && s.events.size() == 1 && ready(s)) {
+        json = std::move(s.response);
+        s.events.clear();
+        ++written_seq_;
+        drop(s);  // gone: a later request of the same id may go on
+        return Answer::Json;
+      }
+      cv_.wait_for(lock, kStreamSlice);
+    }
   }
   // nullptr if the session already has a GET stream being served.
   std::shared_ptr<OutStream> open_get_stream() {
@@ -275,7 +315,11 @@ class Session final : public MessageChannel {
   int primed_streams_ = 0;
   std::mutex m_;
   std::condition_variable cv_;
-  std::deque<std::string> incoming_;
+  struct Incoming {
+    std::string line;
+    std::optional<std::string> version_header;
+  };
+  std::deque<Incoming> incoming_;
   std::size_t queued_bytes_ = 0;  // in incoming_
   std::vector<std::shared_ptr<OutStream>> streams_;
   std::shared_ptr<OutStream> get_;
@@ -294,6 +338,13 @@ class Session final : public MessageChannel {
 
 }  // namespace
 
+int modern_error_status(std::int64_t code) {
+  if (code == -32602 || code == kHeaderMismatch || code == kMissingRequiredClientCapability ||
+      code == kUnsupportedProtocolVersion)
+    return 400;
+  return code == -32601 ? 404 : 200;
+}
+
 struct HttpServer::State : std::enable_shared_from_this<HttpServer::State> {
   explicit State(const HttpServerOptions& o) : options(o), server(o.request_timeout) {}
   HttpServerOptions options;
@@ -306,6 +357,7 @@ struct HttpServer::State : std::enable_shared_from_this<HttpServer::State> {
   std::condition_variable cv;
   std::map<std::string, std::shared_ptr<Session>> sessions;
   std::deque<std::shared_ptr<Session>> new_sessions;
+  std::shared_ptr<Session> implicit;  // the modern wire's one session, once a modern POST came
   std::vector<std::string> trap;
   // What the endpoint answered at the HTTP level to requests that name no live session (a probe
   // before initialize, an unknown session): taken by the next session's take_notes().
@@ -367,6 +419,86 @@ struct HttpServer::State : std::enable_shared_from_this<HttpServer::State> {
     }
   }
 
+  std::shared_ptr<Session> implicit_session() {
+    std::lock_guard lock(m);
+    if (!implicit) {
+      implicit = std::make_shared<Session>("modern", stopping, options.prime_streams, [weak = weak_from_this()] {
+        auto state = weak.lock();
+        return state ? state->take_notes() : std::vector<std::string>{};
+      });
+      new_sessions.push_back(implicit);
+      cv.notify_all();
+    }
+    return implicit;
+  }
+
+  // The protocol version a modern message names in params._meta, or nullptr.
+  static const rapidjson::Value* meta_version(const rapidjson::Value& doc) {
+    const rapidjson::Value* params = find_member(doc, "params");
+    const rapidjson::Value* meta = params && params->IsObject() ? find_member(*params, "_meta") : nullptr;
+    return meta && meta->IsObject() ? find_member(*meta, kMetaProtocolVersion) : nullptr;
+  }
+
+  // A POST of the modern wire (the header comment says how it is served).
+  void modern_post(const httplib::Request& req, httplib::Response& res, std::string body, const rapidjson::Value* id,
+                   const std::string& name, const rapidjson::Value& version) {
+    std::optional<std::string> header;
+    if (req.has_header("MCP-Protocol-Version")) header = req.get_header_value("MCP-Protocol-Version");
+    const std::string what = "a POST of " + (name.empty() ? std::string("a request") : name);
+    const std::string body_version = version.IsString() ? version.GetString() : to_json(version);
+    std::string mismatch;  // why the header is not the _meta version, "" when it is
+    if (!header) {
+      mismatch = "no MCP-Protocol-Version header";
+    } else if (!version.IsString() || *header != body_version) {
+      mismatch = "MCP-Protocol-Version \"" + header->substr(0, 80) + "\" while its _meta names " + body_version.substr(0, 80);
+    }
+    if (!mismatch.empty() && options.reject_header_mismatch) {
+      // "If the values do not match, the server MUST reject the request with 400 Bad Request and
+      // a HeaderMismatch JSON-RPC error" (a missing header is a validation failure too). A
+      // refused request reaches no reader.
+      res.status = 400;
+      rapidjson::Value text(rapidjson::StringRef(mismatch.c_str(), static_cast<rapidjson::SizeType>(mismatch.size())));
+      res.set_content(R"({"jsonrpc":"2.0","id":)" + (id ? to_json(*id) : std::string("null")) +
+                          R"(,"error":{"code":-32020,"message":)" + to_json(text) + "}}",
+                      "application/json");
+      return;
+    }
+    auto session = implicit_session();  // opened by the first modern message delivered
+    const std::string accept = req.get_header_value("Accept");
+    if (accept.find("application/json") == std::string::npos ||
+        accept.find("text/event-stream") == std::string::npos) {
+      session->note(what + " came with Accept \"" + accept.substr(0, 100) +
+                    "\", which does not list both application/json and text/event-stream");
+    }
+    if (!mismatch.empty()) session->note(what + " came with " + mismatch);
+    if (id == nullptr) {
+      session->deliver(std::move(body), std::move(header));
+      res.status = 202;
+      return;
+    }
+    auto s = session->open_request_stream(to_json(*id), name, true);
+    if (!s) {
+      res.status = 503;
+      return;
+    }
+    session->deliver(std::move(body), std::move(header));
+    std::string json;
+    switch (session->await_answer(*s, json)) {
+      case Session::Answer::Stopped: res.status = 503; return;
+      case Session::Answer::Stream: return stream(res, session, s);
+      case Session::Answer::Json: break;
+    }
+    ParsedJson answer = parse_json(json);
+    const rapidjson::Value* error = answer.ok() && answer.document.IsObject() ? find_member(answer.document, "error") : nullptr;
+    const rapidjson::Value* code = error && error->IsObject() ? find_member(*error, "code") : nullptr;
+    res.status = 200;
+    if (code && code->IsInt64()) {
+      res.status = options.modern_error_status ? options.modern_error_status(code->GetInt64())
+                                               : modern_error_status(code->GetInt64());
+    }
+    res.set_content(json, "application/json");
+  }
+
   void post(const httplib::Request& req, httplib::Response& res, const httplib::ContentReader& reader) {
     std::string body;
     if (!read_body(reader, options.max_message_bytes, body)) return too_large(req, res);
@@ -376,6 +508,15 @@ struct HttpServer::State : std::enable_shared_from_this<HttpServer::State> {
     const rapidjson::Value* method = doc ? find_member(*doc, "method") : nullptr;
     const rapidjson::Value* id = doc ? find_member(*doc, "id") : nullptr;
     const std::string name = method && method->IsString() ? method->GetString() : "";
+    if (const rapidjson::Value* version =
+            options.modern && doc && method && name != "initialize" ? meta_version(*doc) : nullptr)
+      return modern_post(req, res, std::move(body), id, name, *version);
+    if (!options.legacy && doc && method) {
+      // A server of the modern wire only: a message without a _meta version (an initialize) is
+      // read there too, as on stdio, and answered as that server would.
+      static const rapidjson::Value kNoVersion;
+      return modern_post(req, res, std::move(body), id, name, kNoVersion);
+    }
     std::shared_ptr<Session> session;
     const std::string what = doc == nullptr ? std::string("a POST that is not a JSON object")
                              : method      ? "a POST of " + std::string(name.empty() ? "a request" : name)
@@ -404,6 +545,8 @@ struct HttpServer::State : std::enable_shared_from_this<HttpServer::State> {
                       negotiated);
       }
     }
+    std::optional<std::string> header;
+    if (req.has_header("MCP-Protocol-Version")) header = req.get_header_value("MCP-Protocol-Version");
     const std::string accept = req.get_header_value("Accept");
     if (accept.find("application/json") == std::string::npos ||
         accept.find("text/event-stream") == std::string::npos) {
@@ -411,17 +554,17 @@ struct HttpServer::State : std::enable_shared_from_this<HttpServer::State> {
                     "\", which does not list both application/json and text/event-stream");
     }
     if (doc == nullptr) {
-      session->deliver(body);  // the reader judges it (json.syntax, ...)
+      session->deliver(body, std::nullopt);  // the reader judges it (json.syntax, ...)
       res.status = 400;
       res.set_content(jsonrpc_error(-32700, "Parse error"), "application/json");
       return;
     }
     if (method != nullptr && id != nullptr) {
       auto s = session->open_request_stream(to_json(*id), name);
-      session->deliver(body);
+      session->deliver(body, header);
       return stream(res, session, s);
     }
-    session->deliver(body);
+    session->deliver(body, header);
     res.status = 202;
   }
 
@@ -546,6 +689,7 @@ void HttpServer::stop() {
     std::lock_guard lock(state_->m);
     for (auto& [id, session] : state_->sessions) session->wake();
     for (auto& session : state_->new_sessions) session->wake();
+    if (state_->implicit) state_->implicit->wake();
     state_->cv.notify_all();
   }
   // Open streams end within a slice (kStreamSlice) on their own; whatever a client is doing, its

@@ -10,6 +10,17 @@
 // session sends that is not a response (an elicitation/create, a notification) goes out on the
 // stream of an open tools/call (the request it belongs to), else of any open request, else on
 // the GET stream, else waits for one of them.
+// The modern wire (2026-07-28, "Streamable HTTP" of that revision: no sessions, no GET stream):
+// a POST whose JSON-RPC message names a protocol version in params._meta needs no
+// Mcp-Session-Id (one is ignored) and no initialize. Every such POST goes to one implicit session,
+// handed out by accept() with the first of them, so its reader sees one stream of messages as on
+// stdio. A request is answered on its own POST: application/json carrying the response, with the
+// HTTP status modern_error_status gives a JSON-RPC error (400 for the errors the spec sends with
+// 400), or a text/event-stream when the session sends something else before the response. Two
+// requests of the same id at once would make the answer ambiguous: the second waits for the first.
+// The MCP-Protocol-Version header of each such POST reaches the reader (ReadResult), or, with
+// reject_header_mismatch, a header missing or other than the _meta version is answered 400
+// HeaderMismatch (-32020) without reaching it.
 // The URL trap: any other path on the same listener answers 200 and is recorded, so an
 // elicitation URL we hand out is seen when a client fetches it.
 //
@@ -25,6 +36,8 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -45,7 +58,25 @@ struct HttpServerOptions {
   // Every SSE stream starts with a priming event: an id and empty data (SEP-1699; what the
   // TypeScript SDK sends once resumability is on). A client records the id and reads nothing.
   bool prime_streams = false;
+  // The modern wire: the HTTP status of a POST answered with JSON-RPC error `code` (unset:
+  // modern_error_status below); a reference fault answers differently.
+  std::function<int(std::int64_t code)> modern_error_status;
+  // The modern wire: refuse a request whose MCP-Protocol-Version header is missing or differs
+  // from its _meta version (a server's duty, "Server Validation"); false: deliver it and let the
+  // reader judge the header (the harness, whose SUT is the client).
+  bool reject_header_mismatch = false;
+  // Which wires the endpoint serves: the initialize-based one (sessions), the modern one (a
+  // version in _meta), or both (a dual-era server). A server of one revision serves one: with
+  // modern off a modern POST is one without a session (400); with legacy off every JSON-RPC
+  // POST goes to the implicit session, an initialize too.
+  bool legacy = true;
+  bool modern = true;
 };
+
+// The status the 2026-07-28 spec gives a JSON-RPC error on Streamable HTTP: 400 for -32602
+// (basic, `_meta`), -32021 (basic), -32022 and -32020 (Streamable HTTP, "Protocol Version
+// Header", "Server Validation"); 404 for -32601 ("Protocol Version Header"); else 200.
+int modern_error_status(std::int64_t code);
 
 class HttpServer {
  public:

@@ -40,6 +40,13 @@ struct ReadResult {
   // Error over HTTP: the id (JSON text) of our request whose stream broke, "" when none; the
   // conversation is broken unless that request was one the reader can do without.
   std::string request_id;
+  // Line over Streamable HTTP, what the transport carried beside the message, for the checks of
+  // the 2026-07-28 transport rules: the HTTP status of the POST this message answered (our
+  // client side; 0 when none), and whether the message came in a POST to our endpoint with which
+  // MCP-Protocol-Version header (our server side; nullopt: no such header).
+  int http_status = 0;
+  bool http_post = false;
+  std::optional<std::string> http_version_header;
 };
 
 class LineReader {

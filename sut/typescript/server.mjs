@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // elicit-conform server adapter for the MCP TypeScript SDK (@modelcontextprotocol/sdk).
 //
-// A high-level McpServer with the tools of the adapter contract (../../../shared/DESIGN.md):
+// A high-level McpServer with the tools of the adapter contract (docs/adapter-contract.md):
 //   elicit       {params}        -> server.elicitInput(params); the result as JSON text, or
 //                                   isError with the SDK's message if it refused or failed
 //   require_url  {elicitations}  -> throw new UrlElicitationRequiredError(elicitations)

@@ -1,0 +1,199 @@
+#include "cases/fuzz_campaign.h"
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <ostream>
+#include <set>
+
+#include <rapidjson/prettywriter.h>
+#include <rapidjson/stringbuffer.h>
+
+#include "cases/fuzz_case_writer.h"
+#include "cases/fuzz_corpus.h"
+#include "cases/fuzz_minimise.h"
+#include "core/json.h"
+
+namespace ec {
+namespace {
+
+namespace fs = std::filesystem;
+using rapidjson::Value;
+
+std::string pretty(const std::string& json) {
+  rapidjson::Document d;
+  d.Parse(json.c_str(), json.size());
+  rapidjson::StringBuffer buffer;
+  rapidjson::PrettyWriter<rapidjson::StringBuffer> writer(buffer);
+  writer.SetIndent(' ', 2);
+  d.Accept(writer);
+  return std::string(buffer.GetString(), buffer.GetSize()) + "\n";
+}
+
+bool write_file(const fs::path& path, const std::string& text, std::string& error) {
+  const fs::path temporary = path.string() + ".tmp";
+  {
+    std::ofstream f(temporary, std::ios::binary | std::ios::trunc);
+    f << text;
+    if (!f) return error = "cannot write " + temporary.string(), false;
+  }
+  std::error_code ec;
+  fs::rename(temporary, path, ec);  // a reader never sees half a file
+  if (ec) return error = "cannot rename to " + path.string() + ": " + ec.message(), false;
+  return true;
+}
+
+bool fires(const FuzzOutcome& outcome, const std::string& key) {
+  for (const FuzzFinding& f : outcome.findings)
+    if (f.key() == key) return true;
+  return false;
+}
+
+void add_counts(rapidjson::Document& d, Value& into, const char* name, const std::map<std::string, std::size_t>& counts) {
+  auto& a = d.GetAllocator();
+  Value o(rapidjson::kObjectType);
+  for (const auto& [k, n] : counts) o.AddMember(Value(k.c_str(), a), Value(static_cast<std::uint64_t>(n)), a);
+  into.AddMember(rapidjson::StringRef(name), o, a);
+}
+
+struct Recorded {
+  FuzzFinding finding;
+  std::uint64_t input_index;
+  std::string file;
+  std::size_t minimise_tries;
+  bool minimised;
+};
+
+}  // namespace
+
+int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err) {
+  std::string error;
+  auto seeds = load_fuzz_seeds(o.cases_dir, o.session.revision, o.role, error);
+  if (seeds.empty()) return err << "elicit-conform fuzz: " << error << "\n", 2;
+  const FuzzMutator mutator(std::move(seeds));
+  FuzzSessionOptions session_options = o.session;
+  session_options.seed = o.seed ^ (o.shard * 0x9E3779B97F4A7C15ULL);
+  if (session_options.capabilities.empty())
+    session_options.capabilities = o.role == "server" ? R"({"form":{},"url":{}})" : R"({"form":{}})";
+  std::unique_ptr<FuzzSession> session =
+      o.role == "server" ? make_server_session(session_options) : make_client_session(session_options, mutator);
+
+  const fs::path case_dir = fs::path(o.out_dir) / "cases" / std::string(to_string(o.session.revision)) / o.role;
+  std::error_code ec;
+  fs::create_directories(case_dir, ec);
+  // The written cases load with the corpus's requirement catalog (the loader needs it beside them).
+  fs::create_directories(fs::path(o.out_dir) / "cases" / "requirements", ec);
+  for (fs::directory_iterator it(fs::path(o.cases_dir) / "requirements", ec), end; !ec && it != end; it.increment(ec))
+    fs::copy_file(it->path(), fs::path(o.out_dir) / "cases" / "requirements" / it->path().filename(),
+                  fs::copy_options::overwrite_existing, ec);
+  if (ec) return err << "elicit-conform fuzz: cannot prepare " << o.out_dir << ": " << ec.message() << "\n", 2;
+
+  const auto started = std::chrono::steady_clock::now();
+  const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); };
+  std::uint64_t inputs = 0, minimise_runs = 0;
+  std::set<std::string> seen;
+  std::vector<Recorded> recorded;
+  bool sut_failed = false;
+  for (std::uint64_t k = 0;; ++k) {
+    if (o.max_inputs && k >= *o.max_inputs) break;
+    if (elapsed() >= o.duration_seconds) break;
+    const std::uint64_t index = k * o.shards + o.shard;
+    FuzzRng mutate = FuzzRng::for_input(o.seed, index, "mutate");
+    rapidjson::Document input(rapidjson::kObjectType);
+    input.AddMember("params", Value(mutator.mutate_params(mutate), input.GetAllocator()), input.GetAllocator());
+    FuzzRng reply = FuzzRng::for_input(o.seed, index, "reply");
+    FuzzOutcome outcome;
+    if (!session->run(input, reply, outcome)) {
+      sut_failed = true;
+      break;
+    }
+    ++inputs;
+    for (const FuzzFinding& f : outcome.findings) {
+      if (!seen.insert(f.key()).second) continue;
+      // Shrink against the SUT itself; a crash or a silence costs a restart or a timeout per
+      // try, so those get fewer tries.
+      const bool costly = f.oracle == "crash" || f.oracle == "silence";
+      MinimiseResult m = minimise(
+          outcome.input,
+          [&](const Value& candidate) {
+            FuzzRng r = FuzzRng::for_input(o.seed, index, "minimise");
+            FuzzOutcome trial;
+            ++minimise_runs;
+            return session->run(candidate, r, trial) && fires(trial, f.key());
+          },
+          costly ? o.minimise_tries / 3 : o.minimise_tries);
+      // Run the minimised input once more: the case is written from what that run sent and got.
+      FuzzRng r = FuzzRng::for_input(o.seed, index, "minimise");
+      FuzzOutcome confirmed;
+      ++minimise_runs;
+      const bool still = session->run(m.input, r, confirmed) && fires(confirmed, f.key());
+      const FuzzOutcome& basis = still ? confirmed : outcome;
+      const std::string name = fuzz_case_name(f);
+      const fs::path file = case_dir / (name + ".json");
+      if (!write_file(file, pretty(fuzz_case_json(o.role, o.session.revision, session_options.capabilities, f, basis)), error))
+        err << "elicit-conform fuzz: " << error << "\n";
+      recorded.push_back(Recorded{f, index, file.string(), m.tries, still});
+    }
+  }
+  session->stop();
+  const double seconds = elapsed();
+
+  rapidjson::Document s(rapidjson::kObjectType);
+  auto& a = s.GetAllocator();
+  s.AddMember("role", Value(o.role.c_str(), a), a);
+  s.AddMember("revision", Value(std::string(to_string(o.session.revision)).c_str(), a), a);
+  s.AddMember("seed", Value(o.seed), a);
+  s.AddMember("shard", Value((std::to_string(o.shard) + "/" + std::to_string(o.shards)).c_str(), a), a);
+  s.AddMember("inputs", Value(inputs), a);
+  s.AddMember("minimise_runs", Value(minimise_runs), a);
+  s.AddMember("restarts", Value(static_cast<std::uint64_t>(session->restarts())), a);
+  if (sut_failed) s.AddMember("sut_error", Value(session->error().c_str(), a), a);
+  std::map<std::string, std::size_t> by_oracle;
+  Value findings(rapidjson::kArrayType);
+  for (const Recorded& r : recorded) {
+    ++by_oracle[r.finding.oracle];
+    Value f(rapidjson::kObjectType);
+    f.AddMember("oracle", Value(r.finding.oracle.c_str(), a), a);
+    f.AddMember("signature", Value(r.finding.signature.c_str(), a), a);
+    f.AddMember("requirement", Value(r.finding.requirement.c_str(), a), a);
+    f.AddMember("level", rapidjson::StringRef(r.finding.level == Level::Must ? "MUST" : "SHOULD"), a);
+    f.AddMember("detail", Value(r.finding.detail.c_str(), a), a);
+    f.AddMember("input_index", Value(r.input_index), a);
+    f.AddMember("minimised", Value(r.minimised), a);
+    f.AddMember("minimise_tries", Value(static_cast<std::uint64_t>(r.minimise_tries)), a);
+    f.AddMember("case", Value(fs::path(r.file).filename().string().c_str(), a), a);
+    findings.PushBack(f, a);
+  }
+  add_counts(s, s, "findings_by_oracle", by_oracle);
+  s.AddMember("findings", findings, a);
+  Value exercised(rapidjson::kObjectType);
+  add_counts(s, exercised, "keywords", session->coverage.keywords);
+  add_counts(s, exercised, "modes", session->coverage.modes);
+  add_counts(s, exercised, "enum_variants", session->coverage.enum_variants);
+  add_counts(s, exercised, "actions", session->coverage.actions);
+  s.AddMember("exercised", exercised, a);
+  // Everything above is a function of the seed and the SUT's behaviour; timing is not.
+  Value timing(rapidjson::kObjectType);
+  timing.AddMember("seconds", Value(seconds), a);
+  timing.AddMember("inputs_per_second", Value(seconds > 0 ? static_cast<double>(inputs) / seconds : 0.0), a);
+  s.AddMember("timing", timing, a);
+  if (!write_file(fs::path(o.out_dir) / "summary.json", pretty(to_json(s)), error))
+    err << "elicit-conform fuzz: " << error << "\n";
+
+  char rate[64];
+  std::snprintf(rate, sizeof rate, "%.1f s (%.1f inputs/s)", seconds, seconds > 0 ? static_cast<double>(inputs) / seconds : 0.0);
+  out << "elicit-conform fuzz " << o.role << ": " << inputs << " inputs in " << rate << ", " << session->restarts()
+      << " restarts, seed " << o.seed << ", shard " << o.shard << "/" << o.shards << "\n";
+  out << "findings: " << recorded.size() << "\n";
+  for (const Recorded& r : recorded)
+    out << "  " << r.finding.oracle << "  " << r.finding.signature << "  -> " << r.file << "\n";
+  out << "summary: " << (fs::path(o.out_dir) / "summary.json").string() << "\n";
+  if (sut_failed) {
+    err << "elicit-conform fuzz: " << session->error() << "\n";
+    return 3;
+  }
+  return recorded.empty() ? 0 : 1;
+}
+
+}  // namespace ec

@@ -1,0 +1,32 @@
+// `elicit-conform fuzz server|client`: a fuzzing campaign against one SUT. Inputs come from the
+// mutator (fuzz_mutator.h), run through one live session (fuzz_session.h), are judged by the
+// oracles (fuzz_oracles.h); each new finding (by oracle and signature) is minimised
+// (fuzz_minimise.h) against the SUT and written as a replayable case (fuzz_case_writer.h), and
+// the campaign ends with summary.json. README.md, "Fuzzing a SUT", is the user's side of this.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+
+#include "cases/fuzz_session.h"
+
+namespace ec {
+
+struct FuzzOptions {
+  std::string role;  // the SUT's: "server" or "client"
+  FuzzSessionOptions session;
+  std::string cases_dir;  // the corpus: seeds, and the requirement catalog the written cases need
+  std::string out_dir = "elicit-conform-fuzz";
+  double duration_seconds = 60;
+  std::uint64_t seed = 1;
+  std::optional<std::uint64_t> max_inputs;
+  std::uint64_t shard = 0, shards = 1;  // this machine runs inputs index % shards == shard
+  std::size_t minimise_tries = 150;
+};
+
+// Exit status: 0 nothing found, 1 findings, 2 configuration error, 3 the SUT could not be started.
+int run_fuzz_campaign(const FuzzOptions& options, std::ostream& out, std::ostream& err);
+
+}  // namespace ec

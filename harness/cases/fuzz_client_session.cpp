@@ -1,0 +1,230 @@
+// The session with a client SUT: the harness is its server. The client is started as the adapter
+// contract says (docs/adapter-contract.md: the ELICIT_CONFORM_* environment, the path of its stdio
+// server as the last argument: the relay script of transport/relay_listener.h, as for a case),
+// connects, initializes and calls its tool; the harness holds that
+// call open and sends every input as an elicitation/create inside it.
+#include <set>
+
+#include "cases/fuzz_session.h"
+#include "core/json.h"
+#include "spec/capability.h"
+#include "spec/elicitation.h"
+#include "transport/child_process.h"
+#include "transport/relay_channel.h"
+#include "transport/relay_listener.h"
+
+namespace ec {
+namespace {
+
+using rapidjson::Value;
+
+// Answers in the scripted user of one client process. When they run out the user cancels every
+// form, and invalid content could no longer be seen: the client is then restarted with a new script.
+constexpr std::size_t kUserAnswers = 200;
+
+class ClientSession final : public FuzzSession {
+ public:
+  ClientSession(const FuzzSessionOptions& o, const FuzzMutator& mutator) : options_(o), mutator_(mutator) {
+    if (options_.capabilities.empty()) options_.capabilities = R"({"form":{}})";
+    ParsedJson caps = parse_json(options_.capabilities);
+    if (caps.ok()) declared_ = parse_elicitation_capability(&caps.document, options_.revision, "").capability;
+  }
+  ~ClientSession() override { stop(); }
+
+  bool run(const Value& input, FuzzRng&, FuzzOutcome& out) override {
+    static const Value kNone(rapidjson::kObjectType);
+    out.input.CopyFrom(input, out.input.GetAllocator());
+    if (shown_ >= kUserAnswers) stop();  // the script is used up: a fresh client, not a restart
+    else if (!child_ && started_once_) ++restarts_;
+    if (!child_ && !start()) return false;
+    const Value* params = find_member(input, "params");
+    if (params) coverage.note_params(*params);
+    rapidjson::Document request(rapidjson::kObjectType);
+    auto& a = request.GetAllocator();
+    pending_ = "fuzz-" + std::to_string(++inputs_);
+    request.AddMember("jsonrpc", "2.0", a).AddMember("id", Value(pending_.c_str(), a), a);
+    request.AddMember("method", "elicitation/create", a);
+    request.AddMember("params", params ? Value(*params, a) : Value(rapidjson::kObjectType), a);
+    pending_ = "\"" + pending_ + "\"";
+    send(to_json(request), out);
+    bool done = false;
+    while (child_ && !done) {
+      ReadResult r = channel_->receive(Deadline::after(options_.timeout));
+      if (r.status == ReadResult::Line) done = handle(r.line, params ? *params : kNone, out);
+      else if (r.status == ReadResult::TooLarge) add(out, {"invalid-jsonrpc", "json.too-large", "JSONRPC-MESSAGE-FORMAT", Level::Must, "a message over the size limit"});
+      else if (r.status == ReadResult::Timeout) silence(out);
+      else died(out);
+    }
+    while (child_) {  // a second answer comes right behind the first
+      ReadResult r = channel_->receive(Deadline::after(std::chrono::milliseconds(1)));
+      if (r.status != ReadResult::Line) break;
+      handle(r.line, params ? *params : kNone, out);
+    }
+    return true;
+  }
+
+  std::size_t restarts() const override { return restarts_; }
+  std::string error() const override { return error_; }
+
+  void stop() override {
+    if (child_ && channel_ && !tool_call_.empty()) {
+      // The tool call ends, so a conformant client exits on its own (the adapter contract).
+      channel_->send(R"({"jsonrpc":"2.0","id":)" + tool_call_ +
+                         R"(,"result":{"content":[{"type":"text","text":"done"}]}})",
+                     Deadline::after(std::chrono::milliseconds(200)));
+      child_->wait_exit(Deadline::after(std::chrono::milliseconds(300)));
+    }
+    if (channel_) channel_->shutdown();
+    if (child_) child_->terminate(std::chrono::milliseconds(300));
+    child_.reset();
+    channel_.reset();
+    listener_.reset();  // the relay's folder goes with it
+    tool_call_.clear();
+  }
+
+ private:
+  bool fail(std::string why) {
+    error_ = std::move(why);
+    if (child_) error_ += " (" + child_->terminate(std::chrono::milliseconds(300)).describe() + "; stderr: " +
+                          child_->stderr_text().substr(0, 500) + ")";
+    child_.reset();
+    stop();
+    return false;
+  }
+
+  // Folder, socket, relay script, client; then its initialize and its tool call.
+  bool start() {
+    started_once_ = true;
+    shown_ = 0;
+    std::string error;
+    listener_ = RelayListener::create(options_.relay_program, error);
+    if (!listener_) return fail(error);
+    const std::string revision(to_string(options_.revision));
+    FuzzRng rng = FuzzRng::for_input(options_.seed, restarts_ + recycles_++, "user");
+    ChildOptions c;
+    c.argv = options_.command;
+    c.argv.push_back(listener_->script_path());
+    c.environment = {{"ELICIT_CONFORM_CASE", "fuzz"}, {"MCP_CONFORMANCE_SCENARIO", "fuzz"},
+                     {"MCP_CONFORMANCE_CONTEXT", R"({"name":"fuzz"})"},
+                     {"ELICIT_CONFORM_PROTOCOL_VERSION", revision}, {"MCP_CONFORMANCE_PROTOCOL_VERSION", revision},
+                     {"ELICIT_CONFORM_CAPABILITIES", options_.capabilities},
+                     {"ELICIT_CONFORM_USER", mutator_.user_script(rng, kUserAnswers)},
+                     {"ELICIT_CONFORM_TOOL", kTool}};
+    child_ = ChildProcess::spawn(c, error);
+    if (!child_) return fail(error);
+    const Deadline until = Deadline::after(options_.startup_timeout);
+    bool exited = false;
+    channel_ = listener_->accept(until, options_.max_message_bytes, [&] { return !(exited = child_->poll_exit().has_value()); });
+    if (!channel_)
+      return fail(exited ? "the client exited before it started its stdio server"
+                         : "the client did not start the stdio server it was given");
+    answered_.clear();
+    // Until the tool call: initialize is answered, everything else as a plain server would.
+    while (tool_call_.empty()) {
+      ReadResult r = channel_->receive(until);
+      if (r.status != ReadResult::Line) return fail("the client did not initialize and call " + std::string(kTool));
+      ParsedJson m = parse_json(r.line);
+      if (!m.ok() || !m.document.IsObject()) continue;
+      const Value* id = find_member(m.document, "id");
+      const Value* method = find_member(m.document, "method");
+      if (!id || !method || !method->IsString()) continue;
+      const std::string name = method->GetString();
+      const std::string answer = "{\"jsonrpc\":\"2.0\",\"id\":" + to_json(*id);
+      if (name == "initialize") {
+        channel_->send(answer + R"(,"result":{"protocolVersion":")" + revision +
+                           R"(","capabilities":{"tools":{}},"serverInfo":{"name":"elicit-conform-fuzz","version":"0.1"}}})",
+                       until);
+      } else if (name == "tools/list") {
+        channel_->send(answer + R"(,"result":{"tools":[{"name":")" + std::string(kTool) +
+                           R"(","inputSchema":{"type":"object"}}]}})",
+                       until);
+      } else if (name == "tools/call") {
+        tool_call_ = to_json(*id);
+      } else {
+        channel_->send(answer + (name == "ping" ? R"(,"result":{}})" : R"(,"error":{"code":-32601,"message":"Method not found"}})"),
+                       until);
+      }
+    }
+    return true;
+  }
+
+  void send(const std::string& json, FuzzOutcome& out) {
+    if (!channel_->send(json, Deadline::after(options_.timeout))) died(out);
+  }
+
+  static void add(FuzzOutcome& out, FuzzFinding f) {
+    for (const FuzzFinding& have : out.findings)
+      if (have.key() == f.key()) return;
+    out.findings.push_back(std::move(f));
+  }
+
+  bool handle(const std::string& line, const Value& params, FuzzOutcome& out) {
+    for (FuzzFinding& f : jsonrpc_findings(line, options_.revision)) add(out, std::move(f));
+    ParsedJson m = parse_json(line);
+    if (!m.ok() || !m.document.IsObject()) return false;
+    const Value* id = find_member(m.document, "id");
+    const Value* method = find_member(m.document, "method");
+    if (method != nullptr) {
+      if (id == nullptr) return false;
+      const bool ping = method->IsString() && std::string_view(method->GetString()) == "ping";
+      send("{\"jsonrpc\":\"2.0\",\"id\":" + to_json(*id) +
+               (ping ? R"(,"result":{}})" : R"(,"error":{"code":-32601,"message":"Method not found"}})"),
+           out);
+      return false;
+    }
+    if (id == nullptr) return false;
+    const std::string key = to_json(*id);
+    if (!answered_.insert(key).second) {
+      add(out, {"answered-twice", "elicitation/create", "JSONRPC-SPEC", Level::Must, "the client answered request " + key + " twice"});
+      return false;
+    }
+    if (key != pending_) return false;
+    const Value* result = find_member(m.document, "result");
+    if (result && result->IsObject()) {
+      coverage.note_action(*result);
+      const Value* action = find_member(*result, "action");
+      if (action && action->IsString()) ++shown_;
+      if (action && action->IsString() && std::string_view(action->GetString()) == "accept") {
+        if (const Value* content = find_member(*result, "content"))
+          out.accepted_content.CopyFrom(*content, out.accepted_content.GetAllocator());
+      }
+    }
+    for (FuzzFinding& f : client_answer_findings(params, m.document, declared_, options_.revision)) add(out, std::move(f));
+    return true;
+  }
+
+  void silence(FuzzOutcome& out) {
+    add(out, silence_finding("client", "elicitation/create", options_.timeout));
+    stop();
+  }
+
+  void died(FuzzOutcome& out) {
+    if (!child_) return;
+    std::optional<ExitInfo> exit = child_->wait_exit(Deadline::after(std::chrono::milliseconds(200)));
+    add(out, crash_finding("client", exit, "connection"));
+    tool_call_.clear();
+    stop();
+  }
+
+  static constexpr const char* kTool = "fuzz";
+  FuzzSessionOptions options_;
+  const FuzzMutator& mutator_;
+  ElicitationCapability declared_;
+  std::unique_ptr<ChildProcess> child_;
+  std::unique_ptr<RelayListener> listener_;
+  std::shared_ptr<RelayChannel> channel_;
+  std::string tool_call_;  // the id of the held tools/call, as JSON
+  std::set<std::string> answered_;
+  std::string pending_;
+  std::size_t inputs_ = 0, restarts_ = 0, recycles_ = 0, shown_ = 0;
+  bool started_once_ = false;
+  std::string error_;
+};
+
+}  // namespace
+
+std::unique_ptr<FuzzSession> make_client_session(const FuzzSessionOptions& options, const FuzzMutator& mutator) {
+  return std::make_unique<ClientSession>(options, mutator);
+}
+
+}  // namespace ec

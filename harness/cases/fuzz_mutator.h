@@ -1,0 +1,54 @@
+// The fuzzer's inputs: elicitation params mutated from the corpus's own (the `send` steps of the
+// case files), the ElicitResults the harness answers a server SUT with, and the scripted user a
+// client SUT gets. Structural, not byte-level: a SUT that cannot parse JSON is not interesting
+// here, a SUT that mishandles a schema keyword, an enum form (SEP-1330), a default (SEP-1034), a
+// mode or a URL is. Every function is a pure function of its arguments and the FuzzRng, so a seed
+// replays the same inputs (docs/architecture.md, "Fuzzing a SUT").
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <rapidjson/document.h>
+
+#include "cases/fuzz_rng.h"
+
+namespace ec {
+
+// What the inputs exercised, for summary.json: so a campaign that never reached a keyword, a
+// mode or an enum form says so instead of looking thorough.
+struct FuzzCoverage {
+  std::map<std::string, std::size_t> keywords;       // schema keywords of requestedSchema properties
+  std::map<std::string, std::size_t> modes;          // "form", "url", "absent", "other"
+  std::map<std::string, std::size_t> enum_variants;  // SEP-1330 forms and the legacy enumNames
+  std::map<std::string, std::size_t> actions;        // of the results the harness sent or the client sent
+
+  void note_params(const rapidjson::Value& params);
+  void note_action(const rapidjson::Value& result);
+};
+
+class FuzzMutator {
+ public:
+  // `seeds`: elicitation/create params objects (at least one; see load_fuzz_seeds()).
+  explicit FuzzMutator(std::vector<std::shared_ptr<rapidjson::Document>> seeds);
+
+  // A seed with one to four mutations applied.
+  rapidjson::Document mutate_params(FuzzRng& rng) const;
+
+  // A result for the elicitation/create params a SUT sent: mostly well-formed, its content
+  // sometimes valid against the schema, sometimes not (the differential needs both).
+  static rapidjson::Document reply_for(const rapidjson::Value& params, FuzzRng& rng);
+
+  // ELICIT_CONFORM_USER for a client SUT: `answers` scripted answers whose content uses the field
+  // names of the corpus's schemas with values that are often wrong for them.
+  std::string user_script(FuzzRng& rng, std::size_t answers) const;
+
+ private:
+  std::vector<std::shared_ptr<rapidjson::Document>> seeds_;
+  std::vector<std::string> field_names_;
+};
+
+}  // namespace ec

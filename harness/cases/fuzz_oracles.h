@@ -1,0 +1,68 @@
+// What makes an input a finding: the oracles of a fuzzing campaign, as pure functions over the
+// messages of one exchange, so they can be tested without a SUT. The sessions
+// (fuzz_server_session.cpp, fuzz_client_session.cpp) only collect messages and call these.
+//
+// Every oracle reuses a judge the suite already trusts: check_message() (JSON-RPC shape, the
+// typed elicitation checks) and the content validator. A finding's signature is its check id and
+// its pointer with the SUT's own names taken out, so that one bug met with many schemas is one
+// finding, not one per property name.
+#pragma once
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <rapidjson/document.h>
+
+#include "core/diagnostic.h"
+#include "spec/capability.h"
+#include "spec/revision.h"
+#include "transport/child_process.h"
+
+namespace ec {
+
+struct FuzzFinding {
+  std::string oracle;       // e.g. "accepted-invalid-content"; a file name part: [a-z-]
+  std::string signature;    // e.g. "content.integer /content/*"
+  std::string requirement;  // the requirement key a replay case cites
+  Level level = Level::Must;
+  std::string detail;       // one sentence
+  std::string key() const { return oracle + " " + signature; }
+};
+
+// The SUT (`who`: "server", "client") sent nothing within `timeout` while our `method` was open.
+FuzzFinding silence_finding(std::string_view who, std::string_view method, std::chrono::milliseconds timeout);
+
+// The SUT ended the session: how it exited when known, else `closed` ("stdout", "connection").
+FuzzFinding crash_finding(std::string_view who, const std::optional<ExitInfo>& exit, std::string_view closed);
+
+// "/params/requestedSchema/properties/age/minimum" -> "/params/requestedSchema/properties/*/minimum";
+// content members and array indices become "*" too.
+std::string normalise_pointer(const std::string& pointer);
+
+// Not JSON, or not JSON-RPC as MCP uses it: check_message's JSONRPC-* and json.* MUST findings.
+std::vector<FuzzFinding> jsonrpc_findings(const std::string& line, Revision revision);
+
+// The MUST and SHOULD findings check_message makes about an elicitation/create with these params.
+Diagnostics request_diagnostics(const rapidjson::Value& params, Revision revision);
+
+// "form", "url", or "" for a mode no client can declare (a mode absent is form).
+std::string mode_of_params(const rapidjson::Value& params);
+
+// Server SUT, differential: its `elicit` tool reports an accept whose content our validator rejects
+// against the schema the server itself sent (`sent_params`, its elicitation/create params).
+std::vector<FuzzFinding> server_result_findings(const rapidjson::Value& tool_response, const rapidjson::Value& sent_params,
+                                                Revision revision);
+
+// Server SUT: it sent an elicitation/create that check_message rejects at MUST level although the
+// params the harness asked for passed.
+std::vector<FuzzFinding> server_request_findings(const rapidjson::Value& asked_params, const rapidjson::Value& sent_request,
+                                                 Revision revision);
+
+// Client SUT: its answer to an elicitation/create with `params`, given what it declared.
+std::vector<FuzzFinding> client_answer_findings(const rapidjson::Value& params, const rapidjson::Value& response,
+                                                const ElicitationCapability& declared, Revision revision);
+
+}  // namespace ec

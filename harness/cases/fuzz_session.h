@@ -1,0 +1,59 @@
+// One live SUT and one session for many fuzz inputs: the SUT is started and initialized once and
+// restarted only when it dies (or, a client SUT, when its scripted user has run out of answers).
+// A session sends one input, collects every message the SUT sends in reply, answers what a peer
+// must answer, and hands the messages to the oracles (fuzz_oracles.h). It never waits longer than
+// the timeout for a message, and a SUT that goes silent is ended and restarted: the next input
+// must not inherit a session that is stuck.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <rapidjson/document.h>
+
+#include "cases/fuzz_mutator.h"
+#include "cases/fuzz_oracles.h"
+#include "spec/revision.h"
+
+namespace ec {
+
+struct FuzzSessionOptions {
+  std::vector<std::string> command;  // argv of the SUT
+  Revision revision = default_revision();
+  std::chrono::milliseconds timeout{5000};          // for each message the SUT owes us
+  std::chrono::milliseconds startup_timeout{30000};  // start, connect, initialize
+  std::string capabilities;  // client SUT: ELICIT_CONFORM_CAPABILITIES; server SUT: what the harness declares
+  std::string relay_program;  // client SUT over stdio: the harness's own path (`elicit-conform relay`)
+  std::size_t max_message_bytes = std::size_t{4} << 20;
+  std::uint64_t seed = 1;  // client SUT: the scripted user of each (re)start
+};
+
+// What one input did. `input` is the input as it ran: a server input gains the `reply` the
+// harness sent to the SUT's elicitation/create, so that a replay (and the minimiser) sends it again.
+struct FuzzOutcome {
+  rapidjson::Document input;
+  std::vector<FuzzFinding> findings;
+  bool sut_elicited = false;         // server SUT: it sent an elicitation/create
+  rapidjson::Document accepted_content;  // client SUT: the content of its accept (Null when none)
+};
+
+class FuzzSession {
+ public:
+  virtual ~FuzzSession() = default;
+  // Runs one input (server: {"params", "reply"?}; client: {"params"}). False when the SUT cannot
+  // be started (again): `error()` says why and the campaign ends.
+  virtual bool run(const rapidjson::Value& input, FuzzRng& rng, FuzzOutcome& out) = 0;
+  virtual std::size_t restarts() const = 0;
+  virtual std::string error() const = 0;
+  // Ends the SUT as its peer would (a client SUT gets its tool result first).
+  virtual void stop() = 0;
+  FuzzCoverage coverage;
+};
+
+std::unique_ptr<FuzzSession> make_server_session(const FuzzSessionOptions& options);
+std::unique_ptr<FuzzSession> make_client_session(const FuzzSessionOptions& options, const FuzzMutator& mutator);
+
+}  // namespace ec

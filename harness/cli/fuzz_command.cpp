@@ -1,0 +1,58 @@
+#include "cli/fuzz_command.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <ostream>
+
+#include "cases/fuzz_campaign.h"
+#include "core/json.h"
+#include "spec/revision.h"
+#include "transport/child_process.h"
+#include "transport/word_split.h"
+
+namespace ec {
+
+int run_fuzz_command(const FuzzCommandOptions& c, std::ostream& out, std::ostream& err) {
+  FuzzOptions o;
+  o.role = c.role;
+  const std::optional<Revision> revision = parse_revision(c.revision);
+  // The campaign speaks the 2025 wire (initialize, elicitation/create requests); 2026-07-28 has none.
+  if (!revision || features(*revision).modern_wire) {
+    err << "elicit-conform fuzz: --revision " << c.revision << ": one of 2025-06-18, 2025-11-25\n";
+    return 2;
+  }
+  o.session.revision = *revision;
+  SplitResult words = split_command(c.command);
+  if (!words.ok() || words.words.empty()) {
+    err << "elicit-conform fuzz: --command: " << words.error.value_or("empty") << "\n";
+    return 2;
+  }
+  o.session.command = std::move(words.words);
+  unsigned long long i = 0, n = 0;
+  char slash = 0;
+  if (std::sscanf(c.shard.c_str(), "%llu%c%llu", &i, &slash, &n) != 3 || slash != '/' || n == 0 || i >= n) {
+    err << "elicit-conform fuzz: --shard " << c.shard << ": i/n with 0 <= i < n\n";
+    return 2;
+  }
+  if (!c.capabilities.empty() && !parse_json(c.capabilities).ok()) {
+    err << "elicit-conform fuzz: --capabilities is not JSON\n";
+    return 2;
+  }
+  o.shard = i;
+  o.shards = n;
+  o.duration_seconds = c.duration;
+  o.seed = c.seed;
+  if (c.max_inputs > 0) o.max_inputs = c.max_inputs;
+  o.out_dir = c.out;
+  o.cases_dir = c.cases_dir;
+  o.session.timeout = std::chrono::milliseconds(c.timeout_ms);
+  o.session.capabilities = c.capabilities;
+  std::error_code self_error;
+  o.session.relay_program = std::filesystem::read_symlink("/proc/self/exe", self_error).string();
+  enable_orphan_reaping(/*end_untagged_orphans=*/true);
+  const int status = run_fuzz_campaign(o, out, err);
+  end_orphans();
+  return status;
+}
+
+}  // namespace ec

@@ -1,0 +1,25 @@
+// `elicit-conform fuzz server|client`: the command line of a fuzzing campaign (cases/fuzz_campaign.h).
+#pragma once
+
+#include <iosfwd>
+#include <string>
+
+namespace ec {
+
+struct FuzzCommandOptions {
+  std::string role;  // server or client: the SUT's role
+  std::string command;
+  double duration = 60;
+  unsigned long long seed = 1;
+  unsigned long long max_inputs = 0;  // 0: no limit
+  std::string out = "elicit-conform-fuzz";
+  std::string shard = "0/1";
+  std::string revision = "2025-11-25";
+  int timeout_ms = 5000;
+  std::string capabilities;  // "" the role's default
+  std::string cases_dir;
+};
+
+int run_fuzz_command(const FuzzCommandOptions& options, std::ostream& out, std::ostream& err);
+
+}  // namespace ec

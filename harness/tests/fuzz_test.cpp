@@ -1,0 +1,156 @@
+// The pure parts of `elicit-conform fuzz`: the mutator is a function of its seed (a campaign
+// replays, shards never overlap), the minimiser shrinks to what the predicate needs and keeps to
+// its budget, the oracles judge messages as check_message and the content validator do.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "cases/fuzz_case_writer.h"
+#include "cases/fuzz_minimise.h"
+#include "cases/fuzz_mutator.h"
+#include "cases/fuzz_oracles.h"
+#include "core/json.h"
+
+namespace ec {
+namespace {
+
+rapidjson::Document doc(const char* text) {
+  ParsedJson p = parse_json(text);
+  EXPECT_TRUE(p.ok()) << text;
+  return std::move(p.document);
+}
+
+FuzzMutator mutator() {
+  auto seed = std::make_shared<rapidjson::Document>(doc(
+      R"({"message":"Where?","requestedSchema":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}})"));
+  return FuzzMutator({seed});
+}
+
+TEST(FuzzMutator, SameSeedSameInputs) {
+  const FuzzMutator m = mutator();
+  for (std::uint64_t index = 0; index < 200; ++index) {
+    FuzzRng a = FuzzRng::for_input(7, index, "mutate");
+    FuzzRng b = FuzzRng::for_input(7, index, "mutate");
+    EXPECT_EQ(to_json(m.mutate_params(a)), to_json(m.mutate_params(b))) << index;
+    rapidjson::Document params = m.mutate_params(a);
+    FuzzRng r1 = FuzzRng::for_input(7, index, "reply");
+    FuzzRng r2 = FuzzRng::for_input(7, index, "reply");
+    EXPECT_EQ(to_json(FuzzMutator::reply_for(params, r1)), to_json(FuzzMutator::reply_for(params, r2)));
+  }
+}
+
+TEST(FuzzMutator, SeedsAndIndicesGiveDifferentInputs) {
+  const FuzzMutator m = mutator();
+  std::set<std::string> seen;
+  for (std::uint64_t index = 0; index < 200; ++index) {
+    FuzzRng r = FuzzRng::for_input(1, index, "mutate");
+    seen.insert(to_json(m.mutate_params(r)));
+  }
+  EXPECT_GT(seen.size(), 150u);  // mutations, not one input again and again
+  FuzzRng a = FuzzRng::for_input(1, 0, "mutate");
+  FuzzRng b = FuzzRng::for_input(2, 0, "mutate");
+  EXPECT_NE(a.next(), b.next());
+}
+
+TEST(FuzzMutator, ParamsAreAlwaysAnObjectAndSerialise) {
+  const FuzzMutator m = mutator();
+  for (std::uint64_t index = 0; index < 500; ++index) {
+    FuzzRng r = FuzzRng::for_input(3, index, "mutate");
+    rapidjson::Document p = m.mutate_params(r);
+    ASSERT_TRUE(p.IsObject());
+    EXPECT_TRUE(parse_json(to_json(p)).ok()) << index;  // what a case file must hold
+  }
+}
+
+TEST(FuzzMinimise, ShrinksToWhatThePredicateNeeds) {
+  rapidjson::Document input = doc(
+      R"({"params":{"message":"a long message here","requestedSchema":{"type":"object","properties":{
+          "a":{"type":"string","title":"A"},"n":{"type":"integer","minimum":1}}}},"reply":{"action":"accept","content":{"a":"x","n":2.5}}})");
+  // Fires while the reply still carries a fraction for n.
+  const auto fires = [](const rapidjson::Value& v) {
+    const rapidjson::Value* reply = find_member(v, "reply");
+    const rapidjson::Value* content = reply ? find_member(*reply, "content") : nullptr;
+    const rapidjson::Value* n = content && content->IsObject() ? find_member(*content, "n") : nullptr;
+    return n && n->IsDouble() && n->GetDouble() == 2.5;
+  };
+  MinimiseResult r = minimise(input, fires, 1000);
+  EXPECT_EQ(to_json(r.input), R"({"reply":{"content":{"n":2.5}}})");
+  EXPECT_TRUE(fires(r.input));
+  EXPECT_GT(r.steps, 0u);
+}
+
+TEST(FuzzMinimise, KeepsToItsBudget) {
+  rapidjson::Document input = doc(R"({"a":[1,2,3,4,5,6,7,8],"b":"xxxxxxxxxxxxxxxx"})");
+  std::size_t calls = 0;
+  MinimiseResult r = minimise(input, [&](const rapidjson::Value&) { return ++calls, false; }, 5);
+  EXPECT_EQ(calls, 5u);
+  EXPECT_EQ(r.tries, 5u);
+  EXPECT_EQ(to_json(r.input), to_json(input));  // nothing fired: the input as it was
+}
+
+TEST(FuzzMinimise, ShortensStringsOnCharacterBoundaries) {
+  rapidjson::Document input = doc(R"({"s":"😀😀😀😀"})");
+  MinimiseResult r = minimise(input, [](const rapidjson::Value& v) {
+    return v.HasMember("s") && v["s"].IsString() && v["s"].GetStringLength() > 0;
+  }, 100);
+  ASSERT_TRUE(r.input["s"].IsString());
+  EXPECT_TRUE(parse_json(to_json(r.input)).ok());
+  EXPECT_EQ(std::string(r.input["s"].GetString()), "😀");
+}
+
+TEST(FuzzOracles, PointersLoseTheSutsNames) {
+  EXPECT_EQ(normalise_pointer("/params/requestedSchema/properties/age/minimum"),
+            "/params/requestedSchema/properties/*/minimum");
+  EXPECT_EQ(normalise_pointer("/result/content/tags/2"), "/result/content/*/*");
+}
+
+TEST(FuzzOracles, ServerAcceptOfInvalidContentIsAFinding) {
+  rapidjson::Document sent = doc(
+      R"({"message":"m","requestedSchema":{"type":"object","properties":{"n":{"type":"integer"}}}})");
+  rapidjson::Document bad = doc(
+      R"({"jsonrpc":"2.0","id":"x","result":{"content":[{"type":"text","text":"{\"action\":\"accept\",\"content\":{\"n\":2.5}}"}]}})");
+  rapidjson::Document refused = doc(
+      R"({"jsonrpc":"2.0","id":"x","result":{"isError":true,"content":[{"type":"text","text":"{\"action\":\"accept\",\"content\":{\"n\":2.5}}"}]}})");
+  auto found = server_result_findings(bad, sent, default_revision());
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].oracle, "accepted-invalid-content");
+  EXPECT_EQ(found[0].signature, "content.integer /content/*");
+  EXPECT_TRUE(server_result_findings(refused, sent, default_revision()).empty());
+  // The same schema on a URL-mode request asks for no content: nothing to judge.
+  rapidjson::Document url = doc(
+      R"({"mode":"url","url":"https://example.com/x","elicitationId":"e","message":"m",)"
+      R"("requestedSchema":{"type":"object","properties":{"n":{"type":"integer"}}}})");
+  EXPECT_TRUE(server_result_findings(bad, url, default_revision()).empty());
+}
+
+TEST(FuzzOracles, ClientAnswers) {
+  ElicitationCapability form_only;
+  form_only.declared = true;
+  form_only.form = true;
+  rapidjson::Document valid = doc(R"({"message":"m","requestedSchema":{"type":"object","properties":{"c":{"type":"string"}}}})");
+  rapidjson::Document no_message = doc(R"({"requestedSchema":{"type":"object","properties":{}}})");
+  rapidjson::Document url = doc(R"({"mode":"url","message":"m","url":"https://example.com/x","elicitationId":"e"})");
+  rapidjson::Document cancel = doc(R"({"jsonrpc":"2.0","id":1,"result":{"action":"cancel"}})");
+  rapidjson::Document error = doc(R"({"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"no"}})");
+  const Revision r = default_revision();
+  EXPECT_TRUE(client_answer_findings(valid, cancel, form_only, r).empty());
+  EXPECT_EQ(client_answer_findings(valid, error, form_only, r).at(0).oracle, "refused-valid-request");
+  EXPECT_EQ(client_answer_findings(no_message, cancel, form_only, r).at(0).oracle, "accepted-invalid-request");
+  EXPECT_TRUE(client_answer_findings(no_message, error, form_only, r).empty());
+  EXPECT_EQ(client_answer_findings(url, cancel, form_only, r).at(0).oracle, "accepted-undeclared-mode");
+  EXPECT_TRUE(client_answer_findings(url, error, form_only, r).empty());
+}
+
+TEST(FuzzCaseWriter, NamesAreStableAndCasesParse) {
+  FuzzFinding f{"answered-twice", "elicitation/create", "JSONRPC-SPEC", Level::Must, "twice"};
+  EXPECT_EQ(fuzz_case_name(f), fuzz_case_name(f));
+  EXPECT_EQ(fuzz_case_name(f).rfind("fuzz.answered-twice.", 0), 0u);
+  FuzzOutcome o;
+  o.input = doc(R"({"params":{"message":"m"}})");
+  ParsedJson c = parse_json(fuzz_case_json("client", default_revision(), R"({"form":{}})", f, o));
+  ASSERT_TRUE(c.ok());
+  EXPECT_EQ(std::string(c.document["id"].GetString()), "client." + fuzz_case_name(f));
+}
+
+}  // namespace
+}  // namespace ec

@@ -1,0 +1,311 @@
+#!/usr/bin/env node
+// elicit-conform server adapter for the MCP TypeScript SDK v2 (@modelcontextprotocol/server).
+//
+// One McpServer factory with the tools of the adapter contract (docs/adapter-contract.md):
+//   elicit       {params}        -> asks the user with these params, returns the ElicitResult as JSON
+//                                   text, or isError with the SDK's message if it refused or failed
+//   require_url  {elicitations}  -> throw new UrlElicitationRequiredError(elicitations)
+//   complete     {elicitationId} -> server.createElicitationCompletionNotifier(id)()
+// and the official conformance suite's test_elicitation, test_elicitation_sep1034_defaults and
+// test_elicitation_sep1330_enums.
+//
+// The SDK has two elicitation APIs, and `--api` chooses which one every tool uses:
+//   --api push            (default) ctx.mcpReq.elicitInput(params): the 2025-style await API, which
+//                         sends elicitation/create to the client. The SDK documents that it throws on
+//                         a 2026-07-28-era request.
+//   --api input-required  the multi-round-trip API: the handler returns inputRequired({inputRequests})
+//                         built with inputRequired.elicit / inputRequired.elicitUrl, and on the retry
+//                         reads ctx.mcpReq.inputResponses (inputResponse()). On 2025-era connections
+//                         the SDK's legacy shim turns that into elicitation/create and re-enters the
+//                         handler (ServerOptions.inputRequired.legacyShim, on by default).
+// Every argument goes to the SDK as given: the adapter neither checks nor repairs it.
+//
+// Transport: stdio with serveStdio(factory) (the SDK's dual-era stdio entry), or `--http PORT`:
+// Streamable HTTP on 127.0.0.1:PORT (0: any free port), whose URL is the first line of stdout.
+
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+
+import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
+import {
+  acceptedContent,
+  createMcpHandler,
+  fromJsonSchema,
+  inputRequired,
+  inputResponse,
+  isLegacyRequest,
+  McpServer,
+  SdkError,
+  SdkErrorCode,
+  UrlElicitationRequiredError,
+} from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { z } from 'zod';
+
+function option(name, fallback) {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? fallback : process.argv[at + 1];
+}
+
+const api = option('--api', process.env.ELICIT_CONFORM_SERVER_API || 'push');
+if (api !== 'push' && api !== 'input-required') {
+  process.stderr.write('adapter: --api takes push or input-required\n');
+  process.exit(2);
+}
+
+const text = (t) => ({ content: [{ type: 'text', text: t }] });
+const toolError = (e) => ({ content: [{ type: 'text', text: e instanceof Error ? e.message : String(e) }], isError: true });
+const anyObject = z.record(z.string(), z.unknown());
+
+// The one key this adapter's input-required handlers use for their single input request.
+const KEY = 'elicit';
+
+// Asks the user with `params` through the chosen API. `render(result)` makes the tool result from
+// the ElicitResult the SDK handed back.
+async function ask(ctx, params, render) {
+  if (api === 'push') {
+    try {
+      return render(await ctx.mcpReq.elicitInput(params));
+    } catch (e) {
+      // The SDK's typed refusal of the push API on a 2026-07-28-era request (documented: "Throws on
+      // a 2026-07-28-era request"): this API has no form on that revision, so the case cannot run
+      // with it. Said in the message, the SKIP convention of every transport.
+      if (e instanceof SdkError && e.code === SdkErrorCode.MethodNotSupportedByProtocolVersion) {
+        return toolError(`elicit-conform: SKIP: the push API (ctx.mcpReq.elicitInput) has no form on this revision: ${e.message}`);
+      }
+      return toolError(e);
+    }
+  }
+  // input-required: on the retry the answer is in ctx.mcpReq.inputResponses; without one, ask.
+  const responses = ctx.mcpReq.inputResponses;
+  const answer = inputResponse(responses, KEY);
+  if (answer.kind === 'elicit') {
+    // The SDK passes the client's content through unvalidated and documents how a handler
+    // validates it: acceptedContent(responses, key, schema), with fromJsonSchema for a JSON Schema.
+    // It returns undefined when the content fails the schema; the handler then gives up.
+    if (answer.action === 'accept' && params.mode !== 'url' && params.requestedSchema !== undefined) {
+      try {
+        if (acceptedContent(responses, KEY, fromJsonSchema(params.requestedSchema)) === undefined) {
+          return toolError('the accepted content does not match the requested schema');
+        }
+      } catch (e) {
+        return toolError(e);
+      }
+    }
+    return render(responses[KEY]);
+  }
+  try {
+    const request = params.mode === 'url' ? inputRequired.elicitUrl(params) : inputRequired.elicit(params);
+    return inputRequired({ inputRequests: { [KEY]: request } });
+  } catch (e) {
+    return toolError(e);
+  }
+}
+
+// The factory: one McpServer with every tool. serveStdio pins one instance per connection; over
+// HTTP each legacy session and each modern request gets its own, as the SDK's serving guide does.
+function buildServer() {
+  const mcp = new McpServer({ name: 'elicit-conform-typescript-sdk-v2-adapter', version: '0.1.0' });
+
+  mcp.registerTool(
+    'elicit',
+    {
+      description: 'Asks the user with the given elicitation params and returns the result as JSON text.',
+      inputSchema: z.object({ params: anyObject }),
+    },
+    async ({ params }, ctx) => ask(ctx, params, (result) => text(JSON.stringify(result))),
+  );
+
+  mcp.registerTool(
+    'require_url',
+    {
+      description: 'Fails with a -32042 URLElicitationRequiredError listing the given elicitations.',
+      inputSchema: z.object({ elicitations: z.array(anyObject) }),
+    },
+    async ({ elicitations }) => {
+      throw new UrlElicitationRequiredError(elicitations);
+    },
+  );
+
+  mcp.registerTool(
+    'complete',
+    {
+      description: 'Sends notifications/elicitation/complete for an elicitation id.',
+      inputSchema: z.object({ elicitationId: z.string() }),
+    },
+    async ({ elicitationId }) => {
+      try {
+        await mcp.server.createElicitationCompletionNotifier(elicitationId)();
+        return text('completion sent');
+      } catch (e) {
+        return toolError(e);
+      }
+    },
+  );
+
+  // --- The official MCP conformance suite's elicitation tools (as its scenario texts describe them).
+
+  mcp.registerTool(
+    'test_elicitation',
+    {
+      description: 'Asks the user for a username and an email address (official conformance suite).',
+      inputSchema: z.object({ message: z.string() }),
+    },
+    async ({ message }, ctx) =>
+      ask(
+        ctx,
+        {
+          message,
+          requestedSchema: {
+            type: 'object',
+            properties: {
+              username: { type: 'string', description: "User's response" },
+              email: { type: 'string', description: "User's email address" },
+            },
+            required: ['username', 'email'],
+          },
+        },
+        (result) => text(`User response: action=${result.action}, content=${JSON.stringify(result.content ?? {})}`),
+      ),
+  );
+
+  const report = (result) =>
+    text(`Elicitation completed: action=${result.action}, content=${JSON.stringify(result.content ?? {})}`);
+
+  mcp.registerTool(
+    'test_elicitation_sep1034_defaults',
+    { description: 'Asks for one field of each primitive type, each with a default (SEP-1034, official conformance suite).' },
+    async (ctx) =>
+      ask(
+        ctx,
+        {
+          message: 'Please review the pre-filled values',
+          requestedSchema: {
+            type: 'object',
+            properties: {
+              name: { type: 'string', default: 'John Doe' },
+              age: { type: 'integer', default: 30 },
+              score: { type: 'number', default: 95.5 },
+              status: { type: 'string', enum: ['active', 'inactive', 'pending'], default: 'active' },
+              verified: { type: 'boolean', default: true },
+            },
+          },
+        },
+        report,
+      ),
+  );
+
+  mcp.registerTool(
+    'test_elicitation_sep1330_enums',
+    { description: 'Asks for one field of each of the five SEP-1330 enum variants (official conformance suite).' },
+    async (ctx) =>
+      ask(
+        ctx,
+        {
+          message: 'Please pick your options',
+          requestedSchema: {
+            type: 'object',
+            properties: {
+              untitledSingle: { type: 'string', enum: ['option1', 'option2', 'option3'] },
+              titledSingle: {
+                type: 'string',
+                oneOf: [
+                  { const: 'value1', title: 'First Option' },
+                  { const: 'value2', title: 'Second Option' },
+                  { const: 'value3', title: 'Third Option' },
+                ],
+              },
+              legacyEnum: {
+                type: 'string',
+                enum: ['opt1', 'opt2', 'opt3'],
+                enumNames: ['Option One', 'Option Two', 'Option Three'],
+              },
+              untitledMulti: { type: 'array', items: { type: 'string', enum: ['option1', 'option2', 'option3'] } },
+              titledMulti: {
+                type: 'array',
+                items: {
+                  anyOf: [
+                    { const: 'value1', title: 'First Choice' },
+                    { const: 'value2', title: 'Second Choice' },
+                    { const: 'value3', title: 'Third Choice' },
+                  ],
+                },
+              },
+            },
+          },
+        },
+        report,
+      ),
+  );
+
+  return mcp;
+}
+
+// --- Transport ----------------------------------------------------------------------------------
+
+// Streamable HTTP as the SDK's serving guide composes it for a server that keeps a sessionful
+// 2025 deployment next to a modern endpoint: isLegacyRequest() routes 2025-era traffic to one
+// NodeStreamableHTTPServerTransport (and McpServer) per session, made when it sees initialize
+// (the stateless fallback of createMcpHandler cannot carry a server-to-client elicitation/create
+// and its answer, which arrive on different POSTs); the rest goes to createMcpHandler(factory,
+// {legacy: 'reject'}) through toNodeHandler. Loopback only.
+async function serveHttp(port) {
+  const sessions = new Map();
+  const modern = toNodeHandler(createMcpHandler(buildServer, { legacy: 'reject' }));
+  const http = createServer(async (req, res) => {
+    try {
+      if (new URL(req.url, 'http://127.0.0.1').pathname !== '/mcp') {
+        res.writeHead(404).end();
+        return;
+      }
+      // The body is read once here; both legs get it parsed, as behind a body parser.
+      const chunks = [];
+      for await (const chunk of req) chunks.push(chunk);
+      const raw = Buffer.concat(chunks).toString('utf8');
+      let body;
+      try {
+        body = raw === '' ? undefined : JSON.parse(raw);
+      } catch {
+        body = undefined;
+      }
+      const webRequest = await toWebRequest(req, body ?? raw);
+      if (!(await isLegacyRequest(webRequest, body))) {
+        await modern(req, res, body);
+        return;
+      }
+      const id = req.headers['mcp-session-id'];
+      let transport = typeof id === 'string' ? sessions.get(id) : undefined;
+      if (transport === undefined) {
+        if (id !== undefined) {
+          res.writeHead(404).end();
+          return;
+        }
+        // No session yet: the transport accepts only initialize, and answers anything else itself.
+        const fresh = new NodeStreamableHTTPServerTransport({
+          sessionIdGenerator: () => randomUUID(),
+          onsessioninitialized: (sid) => sessions.set(sid, fresh),
+        });
+        fresh.onclose = () => fresh.sessionId && sessions.delete(fresh.sessionId);
+        await buildServer().connect(fresh);
+        transport = fresh;
+      }
+      await transport.handleRequest(req, res, body);
+    } catch (e) {
+      if (!res.headersSent) res.writeHead(500).end(e instanceof Error ? e.message : String(e));
+    }
+  });
+  await new Promise((resolve) => http.listen(port, '127.0.0.1', resolve));
+  process.stdout.write(`http://127.0.0.1:${http.address().port}/mcp\n`);
+}
+
+const httpPort = option('--http', undefined);
+if (httpPort !== undefined) {
+  const port = Number(httpPort);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write('adapter: --http takes a port (0: any free port)\n');
+    process.exit(2);
+  }
+  await serveHttp(port);
+} else {
+  serveStdio(buildServer, { onerror: (e) => process.stderr.write(`adapter: ${e.message}\n`) });
+}

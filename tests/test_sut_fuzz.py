@@ -1,0 +1,140 @@
+"""`elicit-conform fuzz server|client` against the reference peers: clean, it finds nothing; with a
+fault that breaks a rule an oracle sees, it finds it within a few seconds and writes a case that
+replays it (FAIL or WARN against the faulty peer, PASS against the clean one); the same seed gives
+the same summary. Every run is bounded by --duration and --max-inputs; nothing asserts on timing."""
+import json
+import pathlib
+import sys
+
+import pytest
+
+SERVER_FAULTS = {
+    "trust-content": "accepted-invalid-content",
+    "accept-fractions": "accepted-invalid-content",
+    "drop-message": "broke-valid-request",
+    "no-jsonrpc-version": "invalid-jsonrpc",
+    "result-and-error": "invalid-jsonrpc",
+}
+CLIENT_FAULTS = {
+    "send-invalid-content": "invalid-content",
+    "trust-request": "accepted-invalid-request",
+    "accept-undeclared-mode": "accepted-undeclared-mode",
+    "answer-twice": "answered-twice",
+    "omit-jsonrpc-version": "invalid-jsonrpc",
+    # Declared form and URL (the fuzzer's default for a client is form only), it refuses URL mode.
+    "refuse-declared-url": "refused-valid-request",
+}
+EXTRA = {"refuse-declared-url": ["--capabilities", '{"form":{},"url":{}}']}
+
+
+def fuzz(cli, role, sut, out, *extra):
+    proc = cli.run("fuzz", role, "--command", sut, "--out", out, *extra, timeout=90)
+    assert proc.returncode in (0, 1), proc.stderr.decode()[-2000:]
+    summary = json.loads((pathlib.Path(out) / "summary.json").read_text())
+    return proc, summary
+
+
+def replay(cli, role, cases, sut, case_id, tmp_path):
+    # --strict: a SHOULD finding (content validation, malformed params) replays as WARN, which
+    # --strict counts as a failure.
+    return cli.run(role, "--cases", cases, "--command", sut, "--case", case_id, "--revision", "2025-11-25",
+                   "--strict", "--timeout", "1500", "--report-dir", tmp_path / f"report-{case_id}", timeout=90)
+
+
+@pytest.mark.parametrize("role", ["server", "client"])
+def test_clean_reference_peer_has_no_findings(cli, tmp_path, role):
+    proc, summary = fuzz(cli, role, f"{cli.peer} reference {role}", tmp_path / "out", "--duration", "5")
+    assert proc.returncode == 0, proc.stdout.decode()
+    assert summary["findings"] == [] and summary["inputs"] > 0 and summary["restarts"] == 0
+    assert b"inputs/s" in proc.stdout
+    exercised = summary["exercised"]
+    assert {"form", "url", "absent", "other"} <= set(exercised["modes"])
+    assert {"untitled-single", "titled-single", "legacy-enumNames", "untitled-multi", "titled-multi"} <= set(
+        exercised["enum_variants"])
+
+
+@pytest.mark.parametrize("role,fault,oracle",
+                         [("server", f, o) for f, o in SERVER_FAULTS.items()] +
+                         [("client", f, o) for f, o in CLIENT_FAULTS.items()])
+def test_fault_is_found_and_its_case_replays(cli, tmp_path, role, fault, oracle):
+    out = tmp_path / "out"
+    faulty = f"{cli.peer} reference {role} --fault {fault}"
+    proc, summary = fuzz(cli, role, faulty, out, "--duration", "3", "--max-inputs", "2000", *EXTRA.get(fault, []))
+    assert proc.returncode == 1, proc.stdout.decode()
+    found = [f for f in summary["findings"] if f["oracle"] == oracle]
+    assert found, summary["findings_by_oracle"]
+    case_file = out / "cases" / "2025-11-25" / role / found[0]["case"]
+    case = json.loads(case_file.read_text())
+    assert case_file.name.startswith(f"fuzz.{oracle}.")
+    assert replay(cli, role, out / "cases", faulty, case["id"], tmp_path).returncode == 1
+    clean = replay(cli, role, out / "cases", f"{cli.peer} reference {role}", case["id"], tmp_path)
+    assert clean.returncode == 0, clean.stdout.decode()[-2000:]
+
+
+def test_same_seed_same_summary(cli, tmp_path):
+    sut = f"{cli.peer} reference server --fault trust-content"
+    runs = []
+    for name in ("a", "b"):
+        _, summary = fuzz(cli, "server", sut, tmp_path / name, "--seed", "42", "--max-inputs", "300", "--duration", "60")
+        summary.pop("timing")  # the one part that is not a function of the seed
+        runs.append(summary)
+    assert runs[0] == runs[1]
+    assert runs[0]["inputs"] == 300 and runs[0]["findings"]
+    _, other = fuzz(cli, "server", sut, tmp_path / "c", "--seed", "42", "--max-inputs", "300", "--duration", "60",
+                    "--shard", "1/2")
+    other.pop("timing")
+    assert other["exercised"] != runs[0]["exercised"]  # another part of the seed space
+
+
+CRASHING_SERVER = r'''
+import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("method") == "initialize":
+        r = {"protocolVersion": "2025-11-25", "capabilities": {"tools": {}}, "serverInfo": {"name": "c", "version": "1"}}
+    elif m.get("method") == "tools/list":
+        r = {"tools": [{"name": "elicit", "inputSchema": {"type": "object"}}]}
+    elif m.get("method") == "tools/call":
+        if m["params"]["arguments"]["params"].get("mode") == "url":
+            sys.exit(3)  # the bug: URL mode kills it
+        r = {"isError": True, "content": [{"type": "text", "text": "no"}]}
+    else:
+        continue
+    print(json.dumps({"jsonrpc": "2.0", "id": m["id"], "result": r}), flush=True)
+'''
+
+
+def test_crash_is_found_minimised_and_the_sut_restarted(cli, tmp_path):
+    script = tmp_path / "crashing_server.py"
+    script.write_text(CRASHING_SERVER)
+    out = tmp_path / "out"
+    sut = f"{sys.executable} {script}"
+    proc, summary = fuzz(cli, "server", sut, out, "--duration", "5", "--max-inputs", "300")
+    assert proc.returncode == 1
+    crash = [f for f in summary["findings"] if f["oracle"] == "crash"]
+    assert crash and summary["restarts"] > 0
+    case = json.loads((out / "cases" / "2025-11-25" / "server" / crash[0]["case"]).read_text())
+    # Minimised: the mode is what matters, and it is all that is left of the params.
+    assert case["steps"][0]["send"]["params"]["arguments"]["params"] == {"mode": "url"}
+    assert replay(cli, "server", out / "cases", sut, case["id"], tmp_path).returncode == 1
+
+
+def test_silence_is_found_and_the_sut_restarted(cli, tmp_path):
+    script = tmp_path / "silent_server.py"
+    script.write_text(CRASHING_SERVER.replace("sys.exit(3)  # the bug: URL mode kills it", "continue  # the bug: URL mode is never answered"))
+    out = tmp_path / "out"
+    sut = f"{sys.executable} {script}"
+    proc, summary = fuzz(cli, "server", sut, out, "--duration", "5", "--max-inputs", "300", "--timeout", "100")
+    assert proc.returncode == 1
+    silence = [f for f in summary["findings"] if f["oracle"] == "silence"]
+    assert silence and summary["restarts"] > 0
+    case = json.loads((out / "cases" / "2025-11-25" / "server" / silence[0]["case"]).read_text())
+    assert case["steps"][0]["send"]["params"]["arguments"]["params"] == {"mode": "url"}
+
+
+def test_a_server_without_the_elicit_tool_is_an_error_not_a_clean_run(cli, tmp_path):
+    script = tmp_path / "no_tool_server.py"
+    script.write_text(CRASHING_SERVER.replace('"name": "elicit"', '"name": "other"'))
+    proc = cli.run("fuzz", "server", "--command", f"{sys.executable} {script}", "--out", tmp_path / "out",
+                   "--duration", "5", timeout=60)
+    assert proc.returncode == 3 and b'no tool "elicit"' in proc.stderr
