@@ -16,6 +16,18 @@ std::optional<std::size_t> find_invalid_utf8(std::string_view text);
 // Number of code points in well-formed UTF-8 `text` (counts lead bytes).
 std::size_t count_code_points(std::string_view text);
 
+// The largest Unicode code point, and the UTF-16 surrogates, which UTF-8 must not encode.
+constexpr char32_t kMaxCodePoint = 0x10FFFF;
+constexpr bool is_surrogate(char32_t cp) { return cp >= 0xD800 && cp <= 0xDFFF; }
+
+// Decodes the one sequence that starts at `text[pos]` (pos < text.size()) into `cp` and its
+// byte `length`; false for what find_invalid_utf8 reports there (a stray continuation byte, a
+// truncated sequence, an overlong, a surrogate, above U+10FFFF). The one decoder of the project.
+bool decode_code_point(std::string_view text, std::size_t pos, char32_t& cp, std::size_t& length);
+
+// Appends the UTF-8 encoding of `cp` (at most kMaxCodePoint, not a surrogate) to `out`.
+void append_code_point(std::string& out, char32_t cp);
+
 }  // namespace ec
 
 namespace ec {

@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/utf8.h"
+
 namespace ec {
 namespace {
 
@@ -33,9 +35,6 @@ constexpr std::string_view kDot = "[^\\n\\r\\x{2028}\\x{2029}]";
 constexpr std::string_view kAnyClass = "[\\x{0}-\\x{10FFFF}]";
 constexpr std::string_view kNoneClass = "[^\\x{0}-\\x{10FFFF}]";
 
-constexpr char32_t kMaxCodePoint = 0x10FFFF;
-
-bool is_surrogate(char32_t cp) { return cp >= 0xD800 && cp <= 0xDFFF; }
 bool is_ascii_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool is_ascii_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_octal(char c) { return c >= '0' && c <= '7'; }
@@ -53,57 +52,6 @@ std::string hex_escape(char32_t cp, int min_width) {
   return buf;
 }
 
-void append_utf8(std::string& out, char32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
-
-// Decodes one UTF-8 sequence at `pos`; false for malformed, overlong or surrogate encodings.
-bool decode_utf8(std::string_view s, std::size_t pos, char32_t& cp, std::size_t& length) {
-  const auto lead = static_cast<unsigned char>(s[pos]);
-  if (lead < 0x80) {
-    cp = lead;
-    length = 1;
-    return true;
-  }
-  char32_t min;
-  if (lead >= 0xC2 && lead <= 0xDF) {
-    length = 2;
-    cp = lead & 0x1Fu;
-    min = 0x80;
-  } else if (lead >= 0xE0 && lead <= 0xEF) {
-    length = 3;
-    cp = lead & 0x0Fu;
-    min = 0x800;
-  } else if (lead >= 0xF0 && lead <= 0xF4) {
-    length = 4;
-    cp = lead & 0x07u;
-    min = 0x10000;
-  } else {
-    return false;
-  }
-  if (pos + length > s.size()) return false;
-  for (std::size_t i = 1; i < length; ++i) {
-    const auto next = static_cast<unsigned char>(s[pos + i]);
-    if ((next & 0xC0) != 0x80) return false;
-    cp = (cp << 6) | (next & 0x3Fu);
-  }
-  return cp >= min && cp <= kMaxCodePoint && !is_surrogate(cp);
-}
-
 // How a literal code point is written in RE2 syntax, outside or inside a character class.
 std::string render_literal(char32_t cp, bool in_class) {
   if (cp < 0x20 || cp == 0x7F) return hex_escape(cp, 2);
@@ -117,7 +65,7 @@ std::string render_literal(char32_t cp, bool in_class) {
     out += c;
     return out;
   }
-  append_utf8(out, cp);
+  append_code_point(out, cp);
   return out;
 }
 
@@ -290,7 +238,7 @@ class Translator {
     }
     char32_t cp = 0;
     std::size_t length = 0;
-    if (!decode_utf8(in_, pos_, cp, length)) {
+    if (!decode_code_point(in_, pos_, cp, length)) {
       fail(Status::Invalid, "the pattern is not valid UTF-8 here", start);
       return;
     }
@@ -640,7 +588,7 @@ class Translator {
     // including letters such as \a \e \z \A \Q that mean something else (or nothing) to RE2.
     char32_t cp = 0;
     std::size_t length = 0;
-    if (!decode_utf8(in_, start + 1, cp, length)) {
+    if (!decode_code_point(in_, start + 1, cp, length)) {
       fail(Status::Invalid, "the pattern is not valid UTF-8 here", start + 1);
       return false;
     }
@@ -715,7 +663,7 @@ class Translator {
     if (c != '\\') {
       char32_t cp = 0;
       std::size_t length = 0;
-      if (!decode_utf8(in_, start, cp, length)) {
+      if (!decode_code_point(in_, start, cp, length)) {
         fail(Status::Invalid, "the pattern is not valid UTF-8 here", start);
         return false;
       }

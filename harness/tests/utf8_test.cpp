@@ -38,5 +38,32 @@ TEST(Utf8, InvalidBytesBecomeVisibleEscapes) {
   EXPECT_FALSE(find_invalid_utf8(to_valid_utf8("\xC0\xAF\xED\xA0\x80")).has_value());
 }
 
+// The decoder and the encoder are each other's inverse over every scalar value, and the decoder
+// refuses exactly what find_invalid_utf8 reports (the pattern translator and the content
+// validator must agree on what UTF-8 is).
+TEST(Utf8, EveryScalarValueRoundTrips) {
+  for (char32_t cp = 0; cp <= kMaxCodePoint; ++cp) {
+    if (is_surrogate(cp)) continue;
+    std::string bytes;
+    append_code_point(bytes, cp);
+    char32_t back = 0;
+    std::size_t length = 0;
+    ASSERT_TRUE(decode_code_point(bytes, 0, back, length)) << static_cast<unsigned>(cp);
+    ASSERT_EQ(back, cp);
+    ASSERT_EQ(length, bytes.size());
+    ASSERT_FALSE(find_invalid_utf8(bytes).has_value());
+  }
+}
+
+TEST(Utf8, TheDecoderRefusesWhatFindInvalidReports) {
+  for (const std::string_view bad : {"\x80", "\xC0\xAF", "\xC2", "\xE0\x80\x80", "\xED\xA0\x80",
+                                     "\xF4\x90\x80\x80", "\xF5\x80\x80\x80", "\xE2\x28\xA1", "\xFF"}) {
+    char32_t cp = 0;
+    std::size_t length = 0;
+    EXPECT_FALSE(decode_code_point(bad, 0, cp, length));
+    EXPECT_EQ(find_invalid_utf8(bad), 0u);
+  }
+}
+
 }  // namespace
 }  // namespace ec
