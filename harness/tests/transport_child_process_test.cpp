@@ -3,6 +3,7 @@
 // in the interrupt registry. Deadlines are generous for what must happen and short only where
 // nothing may arrive.
 #include "transport/child_process.h"
+#include "transport/interrupt.h"
 #include "transport/line_reader.h"
 
 #include <gtest/gtest.h>

@@ -23,7 +23,7 @@ extern char** environ;
 namespace ec {
 namespace {
 
-// ---- the registry an interrupt handler reads ----------------------------------------------
+// ---- the registry of live children, which an interrupt handler reads ----------------------------------------------
 
 static_assert(std::atomic<pid_t>::is_always_lock_free, "the signal handler needs lock-free atomics");
 
@@ -69,19 +69,6 @@ int reserve_slot() {
 
 void release_slot(int slot) {
   if (slot >= 0) g_groups[slot].store(0);
-}
-
-void on_interrupt(int sig) {
-  const int saved_errno = errno;
-  kill_registered_process_groups();
-  struct sigaction default_action {};
-  default_action.sa_handler = SIG_DFL;
-  sigemptyset(&default_action.sa_mask);
-  sigaction(sig, &default_action, nullptr);
-  // `sig` is blocked while this handler runs, so the raised one waits until the handler returns
-  // and is then delivered with the default action: the harness dies of the signal it got.
-  raise(sig);
-  errno = saved_errno;
 }
 
 // ---- file descriptors ---------------------------------------------------------------------
@@ -661,24 +648,6 @@ void kill_registered_process_groups() noexcept {
     if (pgid > 1) ::kill(-pgid, SIGKILL);  // never kill(-1) or kill(0)
   }
   errno = saved_errno;
-}
-
-void install_interrupt_cleanup() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    for (const int sig : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) {
-      struct sigaction current {};
-      if (sigaction(sig, nullptr, &current) != 0) continue;
-      // Only the default action is taken over: an ignored signal stays ignored (nohup), and a
-      // handler that other code installed stays theirs.
-      if ((current.sa_flags & SA_SIGINFO) != 0 || current.sa_handler != SIG_DFL) continue;
-      struct sigaction action {};
-      action.sa_handler = on_interrupt;
-      sigemptyset(&action.sa_mask);
-      sigaction(sig, &action, nullptr);
-    }
-    std::atexit([] { kill_registered_process_groups(); });
-  });
 }
 
 bool enable_orphan_reaping(bool end_untagged_orphans) {

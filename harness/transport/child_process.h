@@ -152,16 +152,10 @@ constexpr std::size_t kMaxLiveChildren = 1024;
 // Process groups currently registered (for tests and diagnostics).
 std::size_t registered_process_groups();
 
-// SIGKILL to every registered group. Async-signal-safe.
+// SIGKILL to every registered group. Async-signal-safe: the interrupt policies of
+// transport/interrupt.h call it from their signal handlers.
 void kill_registered_process_groups() noexcept;
 
-// For SIGINT, SIGTERM, SIGHUP and SIGPIPE (all of which kill the harness by default): a handler
-// that SIGKILLs every registered group and then re-raises the signal with its default action, so
-// an interrupted harness dies as before but takes its SUTs along. A signal that is ignored at the
-// time of the call (nohup, a background job) stays ignored. Also registers an atexit hook that
-// does the same for a harness that calls exit() with children alive. Call once, early in main;
-// later calls do nothing.
-void install_interrupt_cleanup();
 
 // Makes this process the reaper of its orphaned descendants (Linux PR_SET_CHILD_SUBREAPER), so
 // terminate() can reap a SUT's grandchildren itself instead of leaving zombies for init, and can

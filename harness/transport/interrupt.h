@@ -9,7 +9,8 @@
 //    to stop a run; the write fails with EPIPE and the run goes on.
 // A signal ignored when this is installed (nohup, a background job) stays ignored. Children
 // start with default dispositions whatever the harness ignores (child_process.h).
-// (install_interrupt_cleanup() in child_process.h is the older, simpler policy: kill and die.)
+// install_interrupt_cleanup() below is the other policy, for a program that has no report to
+// write: kill the children and die. Both read the registry of live children (child_process.h).
 #pragma once
 
 namespace ec {
@@ -19,5 +20,13 @@ void install_interrupt_reporting();
 
 // 0, or the signal that interrupted the run. Async-signal-safe to read.
 int interrupt_signal();
+
+// For SIGINT, SIGTERM, SIGHUP and SIGPIPE (all of which kill the harness by default): a handler
+// that SIGKILLs every registered group and then re-raises the signal with its default action, so
+// an interrupted harness dies as before but takes its SUTs along. A signal that is ignored at the
+// time of the call (nohup, a background job) stays ignored. Also registers an atexit hook that
+// does the same for a harness that calls exit() with children alive. Call once, early in main;
+// later calls do nothing.
+void install_interrupt_cleanup();
 
 }  // namespace ec
