@@ -363,6 +363,37 @@ std::string modern_post(const HttpServer& server, const std::string& header_line
   return answer;
 }
 
+// 2026-07-28 has no GET stream and no sessions: a server of that revision only answers an older
+// client's GET or DELETE with 405 (SHOULD); a server that also serves the initialize-based wire
+// keeps serving them there.
+TEST(StreamableHttpModern, GetAndDeleteOnAModernOnlyEndpointAre405) {
+  const auto raw = [](const HttpServer& server, const std::string& method) {
+    const int fd = connect_to(server);
+    EXPECT_GE(fd, 0);
+    send_text(fd, method + " /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                           "Accept: text/event-stream\r\nMcp-Session-Id: s-1\r\nContent-Length: 0\r\n\r\n");
+    std::string answer = read_until_closed(fd, 3000ms);
+    ::close(fd);
+    return answer;
+  };
+  std::string error;
+  HttpServerOptions modern_only;
+  modern_only.legacy = false;
+  auto server = HttpServer::start(modern_only, error);
+  ASSERT_TRUE(server) << error;
+  for (const std::string method : {"GET", "DELETE"}) {
+    const std::string answer = raw(*server, method);
+    EXPECT_TRUE(answer.starts_with("HTTP/1.1 405")) << method << ": " << answer.substr(0, 200);
+    EXPECT_TRUE(contains(answer, "Allow: POST")) << answer.substr(0, 300);
+  }
+  server->stop();
+
+  auto both = HttpServer::start({}, error);
+  ASSERT_TRUE(both) << error;
+  EXPECT_FALSE(raw(*both, "GET").starts_with("HTTP/1.1 405")) << "the initialize-based wire has a GET stream";
+  both->stop();
+}
+
 TEST(StreamableHttpModern, HeaderMismatchIsRefusedOrDeliveredAsAsked) {
   const std::string body =
       std::string(R"({"jsonrpc":"2.0","id":7,"method":"tools/list","params":{)") + kModernMeta + "}}";

@@ -568,8 +568,19 @@ struct HttpServer::State : std::enable_shared_from_this<HttpServer::State> {
     res.status = 202;
   }
 
+  // A server of the modern wire only has no GET stream and no session to DELETE: 2026-07-28
+  // (Streamable HTTP, "Earlier Streamable HTTP Revisions") says it SHOULD answer both with 405.
+  bool refused_as_modern_only(httplib::Response& res, const char* what) {
+    if (options.legacy) return false;
+    res.status = 405;
+    res.set_header("Allow", "POST");
+    note(std::string(what) + " on a modern-only endpoint: answered HTTP 405 (no GET stream, no sessions)");
+    return true;
+  }
+
   void get(const httplib::Request& req, httplib::Response& res) {
     BoundedHttpServer::request_read();
+    if (refused_as_modern_only(res, "a GET")) return;
     if (req.get_header_value("Accept").find("text/event-stream") == std::string::npos) {
       res.status = 406;
       note("a GET without Accept: text/event-stream: answered HTTP 406");
@@ -594,6 +605,7 @@ struct HttpServer::State : std::enable_shared_from_this<HttpServer::State> {
     std::string body;
     if (!read_body(reader, options.max_message_bytes, body)) return too_large(req, res);
     BoundedHttpServer::request_read();
+    if (refused_as_modern_only(res, "a DELETE")) return;
     auto session = session_of(req, res, "a DELETE");
     if (!session) return;
     session->note("the client ended the session with DELETE: answered HTTP 200");
