@@ -325,7 +325,9 @@ bool StepEngine::pump(Deadline until) {
   MessageCheckOptions check;
   check.revision = revision_;
   check.limits.max_bytes = options_.max_message_bytes;
-  MessageReport report = check_message_bytes(r.line, check);
+  // Parsed once: the checks read the document, and the inbox keeps it.
+  ParsedJson parsed = parse_json(r.line, check.limits);
+  MessageReport report = check_parsed_message(parsed, check);
   for (Diagnostic& d : report.diagnostics) {
     if (d.level == Level::Must || d.level == Level::Should) add_finding(std::move(d));
   }
@@ -334,7 +336,6 @@ bool StepEngine::pump(Deadline until) {
     if (retention_.messages_not_kept() == 1) note(retention_.messages_summary());
     return true;
   }
-  ParsedJson parsed = parse_json(r.line, check.limits);
   if (!parsed.ok()) return true;
   auto doc = std::make_shared<rapidjson::Document>(std::move(parsed.document));
   skip_if_sut_declined(*doc);

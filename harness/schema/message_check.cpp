@@ -277,7 +277,10 @@ std::string check_modern_notification(const ClassifiedMessage& m, const MessageC
 }  // namespace
 
 MessageReport check_message_bytes(std::string_view bytes, const MessageCheckOptions& options) {
-  ParsedJson parsed = parse_json(bytes, options.limits);
+  return check_parsed_message(parse_json(bytes, options.limits), options);
+}
+
+MessageReport check_parsed_message(const ParsedJson& parsed, const MessageCheckOptions& options) {
   if (!parsed.ok()) {
     MessageReport report;
     report.summary = "not a JSON message";

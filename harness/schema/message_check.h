@@ -48,6 +48,9 @@ struct MessageReport {
 };
 
 MessageReport check_message_bytes(std::string_view bytes, const MessageCheckOptions& options);
+// The same for bytes a caller has parsed already (with options.limits), so that a reader that
+// keeps the document parses each message once.
+MessageReport check_parsed_message(const ParsedJson& parsed, const MessageCheckOptions& options);
 MessageReport check_message(const rapidjson::Value& message, const MessageCheckOptions& options);
 
 }  // namespace ec
