@@ -24,7 +24,7 @@ using ec::fuzz::require;
 
 constexpr const char* kFile = "fuzz-baseline.yml";
 
-std::vector<std::string> entries_of(const ec::Baseline& b, ec::SutRole role) {
+std::vector<std::string> entries_of(const ec::Baseline& b, ec::Role role) {
   std::vector<std::string> out;
   for (const ec::BaselineEntry& e : b.entries) {
     if (e.role != role) continue;
@@ -42,7 +42,7 @@ std::string show(const std::vector<std::string>& entries) {
 std::string write_back(const ec::Baseline& b) {
   YAML::Emitter out;
   out << YAML::BeginMap;
-  for (ec::SutRole role : {ec::SutRole::Client, ec::SutRole::Server}) {
+  for (ec::Role role : {ec::Role::Client, ec::Role::Server}) {
     const std::vector<std::string> entries = entries_of(b, role);
     if (entries.empty()) continue;
     out << YAML::Key << std::string(ec::to_string(role)) << YAML::Value << YAML::BeginSeq;
@@ -78,7 +78,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   ec::BaselineError again_error;
   const std::optional<ec::Baseline> again = ec::parse_baseline(yaml, kFile, again_error);
   require(again.has_value(), "written-back entries load again", again_error.message + "\n" + yaml);
-  for (ec::SutRole role : {ec::SutRole::Client, ec::SutRole::Server}) {
+  for (ec::Role role : {ec::Role::Client, ec::Role::Server}) {
     require(entries_of(*again, role) == entries_of(*loaded, role), "baseline round trip",
             show(entries_of(*loaded, role)) + "\n" + show(entries_of(*again, role)) + "\n" + yaml);
   }

@@ -128,9 +128,9 @@ class Loader {
     if (c.title.size() < 10) return fail("/title", "say in a sentence what a conformant SUT does");
     std::string role;
     if (!string_member(root, "role", "", role)) return std::nullopt;
-    if (role != "client" && role != "server")
-      return fail("/role", "role is \"client\" or \"server\" (the SUT's role)");
-    c.role = role == "client" ? CaseRole::Client : CaseRole::Server;
+    const std::optional<Role> parsed_role = parse_role(role);
+    if (!parsed_role) return fail("/role", "role is \"client\" or \"server\" (the SUT's role)");
+    c.role = *parsed_role;
     if (!c.id.starts_with(role + "."))
       return fail("/id", "the id of a " + role + " case starts with \"" + role + ".\"");
     if (!revisions(root, c)) return std::nullopt;
@@ -288,7 +288,7 @@ class Loader {
       } else if (key == "protocol_version") {
         if (!v.IsString() || !is_protocol_version(v.GetString()))
           return bad(at, "protocol_version is a protocol version, YYYY-MM-DD");
-        if (c.role != CaseRole::Server) return bad(at, "protocol_version is for server cases (what the harness asks)");
+        if (c.role != Role::Server) return bad(at, "protocol_version is for server cases (what the harness asks)");
         c.sut.protocol_version = v.GetString();
       } else if (key == "needs_tools") {
         if (!v.IsArray()) return bad(at, "needs_tools is an array of tool names");
@@ -313,7 +313,7 @@ class Loader {
   // "harness": {"revision": "2025-11-25", "discover_error": {"code": -32000, "message": "..."}}
   bool load_harness(const rapidjson::Value& h, Case& c) {
     if (!h.IsObject()) return bad("/harness", "\"harness\" is an object");
-    if (c.role != CaseRole::Client) return bad("/harness", "harness is for client cases (the server the harness plays)");
+    if (c.role != Role::Client) return bad("/harness", "harness is for client cases (the server the harness plays)");
     for (auto it = h.MemberBegin(); it != h.MemberEnd(); ++it) {
       const std::string_view key(it->name.GetString(), it->name.GetStringLength());
       const std::string at = pointer_append("/harness", key);
@@ -408,9 +408,9 @@ class Loader {
                      "capability-each-request, discover-first, retry-new-id, retry-state-echoed, "
                      "retry-inputs-complete, retry-content-valid");
         }
-        if (std::string_view(body.GetString()) == "latest-version" && c.role != CaseRole::Server)
+        if (std::string_view(body.GetString()) == "latest-version" && c.role != Role::Server)
           return bad(body_at, "latest-version judges how a server negotiates: server cases only");
-        if (std::string_view(body.GetString()) == "initialize-first" && c.role != CaseRole::Client)
+        if (std::string_view(body.GetString()) == "initialize-first" && c.role != Role::Client)
           return bad(body_at, "initialize-first judges what a client sends first: client cases only");
         step.text = body.GetString();
       }
@@ -479,7 +479,6 @@ class Loader {
 
 }  // namespace
 
-std::string_view to_string(CaseRole role) { return role == CaseRole::Client ? "client" : "server"; }
 std::string_view to_string(Transport transport) { return transport == Transport::Stdio ? "stdio" : "http"; }
 
 std::string CaseLoadError::display() const {

@@ -14,13 +14,12 @@
 
 #include "core/diagnostic.h"
 #include "spec/revision.h"
+#include "spec/role.h"
 
 namespace ec {
 
-enum class CaseRole { Client, Server };  // the role of the SUT
 enum class Transport { Stdio, Http };
 
-std::string_view to_string(CaseRole role);
 std::string_view to_string(Transport transport);
 
 struct Step {
@@ -74,7 +73,7 @@ struct Case {
   std::string file;
   std::string id;
   std::string title;
-  CaseRole role = CaseRole::Client;
+  Role role = Role::Client;
   std::vector<Revision> revisions;
   std::vector<Transport> transports;
   std::vector<std::string> requirements;  // keys, without "EL-<revision>-"

@@ -616,7 +616,7 @@ void StepEngine::do_reply(const Step& s) {
 }
 
 bool StepEngine::do_modern_client_check(const Step& s) {
-  if (case_.role != CaseRole::Client || !features(revision_).modern_wire || !is_modern_client_check(s.text))
+  if (case_.role != Role::Client || !features(revision_).modern_wire || !is_modern_client_check(s.text))
     return false;
   ModernClientTranscript t;
   t.revision = revision_;
@@ -879,7 +879,7 @@ void StepEngine::do_check(const Step& s) {
     const bool ok = v.ok() && v.document.IsString() && is_protocol_version(v.document.GetString());
     if (!ok) {
       const std::string shown = sut_protocol_version_.empty() ? std::string("no protocolVersion") : "protocolVersion " + sut_protocol_version_;
-      return fail(s, case_.role == CaseRole::Server
+      return fail(s, case_.role == Role::Server
                       ? "the server answered initialize with " + shown +
                             ", which is no protocol version (it must answer with a version it supports)"
                       : "the client asked for " + shown + " in initialize, which is no protocol version (it must send a version it supports)",

@@ -63,9 +63,9 @@ std::vector<std::string> case_checks(const Case& c) {
                                                               [](Revision r) { return features(r).modern_wire; });
   for (const std::string& l : kLifecycleChecks) {
     const bool for_role =
-        c.role == CaseRole::Server ? l.starts_with("lifecycle.tools") : !l.starts_with("lifecycle.tools");
+        c.role == Role::Server ? l.starts_with("lifecycle.tools") : !l.starts_with("lifecycle.tools");
     const bool handshake = l == "lifecycle.initialized" || l == "lifecycle.protocol-version";
-    if (for_role && !(c.role == CaseRole::Client && modern_only && handshake)) out.push_back(l);
+    if (for_role && !(c.role == Role::Client && modern_only && handshake)) out.push_back(l);
   }
   for (const Step& s : c.steps) out.push_back(s.check_id);
   return out;
@@ -102,8 +102,7 @@ struct Selection {
   bool official = false;  // chosen with an official-suite name: a client is reached over HTTP
 };
 
-bool select_cases(const RunCommandOptions& o, CaseRole role, Selection& sel, std::string& error) {
-  const SutRole side = role == CaseRole::Server ? SutRole::Server : SutRole::Client;
+bool select_cases(const RunCommandOptions& o, Role role, Selection& sel, std::string& error) {
   if (!o.scenario.empty() && o.case_glob != "*") {
     error = "give --case or --scenario, not both";
     return false;
@@ -113,10 +112,10 @@ bool select_cases(const RunCommandOptions& o, CaseRole role, Selection& sel, std
   } else if (!is_official_name(o.scenario)) {
     sel.globs.push_back(o.scenario);  // one of ours, as --case takes it
   } else {
-    const OfficialScenario* s = find_official_scenario(o.scenario, side);
+    const OfficialScenario* s = find_official_scenario(o.scenario, role);
     if (s == nullptr) {
       error = "--scenario " + o.scenario + ": the official suite's scenario has no " +
-              std::string(to_string(side)) + " case here (it is not about elicitation, or is for the other " +
+              std::string(to_string(role)) + " case here (it is not about elicitation, or is for the other " +
               "side); `elicit-conform list --official` shows the names that map";
       return false;
     }
@@ -158,11 +157,10 @@ std::string signal_name(int sig) {
 
 int run_suite_command(const std::string& role, const RunCommandOptions& o, std::ostream& out,
                       std::ostream& err) {
-  const CaseRole wanted = role == "server" ? CaseRole::Server : CaseRole::Client;
-  const SutRole sut_role = role == "server" ? SutRole::Server : SutRole::Client;
+  const Role wanted = role == "server" ? Role::Server : Role::Client;
   if (!o.url.empty()) {
     std::string error;
-    if (wanted != CaseRole::Server) {
+    if (wanted != Role::Server) {
       err << "elicit-conform: --url is for servers under test; a client is started with --command (and "
              "--transport http)\n";
       return kExitUsage;
@@ -185,12 +183,12 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
   // argument, as the official suite gives it: chosen by an official name, a client is reached over
   // HTTP unless --transport says otherwise.
   const std::string transport_word =
-      wanted == CaseRole::Client && selection.official && !o.transport_given ? "http" : o.transport;
+      wanted == Role::Client && selection.official && !o.transport_given ? "http" : o.transport;
   if (transport_word != "stdio" && transport_word != "http") {
     err << "elicit-conform: --transport is stdio or http\n";
     return kExitUsage;
   }
-  if (transport_word == "http" && wanted == CaseRole::Server && o.url.empty()) {
+  if (transport_word == "http" && wanted == Role::Server && o.url.empty()) {
     err << "elicit-conform: a server under test over HTTP is given with --url (the harness does not start "
            "it)\n";
     return kExitUsage;
@@ -400,7 +398,7 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
   std::set<std::string> ids;
   for (const Case& c : cases) ids.insert(c.id);
   for (const CaseResult& r : summary.results) {
-    CaseOutcome outcome{r.c->id, sut_role, r.verdict, {}};
+    CaseOutcome outcome{r.c->id, wanted, r.verdict, {}};
     if (r.record.failure) outcome.failed_checks.insert(r.record.failure->check);
     outcomes.push_back(std::move(outcome));
   }

@@ -39,7 +39,6 @@ std::string join(const std::set<std::string>& items) {
 
 }  // namespace
 
-std::string_view to_string(SutRole role) { return role == SutRole::Client ? "client" : "server"; }
 
 std::optional<Baseline> parse_baseline(const std::string& text, const std::string& file,
                                        BaselineError& error) {
@@ -64,12 +63,8 @@ std::optional<Baseline> parse_baseline(const std::string& text, const std::strin
   for (const auto& section : root) {
     const YAML::Mark mark = section.first.Mark();
     const std::string key = section.first.IsScalar() ? section.first.Scalar() : "";
-    SutRole role;
-    if (key == "client") {
-      role = SutRole::Client;
-    } else if (key == "server") {
-      role = SutRole::Server;
-    } else {
+    const std::optional<Role> role = parse_role(key);
+    if (!role) {
       error.message = where(file, mark) + ": unknown key \"" + key + "\"; the keys are client: and server:";
       return std::nullopt;
     }
@@ -86,7 +81,7 @@ std::optional<Baseline> parse_baseline(const std::string& text, const std::strin
       }
       const std::string& s = item.Scalar();
       BaselineEntry entry;
-      entry.role = role;
+      entry.role = *role;
       entry.line = item.Mark().line + 1;
       const auto colon = s.find(':');
       entry.case_id = s.substr(0, colon);

@@ -22,14 +22,13 @@
 #include <vector>
 
 #include "report/verdict.h"
+#include "spec/role.h"
 
 namespace ec {
 
-enum class SutRole { Client, Server };
-std::string_view to_string(SutRole role);
 
 struct BaselineEntry {
-  SutRole role = SutRole::Client;
+  Role role = Role::Client;
   std::string case_id;
   std::string check_id;  // empty: the whole case is expected to fail
   int line = 0;          // in the YAML file, for messages
@@ -55,7 +54,7 @@ std::optional<Baseline> load_baseline(const std::string& path, BaselineError& er
 // What the run produced for one case.
 struct CaseOutcome {
   std::string case_id;
-  SutRole role = SutRole::Client;
+  Role role = Role::Client;
   Verdict verdict = Verdict::Pass;
   std::set<std::string> failed_checks;  // the check ids that failed (FAIL or WARN level)
 };

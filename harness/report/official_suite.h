@@ -13,7 +13,7 @@ namespace ec {
 
 struct OfficialScenario {
   std::string_view name;                // as the official suite names it
-  SutRole role = SutRole::Server;       // the side under test, as its client:/server: sections say
+  Role role = Role::Server;       // the side under test, as its client:/server: sections say
   std::vector<std::string_view> cases;  // our case ids; empty: no counterpart here
   std::string_view note;                // why it maps to these cases, or why to none
 };
@@ -26,6 +26,6 @@ bool is_official_name(std::string_view name);
 
 // The scenario of that name for that side under test, or nullptr when this suite does not know
 // it (not about elicitation, or written for the other side).
-const OfficialScenario* find_official_scenario(std::string_view name, SutRole role);
+const OfficialScenario* find_official_scenario(std::string_view name, Role role);
 
 }  // namespace ec

@@ -16,7 +16,7 @@ int severity(Verdict v) {
   return 4;
 }
 
-bool binds(const CatalogEntry& entry, CaseRole side) {
+bool binds(const CatalogEntry& entry, Role side) {
   return entry.binds == "both" || entry.binds == to_string(side);
 }
 
@@ -32,7 +32,7 @@ std::string status_text(const RequirementOutcome& line) {
 }
 
 std::vector<RevisionCoverage> requirement_coverage(const Catalog& catalog, const std::vector<Case>& cases,
-                                                   CaseRole side,
+                                                   Role side,
                                                    const std::vector<CaseOutcomeInRun>& outcomes) {
   std::vector<RevisionCoverage> out;
   for (Revision r : all_revisions()) {

@@ -16,7 +16,7 @@ Baseline parse(const std::string& yaml) {
 }
 
 CaseOutcome outcome(const char* id, Verdict v, std::set<std::string> checks = {}) {
-  return CaseOutcome{id, std::string(id).starts_with("client") ? SutRole::Client : SutRole::Server, v, std::move(checks)};
+  return CaseOutcome{id, std::string(id).starts_with("client") ? Role::Client : Role::Server, v, std::move(checks)};
 }
 
 TEST(Baseline, ParsesTheOfficialGrammar) {
@@ -25,7 +25,7 @@ TEST(Baseline, ParsesTheOfficialGrammar) {
   EXPECT_EQ(b.entries[1].case_id, "client.b");
   EXPECT_EQ(b.entries[1].check_id, "content.enum");
   EXPECT_EQ(b.entries[1].line, 3);
-  EXPECT_EQ(b.entries[2].role, SutRole::Server);
+  EXPECT_EQ(b.entries[2].role, Role::Server);
   EXPECT_TRUE(parse("").entries.empty());
   EXPECT_TRUE(parse("client:\n").entries.empty());
 }

@@ -30,7 +30,7 @@ TEST(CaseFile, LoadsAValidCase) {
   CaseLoadError error;
   auto c = load_case(valid_case(), "x.json", error);
   ASSERT_TRUE(c) << error.display();
-  EXPECT_EQ(c->role, CaseRole::Client);
+  EXPECT_EQ(c->role, Role::Client);
   EXPECT_EQ(c->transports.size(), 2u);  // default: both
   ASSERT_EQ(c->steps.size(), 2u);
   EXPECT_EQ(c->steps[1].kind, Step::Kind::Expect);

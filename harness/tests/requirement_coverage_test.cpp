@@ -27,7 +27,7 @@ TEST(RequirementCoverage, ARunIsReadByRule) {
   const Case* failing = nullptr;
   std::vector<CaseOutcomeInRun> outcomes;
   for (const Case& c : cases) {
-    if (c.role != CaseRole::Server) continue;
+    if (c.role != Role::Server) continue;
     for (Revision r : c.revisions) {
       if (r != Revision::V2025_11_25) continue;
       const bool fail = failing == nullptr && c.id == "server.url.request-well-formed";
@@ -36,7 +36,7 @@ TEST(RequirementCoverage, ARunIsReadByRule) {
     }
   }
   ASSERT_NE(failing, nullptr);
-  const auto view = requirement_coverage(catalog, cases, CaseRole::Server, outcomes);
+  const auto view = requirement_coverage(catalog, cases, Role::Server, outcomes);
   ASSERT_EQ(view.size(), 1u);  // only the revision that ran
   const RevisionCoverage& rc = view[0];
   EXPECT_EQ(rc.revision, Revision::V2025_11_25);
