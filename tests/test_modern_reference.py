@@ -215,3 +215,55 @@ def test_a_dual_era_client_against_the_2025_server_the_harness_plays(cli, tmp_pa
         assert c["revision"] == "2026-07-28", c
         if c["status"] == "PASS" and c["id"] != "client.eras.modern-only-probe":
             assert c["negotiated"] == "2025-11-25", c
+
+
+HTTP_400_CASES = {"client.eras.http-400-legacy-body-falls-back": "check.fallback-on-legacy-400",
+                  "client.eras.http-400-modern-error-no-fallback": "check.no-fallback-on-modern-400"}
+HTTP_400_FAULTS = {None: {},
+                   "fallback-on-any-400": {"client.eras.http-400-modern-error-no-fallback": "WARN"},
+                   "never-fallback-on-400": {"client.eras.http-400-legacy-body-falls-back": "WARN"}}
+
+
+@pytest.mark.parametrize("fault", list(HTTP_400_FAULTS))
+def test_a_dual_era_client_reads_the_body_of_a_400(cli, tmp_path, fault):
+    # Over Streamable HTTP a legacy server refuses a sessionless modern request with 400, and a
+    # modern server sends -32022 with 400 too: the reference client told 2026-07-28 and 2025-11-25
+    # reads the body, falls back on the legacy -32600 and probes again after -32022. Each fault
+    # fails exactly the case of the answer it misreads (SHOULD: WARN), quoting the rule, with the
+    # request as the offending message and the 400's body in the reason.
+    sut = f"{cli.peer} reference client" + (f" --fault {fault}" if fault else "")
+    report = tmp_path / "report"
+    proc = cli.run("client", "--command", sut, "--transport", "http", "--revision", "2026-07-28",
+                   "--case", "client.eras.http-400-*", "--timeout", "3000", "--report-dir", report)
+    assert proc.returncode == 0, proc.stderr.decode()  # a WARN does not fail the run
+    results = json.loads((report / "results.json").read_text())
+    cases = {c["id"]: c for c in results["cases"]}
+    assert {i: c["status"] for i, c in cases.items()} == {
+        i: HTTP_400_FAULTS[fault].get(i, "PASS") for i in HTTP_400_CASES}, results
+    for case_id, c in cases.items():
+        sut_requests = [json.loads(t["text"]) for t in c["transcript"] if t["from"] == "sut" and '"method"' in t["text"]]
+        methods = [m["method"] for m in sut_requests if "id" in m]
+        if c["status"] == "PASS":
+            assert "check" not in c or not c["check"], c
+            if case_id.endswith("legacy-body-falls-back"):
+                # The refused probe reached no session; the session began with initialize.
+                assert c["negotiated"] == "2025-11-25" and methods[:1] == ["initialize"], c
+            else:
+                # Probed again with the advertised version, then the call: no initialize.
+                assert methods == ["server/discover", "server/discover", "tools/call"], methods
+                assert sut_requests[1]["params"]["_meta"]["io.modelcontextprotocol/protocolVersion"] == "2026-07-28"
+            continue
+        assert c["check"] == HTTP_400_CASES[case_id] and c["level"] == "SHOULD", c
+        assert "On 400 Bad Request, the client SHOULD inspect the response body before falling back" in c["reason"]
+        assert "HTTP 400" in c["reason"], c["reason"]
+        request = json.loads(c["offending_message"])
+        assert request["method"] == "server/discover" and request["id"] == "discover-1", request
+        assert request["params"]["_meta"]["io.modelcontextprotocol/protocolVersion"] == "2026-07-28"
+        if case_id.endswith("legacy-body-falls-back"):
+            assert '"code":-32600' in c["reason"] and "never fell back to initialize" in c["reason"], c["reason"]
+            # The client never opened a session: the verdict rests on the POST the endpoint refused
+            # (in the transcript too), not on a client that "never came up".
+            assert methods == ["server/discover"] and c["sut_exit"] == "exited with status 1", c
+        else:
+            assert '"code":-32022' in c["reason"] and '"supported":["2026-07-28"]' in c["reason"], c["reason"]
+            assert "fell back to initialize" in c["reason"] and "initialize" in methods, c

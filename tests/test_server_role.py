@@ -114,8 +114,7 @@ def test_reports_agree(cli, tmp_path):
     props = {p.get("name"): int(p.get("value")) for p in suite.iter("property") if p.get("name").startswith("coverage.")}
     for section in results["coverage"]:
         rev = section["revision"]
-        # 2026-07-28's corpus is in progress (tests/test_requirements.py IN_PROGRESS).
-        assert section["uncovered"] == 0 or rev == "2026-07-28", section
+        assert section["uncovered"] == 0, section
         assert props[f"coverage.{rev}.covered"] == section["covered"]
         for req in section["requirements"]:
             statuses = {c["status"] for c in results["cases"] if c["revision"] == rev and req["id"] in c["requirements"]}

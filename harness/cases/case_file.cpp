@@ -10,6 +10,7 @@
 #include "cases/matcher.h"
 #include "core/json.h"
 #include "core/json_pointer.h"
+#include "spec/modern.h"
 #include "spec/requirements.h"
 
 namespace ec {
@@ -35,7 +36,9 @@ const std::set<std::string_view> kChecks = {
     "meta-required", "meta-client-info", "capability-each-request", "discover-first", "retry-new-id",
     "retry-state-echoed", "retry-inputs-complete", "retry-content-valid",
     // between the eras (client_run.cpp, server_run.cpp)
-    "dual-era-probe", "fallback-any-error", "initialize-error-names-versions"};
+    "dual-era-probe", "fallback-any-error", "initialize-error-names-versions",
+    // a dual-era client's 400 over Streamable HTTP (client_run.cpp)
+    "fallback-on-legacy-400", "no-fallback-on-modern-400"};
 
 // Case ids and step names are short ASCII: checked by hand, no regex engine needed.
 bool is_case_id(std::string_view id) {
@@ -310,7 +313,8 @@ class Loader {
     return true;
   }
 
-  // "harness": {"revision": "2025-11-25", "discover_error": {"code": -32000, "message": "..."}}
+  // "harness": {"revision": "2025-11-25", "discover_error": {"code": -32000, "message": "..."}}, or
+  // "harness": {"first_request_error": {"code": -32022, "message": "..."}} (a modern server)
   bool load_harness(const rapidjson::Value& h, Case& c) {
     if (!h.IsObject()) return bad("/harness", "\"harness\" is an object");
     if (c.role != Role::Client) return bad("/harness", "harness is for client cases (the server the harness plays)");
@@ -329,11 +333,34 @@ class Loader {
           return bad(at, "discover_error is {\"code\": <integer>, \"message\": <string>}");
         c.harness.discover_error_code = code->GetInt();
         c.harness.discover_error_message = message->GetString();
+      } else if (key == "first_request_error") {
+        const rapidjson::Value* code = v.IsObject() ? find_member(v, "code") : nullptr;
+        const rapidjson::Value* message = v.IsObject() ? find_member(v, "message") : nullptr;
+        if (!code || !code->IsInt() || !message || !message->IsString() || v.MemberCount() != 2)
+          return bad(at, "first_request_error is {\"code\": -32022, \"message\": <string>}");
+        // The harness writes the error's data, which only -32022's is known to it (supported,
+        // requested); another modern error would need its own.
+        if (code->GetInt() != kUnsupportedProtocolVersion)
+          return bad(pointer_append(at, "code"),
+                     "first_request_error's code is -32022 (the only one the harness can play)");
+        if (std::any_of(c.revisions.begin(), c.revisions.end(),
+                        [](Revision r) { return !features(r).modern_wire; }))
+          return bad(
+              at, "first_request_error is an error of the modern wire: the case's revisions are 2026-07-28");
+        c.harness.first_request_error_code = code->GetInt();
+        c.harness.first_request_error_message = message->GetString();
       } else {
-        return bad(at, "unknown member; harness has revision, discover_error");
+        return bad(at, "unknown member; harness has revision, discover_error, first_request_error");
       }
     }
-    if (!c.harness.revision) return bad("/harness", "harness needs revision");
+    if (c.harness.first_request_error_code) {
+      if (c.harness.revision || c.harness.discover_error_code)
+        return bad("/harness",
+                   "first_request_error is played by a server of the case's revision: no revision, "
+                   "no discover_error beside it");
+      return true;
+    }
+    if (!c.harness.revision) return bad("/harness", "harness needs revision (or first_request_error)");
     return true;
   }
 
@@ -405,6 +432,7 @@ class Loader {
                      "schema-titles-as-asked, initialize-first, one-response-per-request, "
                      "modern-results-valid, no-legacy-elicitation, meta-required, meta-client-info, "
                      "dual-era-probe, fallback-any-error, initialize-error-names-versions, "
+                     "fallback-on-legacy-400, no-fallback-on-modern-400, "
                      "capability-each-request, discover-first, retry-new-id, retry-state-echoed, "
                      "retry-inputs-complete, retry-content-valid");
         }
@@ -412,6 +440,14 @@ class Loader {
           return bad(body_at, "latest-version judges how a server negotiates: server cases only");
         if (std::string_view(body.GetString()) == "initialize-first" && c.role != Role::Client)
           return bad(body_at, "initialize-first judges what a client sends first: client cases only");
+        // What these two judge is the answer the harness was told to play: without it they would
+        // judge nothing and pass.
+        if (std::string_view(body.GetString()) == "fallback-on-legacy-400" && !c.harness.revision)
+          return bad(body_at,
+                     "fallback-on-legacy-400 judges a client against the legacy server of harness.revision");
+        if (std::string_view(body.GetString()) == "no-fallback-on-modern-400" &&
+            !c.harness.first_request_error_code)
+          return bad(body_at, "no-fallback-on-modern-400 judges the answer to harness.first_request_error");
         step.text = body.GetString();
       }
       step.body = &body;

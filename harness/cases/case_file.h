@@ -60,13 +60,20 @@ struct CaseSut {
 
 // Client role: the harness plays a server of another era than the case's revision (the cases
 // about what a dual-era client does against a 2025 server, docs/modern-wire.md, "Between the
-// eras"). The case's requirements stay those of its revision.
+// eras"), or a server of the case's revision that refuses the client's first request. The
+// case's requirements stay those of its revision.
 struct CaseHarness {
   std::optional<Revision> revision;  // an initialize-based revision; nullopt: the case's own
   // Its answer to a server/discover that comes before initialize: this error (code, message);
   // nullopt: -32601, as a server that knows no such method.
   std::optional<int> discover_error_code;
   std::string discover_error_message;
+  // Without `revision` (a server of the case's modern revision): the client's first request is
+  // answered with this error whatever it asks (over Streamable HTTP with its status, 400), the
+  // rest as usual. Only -32022 so far, its data (supported, requested) written by the harness:
+  // the modern error a dual-era client must tell from a legacy server's 400 (HTTP-DUAL-ERA-INSPECT-400).
+  std::optional<int> first_request_error_code;
+  std::string first_request_error_message;
 };
 
 struct Case {

@@ -102,17 +102,53 @@ class ClientRun final : public StepEngine {
     note("client started; its server is " + server_->url() + " (also the URL trap)");
     // Wait for the client's initialize (a new session), or for it to exit trying.
     const Deadline until = Deadline::after(options_.startup_timeout);
-    while (!until.expired()) {
+    std::optional<ExitInfo> exit;
+    while (!until.expired() && !exit) {
       if ((channel_ = server_->accept(Deadline::after(std::chrono::milliseconds(50))))) return true;
-      if (auto exit = child_->poll_exit()) {
-        sut_unavailable("the client exited (" + exit->describe() + ") without connecting to " +
-                        server_->url());
-        return false;
+      exit = child_->poll_exit();
+    }
+    if (has_check("fallback-on-legacy-400") && refused_modern_request()) {
+      // The client attempted a modern request, got the legacy endpoint's 400 and never opened a
+      // session: that is the case's verdict (its check step), not a client that never came up.
+      // No session saw what it sent: the refused POSTs are its transcript.
+      for (const RefusedPost& p : server_->refused_posts()) {
+        transcribe("sut", p.body);
+        note("the endpoint refused that POST with HTTP " + std::to_string(p.status) + ": " +
+             abbreviate_utf8(p.answer, 1024) +
+             (p.cut ? " (only the first " + std::to_string(RefusedPost::kMaxBodyBytes) + " bytes are kept)"
+                    : ""));
       }
+      eof_ = true;
+      eof_detail_ = exit ? "the client exited (" + exit->describe() + ") without opening a session"
+                         : "the client opened no session within the startup timeout";
+      return true;
+    }
+    if (exit) {
+      sut_unavailable("the client exited (" + exit->describe() + ") without connecting to " + server_->url());
+      return false;
     }
     sut_unavailable("the client did not send initialize to the server it was given (" + server_->url() +
                     ") within the startup timeout");
     return false;
+  }
+
+  // The first POST our endpoint refused with 400 (reaching no session) that was a request of the
+  // modern wire, a protocol version in its _meta: what a dual-era client attempts first over
+  // Streamable HTTP, and what a legacy endpoint answers 400 for want of a session.
+  std::optional<RefusedPost> refused_modern_request() const {
+    if (!server_) return std::nullopt;
+    for (RefusedPost& p : server_->refused_posts()) {
+      if (p.status != 400) continue;
+      const ParsedJson m = parse_json(p.body);
+      if (!m.ok() || !m.document.IsObject()) continue;
+      const Value* method = find_member(m.document, "method");
+      const Value* params = find_member(m.document, "params");
+      const Value* meta = params && params->IsObject() ? find_member(*params, "_meta") : nullptr;
+      if (method && method->IsString() && find_member(m.document, "id") && meta && meta->IsObject() &&
+          find_member(*meta, kMetaProtocolVersion))
+        return std::move(p);
+    }
+    return std::nullopt;
   }
 
   // --- start over stdio: private folder, socket, relay script, URL trap, the client ------------
@@ -173,6 +209,12 @@ class ClientRun final : public StepEngine {
       // the case's verdict (its check step), not a SUT that never came up.
       startup_done();
       note("the client sent no initialize after its server/discover probe got an error" +
+           std::string(eof_ ? closed_reason() : " within the startup timeout"));
+      return true;
+    }
+    if (!init && has_check("fallback-on-legacy-400") && refused_modern_request()) {
+      startup_done();  // the same over Streamable HTTP, where the probe is a POST refused with 400
+      note("the client sent no initialize after the endpoint refused its modern request with HTTP 400" +
            std::string(eof_ ? closed_reason() : " within the startup timeout"));
       return true;
     }
@@ -268,12 +310,22 @@ class ClientRun final : public StepEngine {
     const Received* call = nullptr;
     for (std::size_t next = 0; call == nullptr;) {
       for (; next < inbox_.size() && call == nullptr; ++next) {
+        // Looked at before anything answers it: the first request may be the one to refuse.
+        if (case_.harness.first_request_error_code && !first_refused_ && refuse_first_request(inbox_[next]))
+          continue;
         if (!inbox_[next].consumed && held(inbox_[next])) call = &inbox_[next];
       }
       if (call != nullptr) break;
       answer_unexpected_requests(nullptr);
       if (eof_ || until.expired() || deadline_.expired()) break;
       pump(until);
+    }
+    if (call == nullptr && first_refused_ && has_check("no-fallback-on-modern-400")) {
+      // A client that gives up on a server whose version it cannot speak keeps the rule: the
+      // check judges what it did send.
+      note("the client made no tool call after its first request got " +
+           std::to_string(*case_.harness.first_request_error_code));
+      return true;
     }
     if (call == nullptr) {
       fail_lifecycle("lifecycle.tool-call",
@@ -297,6 +349,35 @@ class ClientRun final : public StepEngine {
         return false;
       }
     }
+    return true;
+  }
+
+  // harness.first_request_error: the client's first request, whatever it asks, gets the case's
+  // error (over Streamable HTTP with the status the spec gives it: 400 for -32022), with the data
+  // -32022 carries: the version this server supports and the one the request named. True when
+  // `r` was that request (and is answered).
+  bool refuse_first_request(Received& r) {
+    const Value* method = find_member(*r.doc, "method");
+    const Value* id = find_member(*r.doc, "id");
+    if (r.consumed || r.answered || method == nullptr || !method->IsString() || id == nullptr) return false;
+    r.consumed = r.answered = true;
+    const Value* params = find_member(*r.doc, "params");
+    const Value* meta = params && params->IsObject() ? find_member(*params, "_meta") : nullptr;
+    const Value* version = meta && meta->IsObject() ? find_member(*meta, kMetaProtocolVersion) : nullptr;
+    const int code = *case_.harness.first_request_error_code;
+    Value message(rapidjson::StringRef(
+        case_.harness.first_request_error_message.c_str(),
+        static_cast<rapidjson::SizeType>(case_.harness.first_request_error_message.size())));
+    const std::string error =
+        R"({"code":)" + std::to_string(code) + R"(,"message":)" + to_json(message) +
+        R"(,"data":{"supported":[")" + std::string(to_string(revision_)) + R"("],"requested":)" +
+        (version && version->IsString() ? to_json(*version) : std::string(R"("")")) + "}}";
+    first_refused_ = r.doc;
+    first_answer_ = R"({"jsonrpc":"2.0","id":)" + to_json(*id) + R"(,"error":)" + error + "}";
+    note("the client's first request (" + abbreviate(method->GetString()) + ") is answered with " +
+         std::to_string(code) + ", as this case's server does");
+    responded_ids_.insert(to_json(*id));
+    send(first_answer_);
     return true;
   }
 
@@ -371,7 +452,72 @@ class ClientRun final : public StepEngine {
       fallback_any_error(s);
       return true;
     }
+    if (s.text == "fallback-on-legacy-400") {
+      fallback_on_legacy_400(s);
+      return true;
+    }
+    if (s.text == "no-fallback-on-modern-400") {
+      no_fallback_on_modern_400(s);
+      return true;
+    }
     return false;
+  }
+
+  // HTTP-DUAL-ERA-INSPECT-400 (transport-streamable-http.mdx, Backward Compatibility), both cases.
+  static constexpr const char* kInspect400 =
+      "\"On 400 Bad Request, the client SHOULD inspect the response body before falling back\"";
+
+  // ... against the legacy server the case plays: its endpoint refuses a modern request (no
+  // session) with 400 and -32600, no modern error, so "If the body is empty or is not a
+  // recognized modern JSON-RPC error, fall back to initialize". A client that probed must send
+  // initialize; one that never attempted a modern request has no fallback to judge.
+  void fallback_on_legacy_400(const Step& s) {
+    if (options_.transport != Transport::Http)
+      return note("fallback-on-legacy-400 judges Streamable HTTP only");
+    const std::optional<RefusedPost> refused = refused_modern_request();
+    if (!refused)
+      return note(
+          "the client attempted no modern request (none was refused with HTTP 400): no fallback to judge");
+    for (const Value* r : client_requests()) {
+      if (method_of(*r) == "initialize") return;
+    }
+    fail(
+        s,
+        "the client's modern request" + std::string(refused->cut ? " (its first 64 KiB shown)" : "") +
+            " got HTTP " + std::to_string(refused->status) + " from a " + std::string(to_string(revision_)) +
+            " server with the body " + abbreviate_utf8(refused->answer, 1024) +
+            ", which holds no modern JSON-RPC error (-32020, -32021, -32022), and the client never fell back "
+            "to initialize (" +
+            kInspect400 +
+            "; \"If the body is empty or is not a recognized modern JSON-RPC "
+            "error, fall back to initialize and continue with the legacy version for subsequent requests.\")",
+        "", refused->body);
+  }
+
+  // ... against a modern server that answered the client's first request with -32022 (and, over
+  // Streamable HTTP, 400): "If the body contains a recognized modern JSON-RPC error, the server
+  // speaks a modern version of MCP — retry using the advertised supported versions or correct
+  // the request, rather than falling back." An initialize after it is the fallback; a retry, or
+  // giving up, is not.
+  void no_fallback_on_modern_400(const Step& s) {
+    if (options_.transport != Transport::Http)
+      return note("no-fallback-on-modern-400 judges Streamable HTTP only");
+    if (!first_refused_) return note("the client sent no request to refuse: nothing to judge");
+    for (const Value* r : client_requests()) {
+      if (method_of(*r) != "initialize") continue;
+      const Value* id = find_member(*r, "id");
+      return fail(
+          s,
+          "the client's first request got HTTP " +
+              std::to_string(modern_error_status(*case_.harness.first_request_error_code)) +
+              " with the body " + abbreviate_utf8(first_answer_, 1024) +  // the id is the client's
+              ", a modern JSON-RPC error, and the client fell back to initialize (id " +
+              abbreviate(id ? to_json(*id) : std::string("none")) + ") (" + kInspect400 +
+              "; \"If the body contains a recognized modern JSON-RPC error, the server speaks a modern "
+              "version of MCP — retry using the advertised supported versions or correct the request, "
+              "rather than falling back.\")",
+          "", to_json(*first_refused_));
+    }
   }
 
   // DISCOVER-DUAL-ERA-PROBE, STDIO-DUAL-ERA-PROBE (transport-stdio.mdx): "A client that supports
@@ -572,6 +718,9 @@ class ClientRun final : public StepEngine {
 
   Revision asked_revision_;     // the case's revision: what the client is told to speak
   bool probe_refused_ = false;  // a server/discover before initialize got an error from us
+  // harness.first_request_error: the client's first request, once refused, and our answer to it
+  std::shared_ptr<rapidjson::Document> first_refused_;
+  std::string first_answer_;
   std::string tool_;
   std::unique_ptr<RelayListener> relay_listener_;  // stdio: the folder, socket and script of the relay
   std::string relay_path_;

@@ -149,6 +149,18 @@ class ReferenceClient {
       const bool modern_skip = (fault_ == "skip-discover" && !told_versions_) ||
                                (fault_ == "modern-only-skip-probe" && told_versions_ && !dual_era_);
       if (!skip_probe && (modern_skip || discover())) return finish(modern_session(tool));
+      if (!skip_probe && probe_400_code_ && !falls_back_after_400()) {
+        // A modern server's 400 (HTTP-DUAL-ERA-INSPECT-400): it speaks a modern version, so this
+        // client retries with a version it advertises or gives up, and never falls back.
+        if (retry_version_) {
+          asked_version_ = *retry_version_;
+          revision_ = parse_revision(asked_version_).value_or(revision_);
+          if (discover()) return finish(modern_session(tool));
+        }
+        return finish(
+            complain("server/discover got HTTP 400 with error " + std::to_string(*probe_400_code_) +
+                     " from a server of the modern wire, and no version this client could retry with"));
+      }
       if (!skip_probe && probe_error_code_ && *probe_error_code_ != -32601 &&
           fault_ == "fallback-on-method-not-found-only") {
         return finish(complain("server/discover got error " + std::to_string(*probe_error_code_) +
@@ -232,6 +244,21 @@ class ReferenceClient {
   }
 
   bool modern() const { return features(revision_).modern_wire; }
+
+  // After a probe answered with HTTP 400 and a JSON-RPC error (probe_400_code_): true when the
+  // server is taken for a legacy one, so the client falls back to initialize. The body decides
+  // (transport-streamable-http.mdx, Backward Compatibility): modern servers use 400 for -32020
+  // (header mismatch), -32021 (missing capability) and -32022 (unsupported version) too, and
+  // anything else is a legacy server's. Two faults of a dual-era client skip the reading:
+  // fallback-on-any-400 takes every 400 for a legacy server, never-fallback-on-400 every 400 for
+  // a modern one.
+  bool falls_back_after_400() const {
+    if (dual_era_ && fault_ == "fallback-on-any-400") return true;
+    if (dual_era_ && fault_ == "never-fallback-on-400") return false;
+    const int code = *probe_400_code_;
+    return code != kHeaderMismatch && code != kMissingRequiredClientCapability &&
+           code != kUnsupportedProtocolVersion;
+  }
 
   // The server did not list the modern revision: the latest initialize-based version this client
   // supports, with the capability read again as that revision says.
@@ -392,7 +419,11 @@ class ReferenceClient {
         break;
       }
     }
-    send(R"({"jsonrpc":"2.0","id":"discover-1","method":"server/discover","params":{"_meta":)" + probe_meta + "}}");
+    const std::string probe_id = R"("discover-)" + std::to_string(++probes_) + "\"";
+    send(R"({"jsonrpc":"2.0","id":)" + probe_id + R"(,"method":"server/discover","params":{"_meta":)" +
+         probe_meta + "}}");
+    probe_400_code_.reset();
+    retry_version_.reset();
     // Silence is a server that ignores the method; a slow answer is not (an ASan harness on a
     // loaded machine took over 2 s), so the wait is long and costs only a silent server.
     const Deadline until = Deadline::after(std::chrono::seconds(10));
@@ -402,7 +433,10 @@ class ReferenceClient {
       if (r.status != ReadResult::Line) continue;
       ParsedJson m = parse_json(r.line);
       const Value* id = m.ok() && m.document.IsObject() ? find_member(m.document, "id") : nullptr;
-      if (!id || m.document.HasMember("method") || to_json(*id) != R"("discover-1")") continue;
+      if (r.http_status == 400 && id && !m.document.HasMember("method") &&
+          (id->IsNull() || to_json(*id) == probe_id))
+        read_400(m.document);
+      if (!id || m.document.HasMember("method") || to_json(*id) != probe_id) continue;
       const Value* result = find_member(m.document, "result");
       const Value* error = find_member(m.document, "error");
       const Value* code = error && error->IsObject() ? find_member(*error, "code") : nullptr;
@@ -415,6 +449,28 @@ class ReferenceClient {
       return false;
     }
     return false;
+  }
+
+  // The JSON-RPC body of a 400 answering the probe (its own id, or none: a refusal of the POST),
+  // read before deciding whether to fall back: its error code, and on -32022 the first version of
+  // data.supported this client speaks on the modern wire, to probe again with. The caller probes
+  // again once at most: a server that refuses that version too is given up on.
+  void read_400(const rapidjson::Document& response) {
+    const Value* error = find_member(response, "error");
+    const Value* code = error && error->IsObject() ? find_member(*error, "code") : nullptr;
+    if (!code || !code->IsInt()) return;
+    probe_400_code_ = code->GetInt();
+    const Value* data = code->GetInt() == kUnsupportedProtocolVersion ? find_member(*error, "data") : nullptr;
+    const Value* supported = data && data->IsObject() ? find_member(*data, "supported") : nullptr;
+    if (!supported || !supported->IsArray()) return;
+    for (const Value& v : supported->GetArray()) {
+      const std::optional<Revision> r = v.IsString() ? parse_revision(v.GetString()) : std::nullopt;
+      if (r && features(*r).modern_wire &&
+          std::find(versions_.begin(), versions_.end(), v.GetString()) != versions_.end()) {
+        retry_version_ = v.GetString();
+        return;
+      }
+    }
   }
 
   int complain(const std::string& why) {
@@ -645,6 +701,9 @@ class ReferenceClient {
   bool dual_era_ = false;   // told (ELICIT_CONFORM_PROTOCOL_VERSIONS) a modern and an initialize-based version
   bool fell_back_ = false;  // its probe found a legacy server: the session is on the initialize wire
   std::optional<int> probe_error_code_;  // the error code server/discover got, if any
+  int probes_ = 0;                       // server/discover probes sent ("discover-<n>")
+  std::optional<int> probe_400_code_;    // the JSON-RPC error code of an HTTP 400 answering the last probe
+  std::optional<std::string> retry_version_;  // after a -32022: the advertised version to probe again with
   std::string asked_version_;
   Revision revision_ = default_revision();
   ParsedJson capabilities_json_;

@@ -254,6 +254,14 @@ constexpr std::array kFaults{
     Fault{"absent-result-type-retries", "client", "RESULT-TYPE-ABSENT-COMPLETE",
           "once fallen back to a 2025 server, takes the tool result without resultType for an unfinished one and "
           "sends the call again"},
+    Fault{"fallback-on-any-400", "client", "HTTP-DUAL-ERA-INSPECT-400",
+          "told to speak 2026-07-28 and an initialize-based version too (dual-era), over Streamable HTTP falls back "
+          "to initialize whenever its modern probe gets HTTP 400, without reading the body (a modern server's -32022 "
+          "included)"},
+    Fault{"never-fallback-on-400", "client", "HTTP-DUAL-ERA-INSPECT-400",
+          "told to speak 2026-07-28 and an initialize-based version too (dual-era), over Streamable HTTP never falls "
+          "back to initialize when its modern probe gets HTTP 400 with a JSON-RPC error, whatever the error: it "
+          "takes a legacy server's -32600 for a modern server's refusal and gives up"},
     Fault{"skip-discover", "client", "MODERN-CLIENT-PROBE",
           "on the 2026-07-28 wire (told that version and nothing of the versions it supports), calls its tool without "
           "sending the server/discover probe first"},

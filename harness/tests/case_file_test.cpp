@@ -106,6 +106,48 @@ INSTANTIATE_TEST_SUITE_P(
         Bad{"DuplicateMember", "\"level\":\"MUST\"", "\"level\":\"MUST\",\"level\":\"MUST\"", "/level", "appears twice"}),
     [](const ::testing::TestParamInfo<Bad>& p) { return p.param.name; });
 
+// harness.first_request_error: a modern server's refusal of the client's first request. The loader
+// takes only what the harness can play (-32022 on a 2026-07-28 case, alone), and the check that
+// judges it only where it is set, so that neither can judge nothing and pass.
+TEST(CaseFile, FirstRequestErrorIsWhatTheHarnessCanPlay) {
+  const auto modern_case = [](const std::string& harness, const std::string& check) {
+    return R"({"id":"client.eras.x","title":"A client does the thing right","role":"client",
+      "revisions":["2026-07-28"],"requirements":["CLIENT-MODE-DEFAULT"],"level":"SHOULD",)" +
+           (harness.empty() ? std::string() : R"("harness":)" + harness + ",") + R"("steps":[{"check":")" +
+           check + R"("}]})";
+  };
+  const std::string refuse =
+      R"({"first_request_error":{"code":-32022,"message":"Unsupported protocol version"}})";
+  CaseLoadError error;
+  auto c = load_case(modern_case(refuse, "no-fallback-on-modern-400"), "x.json", error);
+  ASSERT_TRUE(c) << error.display();
+  EXPECT_EQ(c->harness.first_request_error_code, -32022);
+  EXPECT_EQ(c->harness.first_request_error_message, "Unsupported protocol version");
+  EXPECT_FALSE(c->harness.revision);
+
+  struct Broken {
+    std::string text, pointer, words;
+  };
+  const std::vector<Broken> broken = {
+      {modern_case(R"({"first_request_error":{"code":-32600,"message":"m"}})", "no-fallback-on-modern-400"),
+       "/harness/first_request_error/code", "-32022"},
+      {modern_case(R"({"first_request_error":{"code":-32022}})", "no-fallback-on-modern-400"),
+       "/harness/first_request_error", "\"message\""},
+      {modern_case(R"({"revision":"2025-11-25","first_request_error":{"code":-32022,"message":"m"}})",
+                   "no-fallback-on-modern-400"),
+       "/harness", "no revision"},
+      {modern_case("", "no-fallback-on-modern-400"), "/steps/0/check", "harness.first_request_error"},
+      {modern_case(refuse, "fallback-on-legacy-400"), "/steps/0/check", "harness.revision"},
+      {valid_case().replace(valid_case().find(R"("steps")"), 7, R"("harness":)" + refuse + R"(,"steps")"),
+       "/harness/first_request_error", "2026-07-28"},
+  };
+  for (const Broken& b : broken) {
+    EXPECT_FALSE(load_case(b.text, "x.json", error).has_value()) << b.text;
+    EXPECT_EQ(error.pointer, b.pointer) << error.display();
+    EXPECT_NE(error.message.find(b.words), std::string::npos) << error.display();
+  }
+}
+
 TEST(CaseFile, DuplicateIdsAndTitlesAcrossTheCorpus) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / ("ec-cases-" + std::to_string(::getpid()));

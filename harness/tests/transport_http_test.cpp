@@ -410,6 +410,10 @@ TEST(StreamableHttpModern, HeaderMismatchIsRefusedOrDeliveredAsAsked) {
     answer = modern_post(*server, "", body);
     EXPECT_TRUE(contains(answer, "HTTP/1.1 400") && contains(answer, "-32020")) << "a missing header too: " << answer;
     EXPECT_FALSE(server->accept(Deadline::after(100ms))) << "refused requests reach no reader";
+    const std::vector<RefusedPost> refused = server->refused_posts();
+    ASSERT_EQ(refused.size(), 2u);
+    EXPECT_EQ(refused[1].body, body);
+    EXPECT_TRUE(contains(refused[1].answer, "-32020")) << refused[1].answer;
   }
   {
     std::string error;
@@ -427,6 +431,41 @@ TEST(StreamableHttpModern, HeaderMismatchIsRefusedOrDeliveredAsAsked) {
     poster.join();
     server->stop();
   }
+}
+
+// A POST the endpoint refuses reaches no session, yet may be all a client did (a dual-era
+// client's modern probe, refused by a legacy endpoint): refused_posts() keeps it and our answer,
+// the first RefusedPost::kMaxKept of them, each body cut to RefusedPost::kMaxBodyBytes.
+TEST(StreamableHttp, RefusedPostsAreKeptBounded) {
+  HttpServerOptions options;
+  options.modern = false;  // a legacy endpoint: a modern request without a session is refused
+  std::string error;
+  auto server = HttpServer::start(options, error);
+  ASSERT_TRUE(server) << error;
+  HttpClientChannel client(url_of(server->url()), 1 << 20);
+  const std::string probe =
+      std::string(R"({"jsonrpc":"2.0","id":"p","method":"server/discover","params":{)") + kModernMeta + "}}";
+  ASSERT_TRUE(client.send(probe, Deadline::after(1s)));
+  while (next(client).status == ReadResult::Line) {
+  }
+  std::vector<RefusedPost> refused = server->refused_posts();
+  ASSERT_EQ(refused.size(), 1u);
+  EXPECT_EQ(refused[0].body, probe);
+  EXPECT_FALSE(refused[0].cut);
+  EXPECT_EQ(refused[0].status, 400);
+  EXPECT_TRUE(contains(refused[0].answer, R"("code":-32600)")) << refused[0].answer;
+  EXPECT_FALSE(server->accept(Deadline::after(50ms))) << "a refused POST opens no session";
+
+  // A large body is kept cut; past the count nothing more is kept.
+  const std::string large = R"({"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"pad":")" +
+                            std::string(RefusedPost::kMaxBodyBytes, 'x') + R"("}})";
+  EXPECT_TRUE(contains(modern_post(*server, "", large), "HTTP/1.1 400"));
+  for (std::size_t i = 0; i < RefusedPost::kMaxKept + 4; ++i) modern_post(*server, "", probe);
+  refused = server->refused_posts();
+  ASSERT_EQ(refused.size(), RefusedPost::kMaxKept);
+  EXPECT_EQ(refused[1].body, large.substr(0, RefusedPost::kMaxBodyBytes));
+  EXPECT_TRUE(refused[1].cut);
+  server->stop();
 }
 
 // Two requests of the same id at once (two clients, no session to tell them apart): the second

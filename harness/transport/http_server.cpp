@@ -359,6 +359,7 @@ struct HttpServer::State : std::enable_shared_from_this<HttpServer::State> {
   std::deque<std::shared_ptr<Session>> new_sessions;
   std::shared_ptr<Session> implicit;  // the modern wire's one session, once a modern POST came
   std::vector<std::string> trap;
+  std::vector<RefusedPost> refused;  // refused_posts()
   // What the endpoint answered at the HTTP level to requests that name no live session (a probe
   // before initialize, an unknown session): taken by the next session's take_notes().
   std::vector<std::string> notes;
@@ -370,6 +371,16 @@ struct HttpServer::State : std::enable_shared_from_this<HttpServer::State> {
   std::vector<std::string> take_notes() {
     std::lock_guard lock(m);
     return std::exchange(notes, {});
+  }
+
+  // A POST answered with `res` (an HTTP error) that no session will see: kept for
+  // refused_posts(), the first RefusedPost::kMaxKept of them, each body cut to kMaxBodyBytes (a
+  // client cannot grow this past 4 MiB whatever it sends).
+  void refuse(const std::string& body, const httplib::Response& res) {
+    std::lock_guard lock(m);
+    if (refused.size() >= RefusedPost::kMaxKept) return;
+    refused.push_back({body.substr(0, RefusedPost::kMaxBodyBytes), body.size() > RefusedPost::kMaxBodyBytes,
+                       res.status, res.body});
   }
 
   // The session a request names, or nullptr after answering 400 / 404 for it.
@@ -461,6 +472,7 @@ struct HttpServer::State : std::enable_shared_from_this<HttpServer::State> {
       res.set_content(R"({"jsonrpc":"2.0","id":)" + (id ? to_json(*id) : std::string("null")) +
                           R"(,"error":{"code":-32020,"message":)" + to_json(text) + "}}",
                       "application/json");
+      refuse(body, res);
       return;
     }
     auto session = implicit_session();  // opened by the first modern message delivered
@@ -534,6 +546,7 @@ struct HttpServer::State : std::enable_shared_from_this<HttpServer::State> {
       new_sessions.push_back(session);
       cv.notify_all();
     } else if (!(session = session_of(req, res, what))) {
+      refuse(body, res);
       return;
     } else if (name != "initialize") {
       const std::string version = req.get_header_value("MCP-Protocol-Version");
@@ -691,6 +704,11 @@ std::shared_ptr<MessageChannel> HttpServer::accept(Deadline deadline) {
 std::vector<std::string> HttpServer::trap_requests() const {
   std::lock_guard lock(state_->m);
   return state_->trap;
+}
+
+std::vector<RefusedPost> HttpServer::refused_posts() const {
+  std::lock_guard lock(state_->m);
+  return state_->refused;
 }
 
 void HttpServer::stop() {

@@ -23,6 +23,10 @@
 // HeaderMismatch (-32020) without reaching it.
 // The URL trap: any other path on the same listener answers 200 and is recorded, so an
 // elicitation URL we hand out is seen when a client fetches it.
+// Refused POSTs: a POST the endpoint answers itself with an HTTP error (no session, an unknown
+// one, a header mismatch) reaches no session, yet may be all a client did (a dual-era client's
+// modern probe, refused by a legacy endpoint, and no initialize after it): refused_posts() keeps
+// them, bounded, so that the harness can still judge what the client sent and was answered.
 //
 // Threads: cpp-httplib serves each connection on a pool thread. An open stream waits for its
 // next event in slices of 50 ms and gives up as soon as stop() (or the destructor) runs, so
@@ -78,6 +82,16 @@ struct HttpServerOptions {
 // Header", "Server Validation"); 404 for -32601 ("Protocol Version Header"); else 200.
 int modern_error_status(std::int64_t code);
 
+// A POST the endpoint refused before any session saw it, and what it answered.
+struct RefusedPost {
+  std::string body;    // the request body as it came, its first kMaxBodyBytes only
+  bool cut = false;    // the body was longer than what is kept
+  int status = 0;      // the HTTP status of our answer
+  std::string answer;  // our answer's body (a JSON-RPC error)
+  static constexpr std::size_t kMaxBodyBytes = 64 * 1024;
+  static constexpr std::size_t kMaxKept = 64;  // refused_posts() keeps the first ones only
+};
+
 class HttpServer {
  public:
   // Listens at once; nullptr with `error` set when it cannot.
@@ -94,6 +108,10 @@ class HttpServer {
 
   // Requests to paths other than the endpoint, in order ("/connect?e=1"), at most 256.
   std::vector<std::string> trap_requests() const;
+
+  // The POSTs to the endpoint refused with an HTTP error before reaching a session, in order,
+  // at most RefusedPost::kMaxKept of them.
+  std::vector<RefusedPost> refused_posts() const;
 
   // Stops serving: open streams end, sessions' receive() returns Eof, threads are joined.
   void stop();
