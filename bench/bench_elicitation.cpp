@@ -24,7 +24,8 @@ namespace {
 
 // A form a real server sends: every primitive kind, the 2025-11-25 enum variants, a format, a
 // pattern, bounds and defaults; and an accept that fills it in.
-const std::string kRequest = R"({"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"mode":"form",)"
+const std::string kRequest =
+    R"({"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"mode":"form",)"
     R"("message":"Please tell us where to ship your order and how.","requestedSchema":{"type":"object",)"
     R"("properties":{"name":{"type":"string","title":"Full name","minLength":1,"maxLength":80},)"
     R"("email":{"type":"string","format":"email","description":"For the receipt"},)"
@@ -35,7 +36,8 @@ const std::string kRequest = R"({"jsonrpc":"2.0","id":7,"method":"elicitation/cr
     R"("extras":{"type":"array","items":{"type":"string","enum":["gift-wrap","insurance","signature"]},"maxItems":2},)"
     R"("size":{"type":"string","enum":["S","M","L","XL"],"default":"M"}},)"
     R"("required":["name","email","quantity"]}}})";
-const std::string kResult = R"({"jsonrpc":"2.0","id":7,"result":{"action":"accept","content":{"name":"Ada Lovelace",)"
+const std::string kResult =
+    R"({"jsonrpc":"2.0","id":7,"result":{"action":"accept","content":{"name":"Ada Lovelace",)"
     R"("email":"ada@example.com","zip":"02139","quantity":3,"express":true,"carrier":"dhl",)"
     R"("extras":["gift-wrap"],"size":"L"}}})";
 constexpr ec::Revision kRevision = ec::Revision::V2025_11_25;
@@ -55,8 +57,8 @@ void TypedRound(benchmark::State& state) {
     ec::ParsedJson request = ec::parse_json(kRequest);
     const rapidjson::Value& params = request.document["params"];
     ec::ElicitRequestParse req = ec::parse_elicit_request(params, kRevision, "/params");
-    ec::SchemaCheck schema = ec::check_requested_schema(*req.request->requested_schema, kRevision,
-                                                        "/params/requestedSchema");
+    ec::SchemaCheck schema =
+        ec::check_requested_schema(*req.request->requested_schema, kRevision, "/params/requestedSchema");
     ec::ParsedJson result = ec::parse_json(kResult);
     ec::ElicitResultParse res =
         ec::parse_elicit_result(result.document["result"], kRevision, req.request->mode, "/result");
@@ -78,7 +80,8 @@ void WholeMessageRound(benchmark::State& state) {
     ec::MessageCheckOptions with_request = options;
     with_request.answered_request_params = &request.document["params"];
     ec::MessageReport result_report = ec::check_message_bytes(kResult, with_request);
-    if (!request_report.conforms() || !result_report.conforms()) state.SkipWithError("a message does not conform");
+    if (!request_report.conforms() || !result_report.conforms())
+      state.SkipWithError("a message does not conform");
     benchmark::DoNotOptimize(result_report.diagnostics.data());
   }
 }
@@ -121,9 +124,11 @@ int main(int argc, char** argv) {
   const auto& ns = reporter.ns();
   const auto bare = ns.find("BareRapidJson");
   if (bare == ns.end() || bare->second <= 0) return 0;  // filtered out: no baseline to divide by
-  std::printf("\nratio to a bare RapidJSON parse of the same two messages (CPU time, issue 17 target <= 4x):\n");
+  std::printf(
+      "\nratio to a bare RapidJSON parse of the same two messages (CPU time, issue 17 target <= 4x):\n");
   for (const auto& [name, t] : ns) {
-    if (name != bare->first) std::printf("  %-20s %6.2fx  (%.2f us per round)\n", name.c_str(), t / bare->second, t / 1000);
+    if (name != bare->first)
+      std::printf("  %-20s %6.2fx  (%.2f us per round)\n", name.c_str(), t / bare->second, t / 1000);
   }
   benchmark::Shutdown();
   return 0;

@@ -61,7 +61,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   ec::BaselineError error;
   const std::optional<ec::Baseline> loaded = ec::parse_baseline(text, kFile, error);
   if (!loaded) {
-    require(error.message.starts_with(std::string(kFile) + ":") && error.message.size() > std::string_view(kFile).size() + 1,
+    require(error.message.starts_with(std::string(kFile) + ":") &&
+                error.message.size() > std::string_view(kFile).size() + 1,
             "a refusal names the file", error.message);
     return 0;
   }

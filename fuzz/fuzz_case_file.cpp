@@ -43,15 +43,18 @@ std::string show(const ec::Case& c) {
 void check_case(const ec::Case& c) {
   require(c.file == kFile && c.document != nullptr, "a case knows its file and owns its document");
   const std::string role(ec::to_string(c.role));
-  require(c.id.starts_with(role + ".") && c.title.size() >= 10, "a case has an id of its role and a title", c.id);
+  require(c.id.starts_with(role + ".") && c.title.size() >= 10, "a case has an id of its role and a title",
+          c.id);
   require(!c.revisions.empty() && !c.transports.empty() && !c.requirements.empty() && !c.steps.empty(),
           "a case has revisions, transports, requirements and steps", c.id);
   std::set<std::string> names;
   for (const ec::Step& s : c.steps) {
-    require(ec::is_valid_pointer(s.pointer) && ec::fuzz::pointer_under(s.pointer, "/steps") && s.body != nullptr,
-            "a step knows where it is and has a body", s.pointer);
+    require(
+        ec::is_valid_pointer(s.pointer) && ec::fuzz::pointer_under(s.pointer, "/steps") && s.body != nullptr,
+        "a step knows where it is and has a body", s.pointer);
     if (!s.target.empty()) require(names.contains(s.target), "a step refers to an earlier name", s.pointer);
-    if (s.kind == ec::Step::Kind::Reply) require(!s.target.empty(), "a reply says what it answers", s.pointer);
+    if (s.kind == ec::Step::Kind::Reply)
+      require(!s.target.empty(), "a reply says what it answers", s.pointer);
     if (!s.name.empty()) require(names.insert(s.name).second, "step names are unique", s.name);
   }
 }

@@ -21,7 +21,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (d.check.empty() || d.requirement.empty() || !ec::is_valid_pointer(d.pointer)) std::abort();
     }
     const ec::MessageReport second = ec::check_message_bytes(bytes, options);
-    if (first.diagnostics.size() != second.diagnostics.size() || first.summary != second.summary) std::abort();
+    if (first.diagnostics.size() != second.diagnostics.size() || first.summary != second.summary)
+      std::abort();
   }
   return 0;
 }

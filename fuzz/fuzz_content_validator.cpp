@@ -38,13 +38,14 @@ void validate(const ec::FormSchema& model, const rapidjson::Value& content, cons
   const ec::Diagnostics found = ec::validate_content(model, content, kBase, rules);
   ec::fuzz::require_well_formed(found, kBase);
   for (const ec::Diagnostic& d : found) {
-    require(d.check.starts_with("content.") && d.requirement == rules.requirement, "content findings use the caller's rule",
-            ec::fuzz::describe(d));
+    require(d.check.starts_with("content.") && d.requirement == rules.requirement,
+            "content findings use the caller's rule", ec::fuzz::describe(d));
     const bool info = d.check == "content.pattern-not-evaluated" || d.check == "content.unknown-field";
     require(d.level == (info ? ec::Level::Info : rules.level), "content findings use the caller's level",
             ec::fuzz::describe(d));
   }
-  require(ec::fuzz::fingerprint(ec::validate_content(model, content, kBase, rules)) == ec::fuzz::fingerprint(found),
+  require(ec::fuzz::fingerprint(ec::validate_content(model, content, kBase, rules)) ==
+              ec::fuzz::fingerprint(found),
           "validation is deterministic");
   if (!content.IsObject()) {
     require(found.size() == 1 && found[0].check == "content.not-object", "non-object content: one finding",

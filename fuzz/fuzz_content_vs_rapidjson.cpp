@@ -113,7 +113,8 @@ bool known_difference(const Value& schema, const Value& content) {
   if (!content.IsObject()) return false;
   const Value& properties = *ec::find_member(schema, "properties");
   for (auto it = content.MemberBegin(); it != content.MemberEnd(); ++it) {
-    const Value* p = ec::find_member(properties, std::string_view(it->name.GetString(), it->name.GetStringLength()));
+    const Value* p =
+        ec::find_member(properties, std::string_view(it->name.GetString(), it->name.GetStringLength()));
     const Value& v = it->value;
     if (p == nullptr || !v.IsNumber()) continue;
     const std::string_view type = ec::find_member(*p, "type")->GetString();
@@ -121,7 +122,8 @@ bool known_difference(const Value& schema, const Value& content) {
     if (!is_integer_token(v)) continue;
     for (const char* bound : {"minimum", "maximum"}) {
       const Value* b = ec::find_member(*p, bound);
-      if (b != nullptr && is_integer_token(*b) && (beyond_exact(v) || beyond_exact(*b))) return true;  // difference 2
+      if (b != nullptr && is_integer_token(*b) && (beyond_exact(v) || beyond_exact(*b)))
+        return true;  // difference 2
     }
   }
   return false;

@@ -32,8 +32,8 @@ class ObjectWriter {
  public:
   ObjectWriter() { doc_.SetObject(); }
   ObjectWriter& string(const char* key, const std::string& value) {
-    doc_.AddMember(Value(key, doc_.GetAllocator()), Value(value.c_str(), static_cast<rapidjson::SizeType>(value.size()),
-                                                          doc_.GetAllocator()),
+    doc_.AddMember(Value(key, doc_.GetAllocator()),
+                   Value(value.c_str(), static_cast<rapidjson::SizeType>(value.size()), doc_.GetAllocator()),
                    doc_.GetAllocator());
     return *this;
   }
@@ -77,7 +77,8 @@ void fuzz_request(const Value& params, ec::Revision revision, const std::string&
     return;
   }
   if (!parsed.request) {
-    require(ec::has_check(parsed.diagnostics, "elicit.mode-type") || ec::has_check(parsed.diagnostics, "elicit.mode-unknown"),
+    require(ec::has_check(parsed.diagnostics, "elicit.mode-type") ||
+                ec::has_check(parsed.diagnostics, "elicit.mode-unknown"),
             "a request is refused only for its mode", ec::fuzz::fingerprint(parsed.diagnostics));
     return;
   }
@@ -89,11 +90,13 @@ void fuzz_request(const Value& params, ec::Revision revision, const std::string&
     require(features(revision).url_mode, "URL mode only in revisions that have it", show(r));
   }
   if (r.requested_schema != nullptr) {
-    require(r.requested_schema->IsObject() && r.requested_schema == ec::find_member(params, "requestedSchema"),
-            "the schema pointer is the params' requestedSchema object", show(r));
+    require(
+        r.requested_schema->IsObject() && r.requested_schema == ec::find_member(params, "requestedSchema"),
+        "the schema pointer is the params' requestedSchema object", show(r));
   }
   const bool must = ec::has_level(parsed.diagnostics, ec::Level::Must);
-  if (!must && r.mode == ec::Mode::Form) require(r.requested_schema != nullptr, "a clean form request has a schema", show(r));
+  if (!must && r.mode == ec::Mode::Form)
+    require(r.requested_schema != nullptr, "a clean form request has a schema", show(r));
 
   ObjectWriter w;
   rebuild_request(r, w);
@@ -108,10 +111,12 @@ void fuzz_request(const Value& params, ec::Revision revision, const std::string&
 }
 
 std::string show(const ec::ElicitResult& r) {
-  return std::string(ec::to_string(r.action)) + " content=" + (r.content ? ec::to_json(*r.content) : std::string("-"));
+  return std::string(ec::to_string(r.action)) +
+         " content=" + (r.content ? ec::to_json(*r.content) : std::string("-"));
 }
 
-void fuzz_result(const Value& result, ec::Revision revision, std::optional<ec::Mode> mode, const std::string& pointer) {
+void fuzz_result(const Value& result, ec::Revision revision, std::optional<ec::Mode> mode,
+                 const std::string& pointer) {
   const ec::ElicitResultParse parsed = ec::parse_elicit_result(result, revision, mode, pointer);
   ec::fuzz::require_well_formed(parsed.diagnostics, pointer);
   if (!result.IsObject()) {
@@ -152,7 +157,8 @@ void fuzz_completion(const Value* params, ec::Revision revision, const std::stri
   ObjectWriter w;
   w.string("elicitationId", *parsed.elicitation_id);
   const ec::ParsedJson doc = w.parse();
-  const ec::CompletionNotificationParse again = ec::parse_completion_notification(&doc.document, revision, pointer);
+  const ec::CompletionNotificationParse again =
+      ec::parse_completion_notification(&doc.document, revision, pointer);
   require(again.elicitation_id == parsed.elicitation_id, "completion round trip", *parsed.elicitation_id);
 }
 
@@ -165,7 +171,8 @@ void fuzz_url_error(const Value& error, ec::Revision revision, const std::string
   require(parsed.elicitations.size() <= entries, "no more elicitations than entries");
   for (const ec::ElicitRequest& r : parsed.elicitations) {
     require(r.mode == ec::Mode::Url && !r.mode_omitted, "-32042 carries URL-mode elicitations only", show(r));
-    require(ec::fuzz::pointer_under(r.pointer, pointer + "/data/elicitations"), "entries point into the list", r.pointer);
+    require(ec::fuzz::pointer_under(r.pointer, pointer + "/data/elicitations"), "entries point into the list",
+            r.pointer);
   }
   if (parsed.elicitations.empty()) return;
 
@@ -200,7 +207,8 @@ void fuzz_capability(const Value* elicitation, ec::Revision revision, const std:
     return;
   }
   if (!elicitation->IsObject()) return;
-  if (!features(revision).url_mode) require(c.form && !c.url, "2025-06-18: the capability is form mode", c.describe());
+  if (!features(revision).url_mode)
+    require(c.form && !c.url, "2025-06-18: the capability is form mode", c.describe());
   if (parsed.diagnostics.empty()) require(c.form || c.url, "a clean capability names a mode", c.describe());
   if (!c.form && !c.url) return;
 
@@ -215,7 +223,9 @@ void fuzz_capability(const Value* elicitation, ec::Revision revision, const std:
           c.describe() + " vs " + again.capability.describe());
 }
 
-const Value* member(const Value* v, const char* name) { return v != nullptr ? ec::find_member(*v, name) : nullptr; }
+const Value* member(const Value* v, const char* name) {
+  return v != nullptr ? ec::find_member(*v, name) : nullptr;
+}
 
 }  // namespace
 
@@ -231,8 +241,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (ec::Revision revision : ec::all_revisions()) {
     fuzz_request(root, revision, "");
     if (params != nullptr) fuzz_request(*params, revision, "/params");
-    for (std::optional<ec::Mode> mode : {std::optional<ec::Mode>{}, std::optional{ec::Mode::Form},
-                                         std::optional{ec::Mode::Url}}) {
+    for (std::optional<ec::Mode> mode :
+         {std::optional<ec::Mode>{}, std::optional{ec::Mode::Form}, std::optional{ec::Mode::Url}}) {
       fuzz_result(root, revision, mode, "");
       if (result != nullptr) fuzz_result(*result, revision, mode, "/result");
     }

@@ -41,7 +41,8 @@ void check_consistent(const ec::ClassifiedMessage& m, const rapidjson::Value& me
     case ec::MessageKind::Request:
     case ec::MessageKind::Notification:
       require(message.IsObject() && has_method, "requests and notifications have a method", summary(m));
-      require(m.result == nullptr && m.error == nullptr, "requests carry no result or error pointer", summary(m));
+      require(m.result == nullptr && m.error == nullptr, "requests carry no result or error pointer",
+              summary(m));
       require((m.kind == ec::MessageKind::Request) == (ec::find_member(message, "id") != nullptr),
               "a request has an id member and a notification has none", summary(m));
       break;
@@ -87,7 +88,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   // Round trip. The re-parse may need more bytes than the input (1e2 is written 100.0).
   const std::string text = ec::to_json(parsed.document);
-  const ec::ParsedJson again = ec::parse_json(text, ec::ParseLimits{std::size_t{64} << 20, kLimits.max_depth});
+  const ec::ParsedJson again =
+      ec::parse_json(text, ec::ParseLimits{std::size_t{64} << 20, kLimits.max_depth});
   require(again.ok(), "to_json output parses again", text);
   require(ec::to_json(again.document) == text, "to_json(parse(to_json(doc))) == to_json(doc)", text);
 

@@ -66,8 +66,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const ec::CompiledPattern compiled = ec::CompiledPattern::compile(pattern);
   const ec::PatternTranslation& c = compiled.translation();
   if (t.status != Status::Ok || c.status == Status::Ok) {
-    require(c.status == t.status && c.re2_source == t.re2_source && c.reason == t.reason && c.offset == t.offset,
-            "compile() translates as translate_pattern()", show(pattern, t) + "\n" + show(pattern, c));
+    require(
+        c.status == t.status && c.re2_source == t.re2_source && c.reason == t.reason && c.offset == t.offset,
+        "compile() translates as translate_pattern()", show(pattern, t) + "\n" + show(pattern, c));
   } else {
     require(c.status == Status::Invalid && c.reason.starts_with("RE2 ") && c.offset <= pattern.size(),
             "RE2 refuses with a reason and an offset in the pattern", show(pattern, c));

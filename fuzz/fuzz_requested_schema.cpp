@@ -32,13 +32,16 @@ void check_model(const ec::SchemaCheck& check, const std::string& base) {
   for (const ec::PropertySchema& p : model.properties()) {
     require(names.insert(p.name).second, "property names are unique", p.name);
     require(model.find(p.name) == &p, "find() returns the property", p.name);
-    require(ec::fuzz::pointer_under(p.pointer, base + "/properties"), "property pointer under properties", p.pointer);
+    require(ec::fuzz::pointer_under(p.pointer, base + "/properties"), "property pointer under properties",
+            p.pointer);
     require(p.options.size() == p.option_set.size(), "enum options are unique", p.name);
     for (const std::string& o : p.options) require(p.option_set.contains(o), "option list and set agree", o);
     const bool is_enum = p.type == ec::PropertyType::SingleSelect || p.type == ec::PropertyType::MultiSelect;
-    require(is_enum == (p.enum_style != ec::EnumStyle::None), "enum types and enum styles go together", p.name);
+    require(is_enum == (p.enum_style != ec::EnumStyle::None), "enum types and enum styles go together",
+            p.name);
     if (!is_enum) require(p.options.empty(), "only enums have options", p.name);
-    if (p.type != ec::PropertyType::MultiSelect) require(!p.min_items && !p.max_items, "only arrays have item counts", p.name);
+    if (p.type != ec::PropertyType::MultiSelect)
+      require(!p.min_items && !p.max_items, "only arrays have item counts", p.name);
     if (p.type != ec::PropertyType::String) {
       require(!p.min_length && !p.max_length && !p.format && p.pattern_source.empty(),
               "only strings have lengths, formats and patterns", p.name);
@@ -74,7 +77,8 @@ void check_accepted(const ec::SchemaCheck& check, const rapidjson::Value& schema
   const rapidjson::Value empty(rapidjson::kObjectType);
   const ec::Diagnostics none = ec::validate_content(model, empty, "/content");
   check_content_findings(none, "{}");
-  require(none.size() == model.required.size(), "{} misses exactly the required fields", ec::fuzz::fingerprint(none));
+  require(none.size() == model.required.size(), "{} misses exactly the required fields",
+          ec::fuzz::fingerprint(none));
 
   // The object a client shows pre-filled: every default in place (the first member of a
   // duplicated name, as the model takes the first).
@@ -84,7 +88,8 @@ void check_accepted(const ec::SchemaCheck& check, const rapidjson::Value& schema
     const rapidjson::Value* def = ec::find_member(*ec::find_member(*properties, p.name), "default");
     require(def != nullptr, "has_default means a default member", p.name);
     for (const ec::ValueProblem& problem : ec::check_value(p, *def)) {
-      require(problem.not_evaluated, "an accepted schema's defaults satisfy their properties", problem.message);
+      require(problem.not_evaluated, "an accepted schema's defaults satisfy their properties",
+              problem.message);
     }
     defaults.AddMember(rapidjson::Value(p.name.c_str(), static_cast<rapidjson::SizeType>(p.name.size()),
                                         defaults.GetAllocator()),
@@ -106,7 +111,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const ec::SchemaCheck placed = ec::check_requested_schema(parsed.document, revision, kBase);
     ec::fuzz::require_well_formed(placed.diagnostics, kBase);
     check_model(placed, kBase);
-    require(placed.diagnostics.size() == bare.diagnostics.size(), "findings do not depend on where the schema sits");
+    require(placed.diagnostics.size() == bare.diagnostics.size(),
+            "findings do not depend on where the schema sits");
     for (std::size_t i = 0; i < bare.diagnostics.size(); ++i) {
       ec::Diagnostic moved = bare.diagnostics[i];
       moved.pointer = kBase + moved.pointer;

@@ -17,19 +17,18 @@ namespace ec {
 namespace {
 
 constexpr std::size_t kMaxCaseBytes = 1 << 20;
-const std::set<std::string_view> kCaseMembers = {"$comment",  "id",         "title",        "role",
-                                                 "revisions", "transports", "requirements", "level",
-                                                 "sut",       "lifecycle",  "steps",        "scope",
-                                                 "harness"};
+const std::set<std::string_view> kCaseMembers = {"$comment",   "id",           "title",  "role", "revisions",
+                                                 "transports", "requirements", "level",  "sut",  "lifecycle",
+                                                 "steps",      "scope",        "harness"};
 const std::set<std::string_view> kStepKeywords = {
     "send", "expect", "reply", "expect_silence_ms", "expect_no_fetch", "check"};
-const std::set<std::string_view> kStepModifiers = {"$comment",  "as",           "response_to", "to",
-                                                   "within_ms", "prerequisite", "id", "http_version_header"};
+const std::set<std::string_view> kStepModifiers = {
+    "$comment", "as", "response_to", "to", "within_ms", "prerequisite", "id", "http_version_header"};
 const std::set<std::string_view> kChecks = {
-    "no-id-reuse",   "no-response-to-notification", "elicitations-valid", "no-elicitation",
-    "jsonrpc-valid", "security-heuristics",         "schema-consistent",  "observed-elicitation",
-    "protocol-version", "latest-version", "schema-as-asked", "schema-titles-as-asked", "initialize-first",
-    "one-response-per-request", "modern-results-valid", "no-legacy-elicitation", "modern-server-info", "result-types-core",
+    "no-id-reuse", "no-response-to-notification", "elicitations-valid", "no-elicitation", "jsonrpc-valid",
+    "security-heuristics", "schema-consistent", "observed-elicitation", "protocol-version", "latest-version",
+    "schema-as-asked", "schema-titles-as-asked", "initialize-first", "one-response-per-request",
+    "modern-results-valid", "no-legacy-elicitation", "modern-server-info", "result-types-core",
     // 2026-07-28 over Streamable HTTP: the server's status for a modern error; the client's version header
     "http-error-status", "http-version-header", "http-version-header-match",
     // 2026-07-28, the SUT as client (cases/modern_client_checks.h)
@@ -291,7 +290,8 @@ class Loader {
       } else if (key == "protocol_version") {
         if (!v.IsString() || !is_protocol_version(v.GetString()))
           return bad(at, "protocol_version is a protocol version, YYYY-MM-DD");
-        if (c.role != Role::Server) return bad(at, "protocol_version is for server cases (what the harness asks)");
+        if (c.role != Role::Server)
+          return bad(at, "protocol_version is for server cases (what the harness asks)");
         c.sut.protocol_version = v.GetString();
       } else if (key == "needs_tools") {
         if (!v.IsArray()) return bad(at, "needs_tools is an array of tool names");
@@ -307,7 +307,8 @@ class Loader {
           c.sut.versions.emplace_back(t.GetString());
         }
       } else {
-        return bad(at, "unknown member; sut has capabilities, user, tool, needs_tools, protocol_version, versions");
+        return bad(
+            at, "unknown member; sut has capabilities, user, tool, needs_tools, protocol_version, versions");
       }
     }
     return true;
@@ -317,14 +318,16 @@ class Loader {
   // "harness": {"first_request_error": {"code": -32022, "message": "..."}} (a modern server)
   bool load_harness(const rapidjson::Value& h, Case& c) {
     if (!h.IsObject()) return bad("/harness", "\"harness\" is an object");
-    if (c.role != Role::Client) return bad("/harness", "harness is for client cases (the server the harness plays)");
+    if (c.role != Role::Client)
+      return bad("/harness", "harness is for client cases (the server the harness plays)");
     for (auto it = h.MemberBegin(); it != h.MemberEnd(); ++it) {
       const std::string_view key(it->name.GetString(), it->name.GetStringLength());
       const std::string at = pointer_append("/harness", key);
       const rapidjson::Value& v = it->value;
       if (key == "revision") {
         const std::optional<Revision> r = v.IsString() ? parse_revision(v.GetString()) : std::nullopt;
-        if (!r || features(*r).modern_wire) return bad(at, "revision is an initialize-based revision the harness knows");
+        if (!r || features(*r).modern_wire)
+          return bad(at, "revision is an initialize-based revision the harness knows");
         c.harness.revision = *r;
       } else if (key == "discover_error") {
         const rapidjson::Value* code = v.IsObject() ? find_member(v, "code") : nullptr;

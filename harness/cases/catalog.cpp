@@ -23,7 +23,8 @@ Catalog Catalog::load(const std::string& dir, std::vector<std::string>& errors) 
     const rapidjson::Value* list = parsed.ok() ? find_member(parsed.document, "requirements") : nullptr;
     if (list == nullptr || !list->IsArray()) {
       errors.push_back(path.string() + ": not a requirement catalog (" +
-                       (parsed.ok() ? std::string("no \"requirements\" array") : parsed.error->message) + ")");
+                       (parsed.ok() ? std::string("no \"requirements\" array") : parsed.error->message) +
+                       ")");
       continue;
     }
     std::vector<CatalogEntry>& entries = out.entries_[r];
@@ -73,13 +74,17 @@ std::vector<Coverage> compute_coverage(const Catalog& catalog, const std::vector
       CoverageLine line{&entry, {}};
       for (const Case& c : cases) {
         const bool in_revision = std::find(c.revisions.begin(), c.revisions.end(), r) != c.revisions.end();
-        if (in_revision && std::find(c.requirements.begin(), c.requirements.end(), entry.key) != c.requirements.end()) {
+        if (in_revision &&
+            std::find(c.requirements.begin(), c.requirements.end(), entry.key) != c.requirements.end()) {
           line.cases.push_back(c.id);
         }
       }
-      if (!line.cases.empty()) ++coverage.covered;
-      else if (!entry.excluded.empty()) ++coverage.excluded;
-      else ++coverage.uncovered;
+      if (!line.cases.empty())
+        ++coverage.covered;
+      else if (!entry.excluded.empty())
+        ++coverage.excluded;
+      else
+        ++coverage.uncovered;
       coverage.lines.push_back(std::move(line));
     }
     out.push_back(std::move(coverage));

@@ -15,7 +15,7 @@
 namespace ec {
 
 struct CatalogEntry {
-  std::string id;     // EL-<revision>-<key>
+  std::string id;  // EL-<revision>-<key>
   std::string key;
   std::string level;  // "MUST", "MUST NOT", "SHOULD", "SHOULD NOT", "MAY"
   std::string binds;  // "client", "server", "both"

@@ -62,14 +62,15 @@ class ClientRun final : public StepEngine {
       for (const std::string& v : case_.sut.versions) versions += (versions.empty() ? "" : ",") + v;
       out.emplace_back("ELICIT_CONFORM_PROTOCOL_VERSIONS", versions);
     }
-    for (auto& kv : std::vector<std::pair<std::string, std::string>>{{"ELICIT_CONFORM_CASE", case_.id},
-            {"MCP_CONFORMANCE_SCENARIO", case_.id},
-            {"MCP_CONFORMANCE_CONTEXT", to_json(context)},
-            {"ELICIT_CONFORM_PROTOCOL_VERSION", std::string(to_string(asked_revision_))},
-            {"MCP_CONFORMANCE_PROTOCOL_VERSION", std::string(to_string(asked_revision_))},
-            {"ELICIT_CONFORM_CAPABILITIES", capabilities},
-            {"ELICIT_CONFORM_USER", user},
-            {"ELICIT_CONFORM_TOOL", tool_}})
+    for (auto& kv : std::vector<std::pair<std::string, std::string>>{
+             {"ELICIT_CONFORM_CASE", case_.id},
+             {"MCP_CONFORMANCE_SCENARIO", case_.id},
+             {"MCP_CONFORMANCE_CONTEXT", to_json(context)},
+             {"ELICIT_CONFORM_PROTOCOL_VERSION", std::string(to_string(asked_revision_))},
+             {"MCP_CONFORMANCE_PROTOCOL_VERSION", std::string(to_string(asked_revision_))},
+             {"ELICIT_CONFORM_CAPABILITIES", capabilities},
+             {"ELICIT_CONFORM_USER", user},
+             {"ELICIT_CONFORM_TOOL", tool_}})
       out.push_back(std::move(kv));
     return out;
   }
@@ -192,7 +193,8 @@ class ClientRun final : public StepEngine {
       return true;
     }
     if (exit) {
-      sut_unavailable("the client exited (" + exit->describe() + ") without starting the stdio server it was given");
+      sut_unavailable("the client exited (" + exit->describe() +
+                      ") without starting the stdio server it was given");
       return false;
     }
     sut_unavailable("the client did not start the stdio server it was given (" + relay_path_ +
@@ -231,7 +233,8 @@ class ClientRun final : public StepEngine {
     // server of that revision), and with the client's when it is older and the case applies to it
     // too; a case that does not apply to what the client speaks is SKIP ("negotiated X"). A
     // version that is no protocol version at all is wrong whatever the case.
-    const Value* asked_version = params && params->IsObject() ? find_member(*params, "protocolVersion") : nullptr;
+    const Value* asked_version =
+        params && params->IsObject() ? find_member(*params, "protocolVersion") : nullptr;
     sut_protocol_version_ = asked_version ? to_json(*asked_version) : "";
     const std::string planned(to_string(revision_));
     std::string answer = planned;
@@ -240,7 +243,8 @@ class ClientRun final : public StepEngine {
       if (!has_check("protocol-version")) {
         fail_lifecycle("lifecycle.protocol-version",
                        "the client asked for " +
-                           (asked_version ? "protocolVersion " + to_json(*asked_version) : std::string("no protocolVersion")) +
+                           (asked_version ? "protocolVersion " + to_json(*asked_version)
+                                          : std::string("no protocolVersion")) +
                            " in initialize, which is no protocol version",
                        to_json(*init));
         return false;
@@ -412,8 +416,8 @@ class ClientRun final : public StepEngine {
         }
         const bool known = name == "tools/list" || name == "tools/call";
         note("the client sent " + name + " before initialize; answered at once with " +
-             (known ? "-32600 (not initialized)" : "-32601 (a " + std::string(to_string(revision_)) +
-                                                       " server has no such method)"));
+             (known ? "-32600 (not initialized)"
+                    : "-32601 (a " + std::string(to_string(revision_)) + " server has no such method)"));
         if (known) {
           respond_error(*id, -32600, "Invalid Request: the session is not initialized");
         } else {
@@ -528,12 +532,15 @@ class ClientRun final : public StepEngine {
     const std::vector<const Value*> requests = client_requests();
     if (requests.empty()) return fail(s, "the client sent no request");
     const Value& first = *requests.front();
-    const char* rule = " (\"A client that supports both modern (per-request-metadata) MCP versions and a legacy "
-                       "version that requires an initialize handshake SHOULD probe with server/discover before "
-                       "sending any other request, setting its preferred modern version in _meta\")";
+    const char* rule =
+        " (\"A client that supports both modern (per-request-metadata) MCP versions and a legacy "
+        "version that requires an initialize handshake SHOULD probe with server/discover before "
+        "sending any other request, setting its preferred modern version in _meta\")";
     if (method_of(first) != kServerDiscover) {
-      return fail(s, "the client's first request was " + abbreviate(method_of(first)) + ", not server/discover" + rule,
-                  "/method", to_json(first));
+      return fail(
+          s,
+          "the client's first request was " + abbreviate(method_of(first)) + ", not server/discover" + rule,
+          "/method", to_json(first));
     }
     const Value* params = find_member(first, "params");
     const Value* meta = params && params->IsObject() ? find_member(*params, "_meta") : nullptr;
@@ -541,9 +548,10 @@ class ClientRun final : public StepEngine {
     const std::optional<Revision> r =
         version && version->IsString() ? parse_revision(version->GetString()) : std::nullopt;
     if (!r || !features(*r).modern_wire) {
-      return fail(s, "the client's server/discover probe names " +
-                         (version ? to_json(*version) : std::string("no version")) +
-                         " in _meta, not a modern version" + rule,
+      return fail(s,
+                  "the client's server/discover probe names " +
+                      (version ? to_json(*version) : std::string("no version")) +
+                      " in _meta, not a modern version" + rule,
                   "/params/_meta", to_json(first));
     }
   }
@@ -564,12 +572,15 @@ class ClientRun final : public StepEngine {
     for (auto it = probe; it != requests.end(); ++it) {
       if (method_of(**it) == "initialize") return;
     }
-    const std::string code =
-        case_.harness.discover_error_code ? std::to_string(*case_.harness.discover_error_code) : std::string("-32601");
-    fail(s, "the client's server/discover probe got error " + code + " from a " + std::string(to_string(revision_)) +
-                " server, and the client never fell back to initialize (\"The fallback MUST NOT be keyed to one "
-                "specific error code: legacy servers respond to unknown pre-initialize requests with "
-                "implementation-defined errors\")",
+    const std::string code = case_.harness.discover_error_code
+                                 ? std::to_string(*case_.harness.discover_error_code)
+                                 : std::string("-32601");
+    fail(s,
+         "the client's server/discover probe got error " + code + " from a " +
+             std::string(to_string(revision_)) +
+             " server, and the client never fell back to initialize (\"The fallback MUST NOT be keyed to one "
+             "specific error code: legacy servers respond to unknown pre-initialize requests with "
+             "implementation-defined errors\")",
          "", to_json(**probe));
   }
 
@@ -613,8 +624,10 @@ class ClientRun final : public StepEngine {
   // (MODERN-ONLY-INITIALIZE-ERROR); every result carries resultType and our server info.
   void answer_modern(const Value& id, const std::string& method, const rapidjson::Document& request) {
     if (method == std::string(kServerDiscover)) {
-      return respond(id, modern_result("complete", R"("supportedVersions":[")" + std::string(to_string(revision_)) +
-                                                       R"("],"capabilities":{"tools":{}},"ttlMs":0,"cacheScope":"public")"));
+      return respond(
+          id,
+          modern_result("complete", R"("supportedVersions":[")" + std::string(to_string(revision_)) +
+                                        R"("],"capabilities":{"tools":{}},"ttlMs":0,"cacheScope":"public")"));
     }
     if (method == "initialize") {
       const Value* params = find_member(request, "params");
@@ -622,15 +635,20 @@ class ClientRun final : public StepEngine {
       note("the client sent initialize on the " + std::string(to_string(revision_)) +
            " wire; answered -32022 with the supported versions");
       send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"error":{"code":-32022,"message":)" +
-                  R"("Unsupported protocol version: this server speaks )" + std::string(to_string(revision_)) +
-                  R"( only and has no initialize","data":{"supported":[")" + std::string(to_string(revision_)) +
-                  R"("],"requested":)" + (asked && asked->IsString() ? to_json(*asked) : std::string(R"("")")) + "}}}");
+           R"("Unsupported protocol version: this server speaks )" + std::string(to_string(revision_)) +
+           R"( only and has no initialize","data":{"supported":[")" + std::string(to_string(revision_)) +
+           R"("],"requested":)" + (asked && asked->IsString() ? to_json(*asked) : std::string(R"("")")) +
+           "}}}");
       return;
     }
     if (method == "ping") return respond(id, modern_result("complete", ""));
     if (method == "tools/list") {
-      return respond(id, modern_result("complete", R"("tools":[{"name":")" + tool_ +
-                                                       R"(","description":"The tool of this case.","inputSchema":{"type":"object","properties":{}}}])"));
+      return respond(
+          id,
+          modern_result(
+              "complete",
+              R"("tools":[{"name":")" + tool_ +
+                  R"(","description":"The tool of this case.","inputSchema":{"type":"object","properties":{}}}])"));
     }
     respond_error(id, -32601, "Method not found");
   }
@@ -638,11 +656,13 @@ class ClientRun final : public StepEngine {
   // A reply step's result on the modern wire gets our server info in _meta (META-SERVER-INFO),
   // unless the case wrote its own: the case writes what it is about, resultType included.
   void decorate_reply(rapidjson::Document& message) override {
-    if (!features(revision_).modern_wire || !message.HasMember("result") || !message["result"].IsObject()) return;
+    if (!features(revision_).modern_wire || !message.HasMember("result") || !message["result"].IsObject())
+      return;
     Value& result = message["result"];
     if (result.HasMember("_meta")) return;
-    rapidjson::Document meta = parse_json(R"({")" + std::string(kMetaServerInfo) +
-                                          R"(":{"name":"elicit-conform","version":"0.1"}})").document;
+    rapidjson::Document meta =
+        parse_json(R"({")" + std::string(kMetaServerInfo) + R"(":{"name":"elicit-conform","version":"0.1"}})")
+            .document;
     Value copy;
     copy.CopyFrom(meta, message.GetAllocator());
     result.AddMember("_meta", copy, message.GetAllocator());
@@ -663,8 +683,9 @@ class ClientRun final : public StepEngine {
       const bool unanswered = !calls_nest() && !responded_ids_.contains(to_json((*r.doc)["id"]));
       if (r.consumed && !unanswered) continue;
       r.answered = true;
-      respond((*r.doc)["id"], modern ? modern_result("complete", R"("content":[{"type":"text","text":"done"}])")
-                                     : R"({"content":[{"type":"text","text":"done"}]})");
+      respond((*r.doc)["id"], modern
+                                  ? modern_result("complete", R"("content":[{"type":"text","text":"done"}])")
+                                  : R"({"content":[{"type":"text","text":"done"}]})");
     }
   }
 

@@ -50,7 +50,8 @@ bool fires(const FuzzOutcome& outcome, const std::string& key) {
   return false;
 }
 
-void add_counts(rapidjson::Document& d, Value& into, const char* name, const std::map<std::string, std::size_t>& counts) {
+void add_counts(rapidjson::Document& d, Value& into, const char* name,
+                const std::map<std::string, std::size_t>& counts) {
   auto& a = d.GetAllocator();
   Value o(rapidjson::kObjectType);
   for (const auto& [k, n] : counts) o.AddMember(Value(k.c_str(), a), Value(static_cast<std::uint64_t>(n)), a);
@@ -76,21 +77,26 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
   session_options.seed = o.seed ^ (o.shard * 0x9E3779B97F4A7C15ULL);
   if (session_options.capabilities.empty())
     session_options.capabilities = o.role == "server" ? R"({"form":{},"url":{}})" : R"({"form":{}})";
-  std::unique_ptr<FuzzSession> session =
-      o.role == "server" ? make_server_session(session_options) : make_client_session(session_options, mutator);
+  std::unique_ptr<FuzzSession> session = o.role == "server" ? make_server_session(session_options)
+                                                            : make_client_session(session_options, mutator);
 
-  const fs::path case_dir = fs::path(o.out_dir) / "cases" / std::string(to_string(o.session.revision)) / o.role;
+  const fs::path case_dir =
+      fs::path(o.out_dir) / "cases" / std::string(to_string(o.session.revision)) / o.role;
   std::error_code ec;
   fs::create_directories(case_dir, ec);
   // The written cases load with the corpus's requirement catalog (the loader needs it beside them).
   fs::create_directories(fs::path(o.out_dir) / "cases" / "requirements", ec);
-  for (fs::directory_iterator it(fs::path(o.cases_dir) / "requirements", ec), end; !ec && it != end; it.increment(ec))
+  for (fs::directory_iterator it(fs::path(o.cases_dir) / "requirements", ec), end; !ec && it != end;
+       it.increment(ec))
     fs::copy_file(it->path(), fs::path(o.out_dir) / "cases" / "requirements" / it->path().filename(),
                   fs::copy_options::overwrite_existing, ec);
-  if (ec) return err << "elicit-conform fuzz: cannot prepare " << o.out_dir << ": " << ec.message() << "\n", 2;
+  if (ec)
+    return err << "elicit-conform fuzz: cannot prepare " << o.out_dir << ": " << ec.message() << "\n", 2;
 
   const auto started = std::chrono::steady_clock::now();
-  const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); };
+  const auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  };
   std::uint64_t inputs = 0, minimise_runs = 0;
   std::set<std::string> seen;
   std::vector<Recorded> recorded;
@@ -101,7 +107,8 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
     const std::uint64_t index = k * o.shards + o.shard;
     FuzzRng mutate = FuzzRng::for_input(o.seed, index, "mutate");
     rapidjson::Document input(rapidjson::kObjectType);
-    input.AddMember("params", Value(mutator.mutate_params(mutate), input.GetAllocator()), input.GetAllocator());
+    input.AddMember("params", Value(mutator.mutate_params(mutate), input.GetAllocator()),
+                    input.GetAllocator());
     FuzzRng reply = FuzzRng::for_input(o.seed, index, "reply");
     FuzzOutcome outcome;
     if (!session->run(input, reply, outcome)) {
@@ -131,7 +138,10 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
       const FuzzOutcome& basis = still ? confirmed : outcome;
       const std::string name = fuzz_case_name(f);
       const fs::path file = case_dir / (name + ".json");
-      if (!write_file(file, pretty(fuzz_case_json(o.role, o.session.revision, session_options.capabilities, f, basis)), error))
+      if (!write_file(
+              file,
+              pretty(fuzz_case_json(o.role, o.session.revision, session_options.capabilities, f, basis)),
+              error))
         err << "elicit-conform fuzz: " << error << "\n";
       recorded.push_back(Recorded{f, index, file.string(), m.tries, still});
     }
@@ -182,9 +192,11 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
     err << "elicit-conform fuzz: " << error << "\n";
 
   char rate[64];
-  std::snprintf(rate, sizeof rate, "%.1f s (%.1f inputs/s)", seconds, seconds > 0 ? static_cast<double>(inputs) / seconds : 0.0);
-  out << "elicit-conform fuzz " << o.role << ": " << inputs << " inputs in " << rate << ", " << session->restarts()
-      << " restarts, seed " << o.seed << ", shard " << o.shard << "/" << o.shards << "\n";
+  std::snprintf(rate, sizeof rate, "%.1f s (%.1f inputs/s)", seconds,
+                seconds > 0 ? static_cast<double>(inputs) / seconds : 0.0);
+  out << "elicit-conform fuzz " << o.role << ": " << inputs << " inputs in " << rate << ", "
+      << session->restarts() << " restarts, seed " << o.seed << ", shard " << o.shard << "/" << o.shards
+      << "\n";
   out << "findings: " << recorded.size() << "\n";
   for (const Recorded& r : recorded)
     out << "  " << r.finding.oracle << "  " << r.finding.signature << "  -> " << r.file << "\n";

@@ -33,11 +33,15 @@ std::string fuzz_case_json(const std::string& role, Revision revision, const std
   rapidjson::Document c(rapidjson::kObjectType);
   auto& a = c.GetAllocator();
   const std::string name = fuzz_case_name(finding);
-  const auto s = [&](const std::string& text) { return Value(text.c_str(), static_cast<rapidjson::SizeType>(text.size()), a); };
+  const auto s = [&](const std::string& text) {
+    return Value(text.c_str(), static_cast<rapidjson::SizeType>(text.size()), a);
+  };
   const auto step = [&](const std::string& json) { return Value(parse(json), a); };
   c.AddMember("id", s(role + "." + name), a);
-  c.AddMember("title", s("Fuzz finding " + name.substr(name.rfind('.') + 1) + " (" + finding.oracle + ", " +
-                         finding.signature + ") does not recur"), a);
+  c.AddMember("title",
+              s("Fuzz finding " + name.substr(name.rfind('.') + 1) + " (" + finding.oracle + ", " +
+                finding.signature + ") does not recur"),
+              a);
   c.AddMember("$comment", s("Written by elicit-conform fuzz: " + finding.detail), a);
   c.AddMember("role", s(role), a);
   Value revisions(rapidjson::kArrayType);
@@ -58,18 +62,23 @@ std::string fuzz_case_json(const std::string& role, Revision revision, const std
   const std::string& o = finding.oracle;
   if (role == "server") {
     sut.AddMember("needs_tools", step(R"(["elicit"])"), a);
-    Value call = step(R"({"send":{"method":"tools/call","params":{"name":"elicit","arguments":{}}},"as":"call","prerequisite":true})");
+    Value call = step(
+        R"({"send":{"method":"tools/call","params":{"name":"elicit","arguments":{}}},"as":"call","prerequisite":true})");
     call["send"]["params"]["arguments"].AddMember("params", Value(*params, a), a);
     steps.PushBack(call, a);
     const Value* reply = find_member(outcome.input, "reply");
     if (outcome.sut_elicited && reply) {
-      steps.PushBack(step(R"({"expect":{"method":"elicitation/create"},"as":"create","prerequisite":true})"), a);
+      steps.PushBack(step(R"({"expect":{"method":"elicitation/create"},"as":"create","prerequisite":true})"),
+                     a);
       Value r = step(R"({"reply":{},"to":"create"})");
       r["reply"].AddMember("result", Value(*reply, a), a);
       steps.PushBack(r, a);
     }
     if (o == "accepted-invalid-content") {
-      steps.PushBack(step(R"({"expect":{"$one_of":[{"result":{"isError":true}},{"error":"$any"}]},"response_to":"call"})"), a);
+      steps.PushBack(
+          step(
+              R"({"expect":{"$one_of":[{"result":{"isError":true}},{"error":"$any"}]},"response_to":"call"})"),
+          a);
     } else if (o == "broke-valid-request") {
       steps.PushBack(step(R"({"check":"elicitations-valid"})"), a);
     } else {
@@ -91,7 +100,8 @@ std::string fuzz_case_json(const std::string& role, Revision revision, const std
     } else if (o == "refused-valid-request") {
       steps.PushBack(step(R"({"expect":{"result":{"action":{"$type":"string"}}},"response_to":"req"})"), a);
     } else if (o == "invalid-content") {
-      Value e = step(R"({"expect":{"$not":{"result":{"action":"accept","content":{}}}},"response_to":"req"})");
+      Value e =
+          step(R"({"expect":{"$not":{"result":{"action":"accept","content":{}}}},"response_to":"req"})");
       e["expect"]["$not"]["result"]["content"].AddMember("$literal", Value(outcome.accepted_content, a), a);
       steps.PushBack(e, a);
     } else {

@@ -34,8 +34,10 @@ class ClientSession final : public FuzzSession {
   bool run(const Value& input, FuzzRng&, FuzzOutcome& out) override {
     static const Value kNone(rapidjson::kObjectType);
     out.input.CopyFrom(input, out.input.GetAllocator());
-    if (shown_ >= kUserAnswers) stop();  // the script is used up: a fresh client, not a restart
-    else if (!child_ && started_once_) ++restarts_;
+    if (shown_ >= kUserAnswers)
+      stop();  // the script is used up: a fresh client, not a restart
+    else if (!child_ && started_once_)
+      ++restarts_;
     if (!child_ && !start()) return false;
     const Value* params = find_member(input, "params");
     if (params) coverage.note_params(*params);
@@ -50,10 +52,15 @@ class ClientSession final : public FuzzSession {
     bool done = false;
     while (child_ && !done) {
       ReadResult r = channel_->receive(Deadline::after(options_.timeout));
-      if (r.status == ReadResult::Line) done = handle(r.line, params ? *params : kNone, out);
-      else if (r.status == ReadResult::TooLarge) add(out, {"invalid-jsonrpc", "json.too-large", "JSONRPC-MESSAGE-FORMAT", Level::Must, "a message over the size limit"});
-      else if (r.status == ReadResult::Timeout) silence(out);
-      else died(out);
+      if (r.status == ReadResult::Line)
+        done = handle(r.line, params ? *params : kNone, out);
+      else if (r.status == ReadResult::TooLarge)
+        add(out, {"invalid-jsonrpc", "json.too-large", "JSONRPC-MESSAGE-FORMAT", Level::Must,
+                  "a message over the size limit"});
+      else if (r.status == ReadResult::Timeout)
+        silence(out);
+      else
+        died(out);
     }
     while (child_) {  // a second answer comes right behind the first
       ReadResult r = channel_->receive(Deadline::after(std::chrono::milliseconds(1)));
@@ -85,8 +92,9 @@ class ClientSession final : public FuzzSession {
  private:
   bool fail(std::string why) {
     error_ = std::move(why);
-    if (child_) error_ += " (" + child_->terminate(std::chrono::milliseconds(300)).describe() + "; stderr: " +
-                          child_->stderr_text().substr(0, 500) + ")";
+    if (child_)
+      error_ += " (" + child_->terminate(std::chrono::milliseconds(300)).describe() +
+                "; stderr: " + child_->stderr_text().substr(0, 500) + ")";
     child_.reset();
     stop();
     return false;
@@ -104,9 +112,11 @@ class ClientSession final : public FuzzSession {
     ChildOptions c;
     c.argv = options_.command;
     c.argv.push_back(listener_->script_path());
-    c.environment = {{"ELICIT_CONFORM_CASE", "fuzz"}, {"MCP_CONFORMANCE_SCENARIO", "fuzz"},
+    c.environment = {{"ELICIT_CONFORM_CASE", "fuzz"},
+                     {"MCP_CONFORMANCE_SCENARIO", "fuzz"},
                      {"MCP_CONFORMANCE_CONTEXT", R"({"name":"fuzz"})"},
-                     {"ELICIT_CONFORM_PROTOCOL_VERSION", revision}, {"MCP_CONFORMANCE_PROTOCOL_VERSION", revision},
+                     {"ELICIT_CONFORM_PROTOCOL_VERSION", revision},
+                     {"MCP_CONFORMANCE_PROTOCOL_VERSION", revision},
                      {"ELICIT_CONFORM_CAPABILITIES", options_.capabilities},
                      {"ELICIT_CONFORM_USER", mutator_.user_script(rng, kUserAnswers)},
                      {"ELICIT_CONFORM_TOOL", kTool}};
@@ -114,7 +124,8 @@ class ClientSession final : public FuzzSession {
     if (!child_) return fail(error);
     const Deadline until = Deadline::after(options_.startup_timeout);
     bool exited = false;
-    channel_ = listener_->accept(until, options_.max_message_bytes, [&] { return !(exited = child_->poll_exit().has_value()); });
+    channel_ = listener_->accept(until, options_.max_message_bytes,
+                                 [&] { return !(exited = child_->poll_exit().has_value()); });
     if (!channel_)
       return fail(exited ? "the client exited before it started its stdio server"
                          : "the client did not start the stdio server it was given");
@@ -122,7 +133,8 @@ class ClientSession final : public FuzzSession {
     // Until the tool call: initialize is answered, everything else as a plain server would.
     while (tool_call_.empty()) {
       ReadResult r = channel_->receive(until);
-      if (r.status != ReadResult::Line) return fail("the client did not initialize and call " + std::string(kTool));
+      if (r.status != ReadResult::Line)
+        return fail("the client did not initialize and call " + std::string(kTool));
       ParsedJson m = parse_json(r.line);
       if (!m.ok() || !m.document.IsObject()) continue;
       const Value* id = find_member(m.document, "id");
@@ -131,9 +143,10 @@ class ClientSession final : public FuzzSession {
       const std::string name = method->GetString();
       const std::string answer = "{\"jsonrpc\":\"2.0\",\"id\":" + to_json(*id);
       if (name == "initialize") {
-        channel_->send(answer + R"(,"result":{"protocolVersion":")" + revision +
-                           R"(","capabilities":{"tools":{}},"serverInfo":{"name":"elicit-conform-fuzz","version":"0.1"}}})",
-                       until);
+        channel_->send(
+            answer + R"(,"result":{"protocolVersion":")" + revision +
+                R"(","capabilities":{"tools":{}},"serverInfo":{"name":"elicit-conform-fuzz","version":"0.1"}}})",
+            until);
       } else if (name == "tools/list") {
         channel_->send(answer + R"(,"result":{"tools":[{"name":")" + std::string(kTool) +
                            R"(","inputSchema":{"type":"object"}}]}})",
@@ -141,8 +154,10 @@ class ClientSession final : public FuzzSession {
       } else if (name == "tools/call") {
         tool_call_ = to_json(*id);
       } else {
-        channel_->send(answer + (name == "ping" ? R"(,"result":{}})" : R"(,"error":{"code":-32601,"message":"Method not found"}})"),
-                       until);
+        channel_->send(
+            answer + (name == "ping" ? R"(,"result":{}})"
+                                     : R"(,"error":{"code":-32601,"message":"Method not found"}})"),
+            until);
       }
     }
     return true;
@@ -175,7 +190,8 @@ class ClientSession final : public FuzzSession {
     if (id == nullptr) return false;
     const std::string key = to_json(*id);
     if (!answered_.insert(key).second) {
-      add(out, {"answered-twice", "elicitation/create", "JSONRPC-SPEC", Level::Must, "the client answered request " + key + " twice"});
+      add(out, {"answered-twice", "elicitation/create", "JSONRPC-SPEC", Level::Must,
+                "the client answered request " + key + " twice"});
       return false;
     }
     if (key != pending_) return false;
@@ -189,7 +205,8 @@ class ClientSession final : public FuzzSession {
           out.accepted_content.CopyFrom(*content, out.accepted_content.GetAllocator());
       }
     }
-    for (FuzzFinding& f : client_answer_findings(params, m.document, declared_, options_.revision)) add(out, std::move(f));
+    for (FuzzFinding& f : client_answer_findings(params, m.document, declared_, options_.revision))
+      add(out, std::move(f));
     return true;
   }
 
@@ -223,7 +240,8 @@ class ClientSession final : public FuzzSession {
 
 }  // namespace
 
-std::unique_ptr<FuzzSession> make_client_session(const FuzzSessionOptions& options, const FuzzMutator& mutator) {
+std::unique_ptr<FuzzSession> make_client_session(const FuzzSessionOptions& options,
+                                                 const FuzzMutator& mutator) {
   return std::make_unique<ClientSession>(options, mutator);
 }
 

@@ -10,8 +10,9 @@
 
 namespace ec {
 
-std::vector<std::shared_ptr<rapidjson::Document>> load_fuzz_seeds(const std::string& cases_dir, Revision revision,
-                                                                  const std::string& role, std::string& error) {
+std::vector<std::shared_ptr<rapidjson::Document>> load_fuzz_seeds(const std::string& cases_dir,
+                                                                  Revision revision, const std::string& role,
+                                                                  std::string& error) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::path(cases_dir) / std::string(to_string(revision)) / role;
   std::vector<fs::path> files;
@@ -39,7 +40,8 @@ std::vector<std::shared_ptr<rapidjson::Document>> load_fuzz_seeds(const std::str
       if (role == "server" && m == "tools/call") {
         const rapidjson::Value* name = find_member(*params, "name");
         const rapidjson::Value* args = find_member(*params, "arguments");
-        if (name && name->IsString() && std::string_view(name->GetString()) == "elicit" && args && args->IsObject())
+        if (name && name->IsString() && std::string_view(name->GetString()) == "elicit" && args &&
+            args->IsObject())
           seed = find_member(*args, "params");
       }
       if (!seed || !seed->IsObject()) continue;

@@ -14,7 +14,8 @@
 namespace ec {
 
 // `role` is "server" or "client" (the SUT's). Empty with `error` set when nothing could be read.
-std::vector<std::shared_ptr<rapidjson::Document>> load_fuzz_seeds(const std::string& cases_dir, Revision revision,
-                                                                  const std::string& role, std::string& error);
+std::vector<std::shared_ptr<rapidjson::Document>> load_fuzz_seeds(const std::string& cases_dir,
+                                                                  Revision revision, const std::string& role,
+                                                                  std::string& error);
 
 }  // namespace ec

@@ -60,14 +60,16 @@ std::vector<rapidjson::Document> shrink_candidates(const Value& value) {
       rapidjson::Document d;
       d.CopyFrom(value, d.GetAllocator());
       const std::string shorter = half(std::string(v.GetString(), v.GetStringLength()));
-      at(d, path)->SetString(shorter.c_str(), static_cast<rapidjson::SizeType>(shorter.size()), d.GetAllocator());
+      at(d, path)->SetString(shorter.c_str(), static_cast<rapidjson::SizeType>(shorter.size()),
+                             d.GetAllocator());
       out.push_back(std::move(d));
     }
   }
   return out;
 }
 
-MinimiseResult minimise(const Value& input, const std::function<bool(const Value&)>& still_fires, std::size_t max_tries) {
+MinimiseResult minimise(const Value& input, const std::function<bool(const Value&)>& still_fires,
+                        std::size_t max_tries) {
   MinimiseResult r;
   r.input.CopyFrom(input, r.input.GetAllocator());
   bool progress = true;

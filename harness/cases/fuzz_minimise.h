@@ -18,12 +18,13 @@ std::vector<rapidjson::Document> shrink_candidates(const rapidjson::Value& value
 
 struct MinimiseResult {
   rapidjson::Document input;
-  std::size_t tries = 0;   // predicate calls
-  std::size_t steps = 0;   // candidates kept
+  std::size_t tries = 0;  // predicate calls
+  std::size_t steps = 0;  // candidates kept
 };
 
 // `still_fires` is never called more than `max_tries` times.
-MinimiseResult minimise(const rapidjson::Value& input, const std::function<bool(const rapidjson::Value&)>& still_fires,
+MinimiseResult minimise(const rapidjson::Value& input,
+                        const std::function<bool(const rapidjson::Value&)>& still_fires,
                         std::size_t max_tries);
 
 }  // namespace ec

@@ -18,10 +18,24 @@ constexpr int kMaxWalkDepth = 12;
 // characters outside the BMP (UTF-16 length bugs), combining marks, bidi overrides, NUL, BOM.
 // All valid UTF-8: a written case must load, and the loader takes UTF-8 only.
 std::string random_string(FuzzRng& rng) {
-  static constexpr std::array<std::string_view, 16> kFixed{
-      "", "a", "Lisbon", "é", "日本語", "😀", "a\xcc\x81", "\xe2\x80\xae" "evil", std::string_view("\0x", 2),
-      "\xef\xbb\xbf" "bom", "line\nbreak", "\"quote\\", "javascript:alert(1)", "https://example.com/p",
-      "not a url", "a@example.com"};
+  static constexpr std::array<std::string_view, 16> kFixed{"",
+                                                           "a",
+                                                           "Lisbon",
+                                                           "é",
+                                                           "日本語",
+                                                           "😀",
+                                                           "a\xcc\x81",
+                                                           "\xe2\x80\xae"
+                                                           "evil",
+                                                           std::string_view("\0x", 2),
+                                                           "\xef\xbb\xbf"
+                                                           "bom",
+                                                           "line\nbreak",
+                                                           "\"quote\\",
+                                                           "javascript:alert(1)",
+                                                           "https://example.com/p",
+                                                           "not a url",
+                                                           "a@example.com"};
   switch (rng.below(4)) {
     case 0: {
       static constexpr std::array<std::size_t, 6> kLengths{2, 255, 256, 1024, 4096, 65536};
@@ -32,8 +46,7 @@ std::string random_string(FuzzRng& rng) {
       for (std::size_t i = 0, n = 1 + rng.below(40); i < n; ++i) s += "😀";
       return s;
     }
-    default:
-      return std::string(rng.pick(kFixed));
+    default: return std::string(rng.pick(kFixed));
   }
 }
 
@@ -54,7 +67,9 @@ Value random_number(FuzzRng& rng) {
   }
 }
 
-Value str(const std::string& s, Alloc& a) { return Value(s.c_str(), static_cast<rapidjson::SizeType>(s.size()), a); }
+Value str(const std::string& s, Alloc& a) {
+  return Value(s.c_str(), static_cast<rapidjson::SizeType>(s.size()), a);
+}
 
 Value random_value(FuzzRng& rng, Alloc& a, int depth = 0) {
   switch (rng.below(depth > 1 ? 5 : 7)) {
@@ -79,11 +94,36 @@ Value random_value(FuzzRng& rng, Alloc& a, int depth = 0) {
 
 // The keywords a mutation may add to a schema node: the restricted subset and, beyond it, what
 // JSON Schema has that the subset leaves out (a client or server must reject or ignore those).
-constexpr std::array<std::string_view, 30> kKeywords{
-    "type", "title", "description", "default", "enum", "enumNames", "oneOf", "anyOf", "const", "format",
-    "pattern", "minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems", "items", "required",
-    "properties", "$ref", "allOf", "not", "if", "additionalProperties", "uniqueItems", "exclusiveMinimum",
-    "multipleOf", "$schema", "mode"};
+constexpr std::array<std::string_view, 30> kKeywords{"type",
+                                                     "title",
+                                                     "description",
+                                                     "default",
+                                                     "enum",
+                                                     "enumNames",
+                                                     "oneOf",
+                                                     "anyOf",
+                                                     "const",
+                                                     "format",
+                                                     "pattern",
+                                                     "minLength",
+                                                     "maxLength",
+                                                     "minimum",
+                                                     "maximum",
+                                                     "minItems",
+                                                     "maxItems",
+                                                     "items",
+                                                     "required",
+                                                     "properties",
+                                                     "$ref",
+                                                     "allOf",
+                                                     "not",
+                                                     "if",
+                                                     "additionalProperties",
+                                                     "uniqueItems",
+                                                     "exclusiveMinimum",
+                                                     "multipleOf",
+                                                     "$schema",
+                                                     "mode"};
 
 Value options_value(FuzzRng& rng, Alloc& a, bool titled) {
   static constexpr std::array<std::string_view, 5> kOptions{"red", "green", "blue", "😀", ""};
@@ -112,7 +152,8 @@ Value make_property(FuzzRng& rng, Alloc& a) {
   };
   switch (rng.below(10)) {
     case 0: {
-      static constexpr std::array<std::string_view, 6> kFormats{"email", "uri", "date", "date-time", "hostname", "x"};
+      static constexpr std::array<std::string_view, 6> kFormats{"email",     "uri",      "date",
+                                                                "date-time", "hostname", "x"};
       p.AddMember("type", "string", a);
       maybe("minLength", random_number(rng));
       maybe("maxLength", rng.chance(50) ? Value(static_cast<int>(rng.below(10))) : random_number(rng));
@@ -146,7 +187,8 @@ Value make_property(FuzzRng& rng, Alloc& a) {
       p.AddMember("type", "string", a);
       p.AddMember("enum", options_value(rng, a, false), a);
       Value names(rapidjson::kArrayType);
-      for (std::size_t i = 0, n = 1 + rng.below(4); i < n; ++i) names.PushBack(str("Name " + std::to_string(i), a), a);
+      for (std::size_t i = 0, n = 1 + rng.below(4); i < n; ++i)
+        names.PushBack(str("Name " + std::to_string(i), a), a);
       p.AddMember("enumNames", names, a);
       break;
     }
@@ -202,16 +244,18 @@ Value make_property(FuzzRng& rng, Alloc& a) {
 // A node of the params tree and where it hangs, for the structural mutations.
 struct Node {
   Value* value;
-  Value* parent;  // nullptr for the root
-  std::string key;        // in an object parent
+  Value* parent;                  // nullptr for the root
+  std::string key;                // in an object parent
   rapidjson::SizeType index = 0;  // in an array parent
 };
 
-void walk(Value& v, Value* parent, std::string key, rapidjson::SizeType index, int depth, std::vector<Node>& out) {
+void walk(Value& v, Value* parent, std::string key, rapidjson::SizeType index, int depth,
+          std::vector<Node>& out) {
   out.push_back(Node{&v, parent, key, index});
   if (depth >= kMaxWalkDepth) return;
   if (v.IsObject()) {
-    for (auto it = v.MemberBegin(); it != v.MemberEnd(); ++it) walk(it->value, &v, it->name.GetString(), 0, depth + 1, out);
+    for (auto it = v.MemberBegin(); it != v.MemberEnd(); ++it)
+      walk(it->value, &v, it->name.GetString(), 0, depth + 1, out);
   } else if (v.IsArray()) {
     for (rapidjson::SizeType i = 0; i < v.Size(); ++i) walk(v[i], &v, "", i, depth + 1, out);
   }
@@ -235,10 +279,16 @@ void set_member(Value& object, std::string_view name, Value v, Alloc& a) {
 }
 
 std::string random_url(FuzzRng& rng) {
-  static constexpr std::array<std::string_view, 10> kUrls{
-      "https://example.com/connect", "http://example.com/plain", "javascript:alert(1)", "/relative/path",
-      "https://user:pass@example.com/", "https://exa mple.com/", "https://例え.jp/パス", "", "ftp://example.com/",
-      "https://example.com/?access_token=abc"};
+  static constexpr std::array<std::string_view, 10> kUrls{"https://example.com/connect",
+                                                          "http://example.com/plain",
+                                                          "javascript:alert(1)",
+                                                          "/relative/path",
+                                                          "https://user:pass@example.com/",
+                                                          "https://exa mple.com/",
+                                                          "https://例え.jp/パス",
+                                                          "",
+                                                          "ftp://example.com/",
+                                                          "https://example.com/?access_token=abc"};
   if (rng.chance(10)) return "https://example.com/" + std::string(70000, 'a');
   return std::string(rng.pick(kUrls));
 }
@@ -254,7 +304,8 @@ void mutate_once(rapidjson::Document& params, FuzzRng& rng) {
       if (!schema.HasMember("type") && rng.chance(90)) schema.AddMember("type", "object", a);
       Value& props = member(schema, "properties", rapidjson::kObjectType, a);
       std::string name = "f" + std::to_string(rng.below(4));
-      if (props.MemberCount() > 0 && rng.chance(50)) name = props.MemberBegin()[rng.below(props.MemberCount())].name.GetString();
+      if (props.MemberCount() > 0 && rng.chance(50))
+        name = props.MemberBegin()[rng.below(props.MemberCount())].name.GetString();
       set_member(props, name, make_property(rng, a), a);
       return;
     }
@@ -267,14 +318,13 @@ void mutate_once(rapidjson::Document& params, FuzzRng& rng) {
         default:
           set_member(params, "mode", Value("url"), a);
           if (rng.chance(80)) set_member(params, "url", str(random_url(rng), a), a);
-          if (rng.chance(80)) set_member(params, "elicitationId", str(rng.chance(80) ? "el-1" : random_string(rng), a), a);
+          if (rng.chance(80))
+            set_member(params, "elicitationId", str(rng.chance(80) ? "el-1" : random_string(rng), a), a);
           if (rng.chance(60)) params.RemoveMember("requestedSchema");
       }
       return;
     }
-    case 3:
-      set_member(params, "url", str(random_url(rng), a), a);
-      return;
+    case 3: set_member(params, "url", str(random_url(rng), a), a); return;
     case 4: {  // required: the names there are, some, and one that is not there
       const Value* schema = find_member(params, "requestedSchema");
       const Value* props = schema && schema->IsObject() ? find_member(*schema, "properties") : nullptr;
@@ -283,7 +333,8 @@ void mutate_once(rapidjson::Document& params, FuzzRng& rng) {
         for (auto it = props->MemberBegin(); it != props->MemberEnd(); ++it)
           if (rng.chance(60)) required.PushBack(Value(it->name, a), a);
       if (rng.chance(20)) required.PushBack("missing", a);
-      if (schema && schema->IsObject()) set_member(params["requestedSchema"], "required", std::move(required), a);
+      if (schema && schema->IsObject())
+        set_member(params["requestedSchema"], "required", std::move(required), a);
       return;
     }
     default: {  // structural: drop, retype, or add a keyword somewhere
@@ -292,13 +343,17 @@ void mutate_once(rapidjson::Document& params, FuzzRng& rng) {
       const Node& n = nodes[rng.below(nodes.size())];
       const std::size_t op = rng.below(4);
       if (op == 0 && n.parent != nullptr) {
-        if (n.parent->IsObject()) n.parent->RemoveMember(n.key.c_str());
-        else n.parent->Erase(n.parent->Begin() + n.index);
+        if (n.parent->IsObject())
+          n.parent->RemoveMember(n.key.c_str());
+        else
+          n.parent->Erase(n.parent->Begin() + n.index);
       } else if (op == 1 && n.parent != nullptr) {
         *n.value = random_value(rng, a);
       } else if (n.value->IsObject()) {
         const std::string_view key = rng.pick(kKeywords);
-        set_member(*n.value, key, key == "properties" || key == "items" ? Value(rapidjson::kObjectType) : random_value(rng, a), a);
+        set_member(
+            *n.value, key,
+            key == "properties" || key == "items" ? Value(rapidjson::kObjectType) : random_value(rng, a), a);
       } else if (n.value->IsString() && n.parent != nullptr) {
         *n.value = str(random_string(rng), a);
       } else if (n.value->IsNumber() && n.parent != nullptr) {
@@ -315,7 +370,8 @@ Value valid_value(const Value& p, FuzzRng& rng, Alloc& a) {
   const Value* enums = find_member(p, "enum");
   const Value* one_of = find_member(p, "oneOf");
   if (!one_of) one_of = find_member(p, "anyOf");
-  if (enums && enums->IsArray() && !enums->Empty()) return Value((*enums)[static_cast<rapidjson::SizeType>(rng.below(enums->Size()))], a);
+  if (enums && enums->IsArray() && !enums->Empty())
+    return Value((*enums)[static_cast<rapidjson::SizeType>(rng.below(enums->Size()))], a);
   if (one_of && one_of->IsArray() && !one_of->Empty()) {
     const Value& e = (*one_of)[static_cast<rapidjson::SizeType>(rng.below(one_of->Size()))];
     if (const Value* c = e.IsObject() ? find_member(e, "const") : nullptr) return Value(*c, a);
@@ -358,7 +414,7 @@ Value invalid_value(const Value& p, FuzzRng& rng, Alloc& a) {
   switch (rng.below(6)) {
     case 0: return t == "string" ? random_number(rng) : str(random_string(rng), a);  // wrong type
     case 1: return Value(2.5);  // a fraction: wrong for integer, fine for number
-    case 2: {  // outside the bounds
+    case 2: {                   // outside the bounds
       const Value* min = find_member(p, "minimum");
       const Value* max = find_member(p, "maximum");
       if (min && min->IsNumber()) return Value(min->GetDouble() - 1);
@@ -390,10 +446,13 @@ Value invalid_value(const Value& p, FuzzRng& rng, Alloc& a) {
 void FuzzCoverage::note_params(const Value& params) {
   if (!params.IsObject()) return;
   const Value* mode = find_member(params, "mode");
-  if (!mode) modes["absent"]++;
-  else if (mode->IsString() && (std::string_view(mode->GetString()) == "form" || std::string_view(mode->GetString()) == "url"))
+  if (!mode)
+    modes["absent"]++;
+  else if (mode->IsString() &&
+           (std::string_view(mode->GetString()) == "form" || std::string_view(mode->GetString()) == "url"))
     modes[mode->GetString()]++;
-  else modes["other"]++;
+  else
+    modes["other"]++;
   const Value* schema = find_member(params, "requestedSchema");
   const Value* props = schema && schema->IsObject() ? find_member(*schema, "properties") : nullptr;
   if (!props || !props->IsObject()) return;
@@ -402,10 +461,14 @@ void FuzzCoverage::note_params(const Value& params) {
     if (!p.IsObject()) continue;
     for (auto k = p.MemberBegin(); k != p.MemberEnd(); ++k) keywords[k->name.GetString()]++;
     const Value* items = find_member(p, "items");
-    if (find_member(p, "enumNames")) enum_variants["legacy-enumNames"]++;
-    else if (find_member(p, "enum")) enum_variants["untitled-single"]++;
-    else if (find_member(p, "oneOf") || find_member(p, "anyOf")) enum_variants["titled-single"]++;
-    else if (items && items->IsObject() && find_member(*items, "enum")) enum_variants["untitled-multi"]++;
+    if (find_member(p, "enumNames"))
+      enum_variants["legacy-enumNames"]++;
+    else if (find_member(p, "enum"))
+      enum_variants["untitled-single"]++;
+    else if (find_member(p, "oneOf") || find_member(p, "anyOf"))
+      enum_variants["titled-single"]++;
+    else if (items && items->IsObject() && find_member(*items, "enum"))
+      enum_variants["untitled-multi"]++;
     else if (items && items->IsObject() && (find_member(*items, "anyOf") || find_member(*items, "oneOf")))
       enum_variants["titled-multi"]++;
   }
@@ -466,8 +529,10 @@ rapidjson::Document FuzzMutator::reply_for(const Value& params, FuzzRng& rng) {
     }
   }
   if (rng.chance(10)) content.AddMember("unasked", random_value(rng, a), a);
-  if (rng.chance(5)) r.AddMember("content", random_value(rng, a), a);
-  else r.AddMember("content", content, a);
+  if (rng.chance(5))
+    r.AddMember("content", random_value(rng, a), a);
+  else
+    r.AddMember("content", content, a);
   return r;
 }
 
@@ -477,7 +542,11 @@ std::string FuzzMutator::user_script(FuzzRng& rng, std::size_t answers) const {
   for (std::size_t i = 0; i < answers; ++i) {
     Value answer(rapidjson::kObjectType);
     const std::size_t pick = rng.below(10);
-    answer.AddMember("action", rapidjson::StringRef(pick < 7 ? "accept" : pick < 9 ? "decline" : "cancel"), a);
+    answer.AddMember("action",
+                     rapidjson::StringRef(pick < 7   ? "accept"
+                                          : pick < 9 ? "decline"
+                                                     : "cancel"),
+                     a);
     if (pick < 7) {
       Value content(rapidjson::kObjectType);
       std::set<std::string> used;

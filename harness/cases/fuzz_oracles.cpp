@@ -10,7 +10,9 @@ namespace {
 
 using rapidjson::Value;
 
-bool is_jsonrpc(const Diagnostic& d) { return d.requirement.starts_with("JSONRPC-") || d.check.starts_with("json."); }
+bool is_jsonrpc(const Diagnostic& d) {
+  return d.requirement.starts_with("JSONRPC-") || d.check.starts_with("json.");
+}
 
 rapidjson::Document as_request(const Value& params) {
   rapidjson::Document d(rapidjson::kObjectType);
@@ -46,16 +48,18 @@ std::string normalise_pointer(const std::string& pointer) {
   return out;
 }
 
-FuzzFinding silence_finding(std::string_view who, std::string_view method, std::chrono::milliseconds timeout) {
+FuzzFinding silence_finding(std::string_view who, std::string_view method,
+                            std::chrono::milliseconds timeout) {
   return {"silence", std::string(method), "JSONRPC-SPEC", Level::Must,
           "the " + std::string(who) + " sent nothing within " + std::to_string(timeout.count()) +
               " ms while a request was open"};
 }
 
-FuzzFinding crash_finding(std::string_view who, const std::optional<ExitInfo>& exit, std::string_view closed) {
-  const std::string how = !exit ? "closed " + std::string(closed)
+FuzzFinding crash_finding(std::string_view who, const std::optional<ExitInfo>& exit,
+                          std::string_view closed) {
+  const std::string how = !exit                                  ? "closed " + std::string(closed)
                           : exit->how == ExitInfo::How::Signaled ? "signal " + std::to_string(exit->code)
-                                                                  : "exit";
+                                                                 : "exit";
   return {"crash", how, "JSONRPC-SPEC", Level::Must,
           "the " + std::string(who) + " ended the session (" +
               (exit ? exit->describe() : std::string(closed) + " closed") + ")"};
@@ -66,7 +70,8 @@ std::vector<FuzzFinding> jsonrpc_findings(const std::string& line, Revision revi
   o.revision = revision;
   std::vector<FuzzFinding> out;
   for (const Diagnostic& d : check_message_bytes(line, o).diagnostics)
-    if (d.level == Level::Must && is_jsonrpc(d)) out.push_back(from("invalid-jsonrpc", d, "the SUT sent a message that is not valid JSON-RPC"));
+    if (d.level == Level::Must && is_jsonrpc(d))
+      out.push_back(from("invalid-jsonrpc", d, "the SUT sent a message that is not valid JSON-RPC"));
   return out;
 }
 
@@ -87,7 +92,8 @@ std::string mode_of_params(const Value& params) {
   return m == "form" || m == "url" ? m : "";
 }
 
-std::vector<FuzzFinding> server_result_findings(const Value& tool_response, const Value& sent_params, Revision revision) {
+std::vector<FuzzFinding> server_result_findings(const Value& tool_response, const Value& sent_params,
+                                                Revision revision) {
   // Only a schema in the subset has one meaning to validate against.
   if (has_level(request_diagnostics(sent_params, revision), Level::Must)) return {};
   // Content answers a form: a URL-mode request's stray requestedSchema asks for nothing (found
@@ -106,28 +112,33 @@ std::vector<FuzzFinding> server_result_findings(const Value& tool_response, cons
   const Value* action = find_member(reported.document, "action");
   const Value* got = find_member(reported.document, "content");
   const Value* schema = find_member(sent_params, "requestedSchema");
-  if (!action || !action->IsString() || std::string_view(action->GetString()) != "accept" || !got || !schema) return {};
+  if (!action || !action->IsString() || std::string_view(action->GetString()) != "accept" || !got || !schema)
+    return {};
   SchemaCheck model = check_requested_schema(*schema, revision, "");
   std::vector<FuzzFinding> out;
-  for (const Diagnostic& d : validate_content(model.schema, *got, "/content", ContentRules{"SERVER-VALIDATE-CONTENT", Level::Should}))
+  for (const Diagnostic& d : validate_content(model.schema, *got, "/content",
+                                              ContentRules{"SERVER-VALIDATE-CONTENT", Level::Should}))
     if (d.level == Level::Should || d.level == Level::Must)
-      out.push_back(from("accepted-invalid-content", d, "the server's tool reported as accepted content that breaks the schema it sent"));
+      out.push_back(from("accepted-invalid-content", d,
+                         "the server's tool reported as accepted content that breaks the schema it sent"));
   return out;
 }
 
-std::vector<FuzzFinding> server_request_findings(const Value& asked_params, const Value& sent_request, Revision revision) {
+std::vector<FuzzFinding> server_request_findings(const Value& asked_params, const Value& sent_request,
+                                                 Revision revision) {
   if (has_level(request_diagnostics(asked_params, revision), Level::Must)) return {};
   MessageCheckOptions o;
   o.revision = revision;
   std::vector<FuzzFinding> out;
   for (const Diagnostic& d : check_message(sent_request, o).diagnostics)
     if (d.level == Level::Must && !is_jsonrpc(d))
-      out.push_back(from("broke-valid-request", d, "asked for valid params, the server sent an invalid elicitation/create"));
+      out.push_back(from("broke-valid-request", d,
+                         "asked for valid params, the server sent an invalid elicitation/create"));
   return out;
 }
 
-std::vector<FuzzFinding> client_answer_findings(const Value& params, const Value& response, const ElicitationCapability& declared,
-                                                Revision revision) {
+std::vector<FuzzFinding> client_answer_findings(const Value& params, const Value& response,
+                                                const ElicitationCapability& declared, Revision revision) {
   const Diagnostics problems = request_diagnostics(params, revision);
   const std::string mode = mode_of_params(params);
   const bool has_result = response.HasMember("result");
@@ -138,27 +149,31 @@ std::vector<FuzzFinding> client_answer_findings(const Value& params, const Value
       if (d.level != Level::Must || is_jsonrpc(d)) continue;
       // The corpus reads malformed params as a SHOULD (client.invalid-params.*: the MUST list of
       // Error Handling names an undeclared mode only), so the replay case is a SHOULD too.
-      FuzzFinding f = from("accepted-invalid-request", d, "the client answered an invalid elicitation/create with a result");
+      FuzzFinding f = from("accepted-invalid-request", d,
+                           "the client answered an invalid elicitation/create with a result");
       f.requirement = "CLIENT-ERR-STANDARD";
       f.level = Level::Should;
       return {f};
     }
     if (!mode.empty() && !declared.supports(mode == "url" ? Mode::Url : Mode::Form)) {
-      return {FuzzFinding{"accepted-undeclared-mode", "mode " + mode, "CLIENT-ERR-UNSUPPORTED-MODE", Level::Must,
-                          "the client answered a " + mode + "-mode elicitation/create it did not declare with a result"}};
+      return {FuzzFinding{
+          "accepted-undeclared-mode", "mode " + mode, "CLIENT-ERR-UNSUPPORTED-MODE", Level::Must,
+          "the client answered a " + mode + "-mode elicitation/create it did not declare with a result"}};
     }
     MessageCheckOptions o;
     o.revision = revision;
     o.answered_request_params = &params;
     for (const Diagnostic& d : check_message(response, o).diagnostics)
       if (d.requirement == "CLIENT-VALIDATE-CONTENT" && d.level != Level::Info)
-        out.push_back(from("invalid-content", d, "the client accepted with content that breaks the requested schema"));
+        out.push_back(
+            from("invalid-content", d, "the client accepted with content that breaks the requested schema"));
     return out;
   }
   if (has_error && !has_result && problems.empty() && !mode.empty() &&
       declared.supports(mode == "url" ? Mode::Url : Mode::Form)) {
     out.push_back(FuzzFinding{"refused-valid-request", "mode " + mode, "CAPABILITY-NEGOTIATION", Level::Must,
-                              "the client answered a valid " + mode + "-mode elicitation/create in a mode it declared with an error"});
+                              "the client answered a valid " + mode +
+                                  "-mode elicitation/create in a mode it declared with an error"});
   }
   return out;
 }

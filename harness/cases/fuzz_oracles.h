@@ -28,7 +28,7 @@ struct FuzzFinding {
   std::string signature;    // e.g. "content.integer /content/*"
   std::string requirement;  // the requirement key a replay case cites
   Level level = Level::Must;
-  std::string detail;       // one sentence
+  std::string detail;  // one sentence
   std::string key() const { return oracle + " " + signature; }
 };
 
@@ -53,16 +53,17 @@ std::string mode_of_params(const rapidjson::Value& params);
 
 // Server SUT, differential: its `elicit` tool reports an accept whose content our validator rejects
 // against the schema the server itself sent (`sent_params`, its elicitation/create params).
-std::vector<FuzzFinding> server_result_findings(const rapidjson::Value& tool_response, const rapidjson::Value& sent_params,
-                                                Revision revision);
+std::vector<FuzzFinding> server_result_findings(const rapidjson::Value& tool_response,
+                                                const rapidjson::Value& sent_params, Revision revision);
 
 // Server SUT: it sent an elicitation/create that check_message rejects at MUST level although the
 // params the harness asked for passed.
-std::vector<FuzzFinding> server_request_findings(const rapidjson::Value& asked_params, const rapidjson::Value& sent_request,
-                                                 Revision revision);
+std::vector<FuzzFinding> server_request_findings(const rapidjson::Value& asked_params,
+                                                 const rapidjson::Value& sent_request, Revision revision);
 
 // Client SUT: its answer to an elicitation/create with `params`, given what it declared.
-std::vector<FuzzFinding> client_answer_findings(const rapidjson::Value& params, const rapidjson::Value& response,
+std::vector<FuzzFinding> client_answer_findings(const rapidjson::Value& params,
+                                                const rapidjson::Value& response,
                                                 const ElicitationCapability& declared, Revision revision);
 
 }  // namespace ec

@@ -42,10 +42,15 @@ class ServerSession final : public FuzzSession {
     bool done = false;
     while (child_ && !done) {
       ReadResult r = channel_->receive(Deadline::after(options_.timeout));
-      if (r.status == ReadResult::Line) done = handle(r.line, input, rng, out);
-      else if (r.status == ReadResult::TooLarge) add(out, {"invalid-jsonrpc", "json.too-large", "JSONRPC-MESSAGE-FORMAT", Level::Must, "a message over the size limit"});
-      else if (r.status == ReadResult::Timeout) silence(out);
-      else died(out);
+      if (r.status == ReadResult::Line)
+        done = handle(r.line, input, rng, out);
+      else if (r.status == ReadResult::TooLarge)
+        add(out, {"invalid-jsonrpc", "json.too-large", "JSONRPC-MESSAGE-FORMAT", Level::Must,
+                  "a message over the size limit"});
+      else if (r.status == ReadResult::Timeout)
+        silence(out);
+      else
+        died(out);
     }
     // A second answer to the same request comes right behind the first: take what is there.
     while (child_) {
@@ -74,17 +79,22 @@ class ServerSession final : public FuzzSession {
     ChildOptions c;
     c.argv = options_.command;
     const std::string revision(to_string(options_.revision));
-    c.environment = {{"ELICIT_CONFORM_CASE", "fuzz"}, {"MCP_CONFORMANCE_SCENARIO", "fuzz"},
-                     {"ELICIT_CONFORM_PROTOCOL_VERSION", revision}, {"MCP_CONFORMANCE_PROTOCOL_VERSION", revision}};
+    c.environment = {{"ELICIT_CONFORM_CASE", "fuzz"},
+                     {"MCP_CONFORMANCE_SCENARIO", "fuzz"},
+                     {"ELICIT_CONFORM_PROTOCOL_VERSION", revision},
+                     {"MCP_CONFORMANCE_PROTOCOL_VERSION", revision}};
     child_ = ChildProcess::spawn(c, error_);
     if (!child_) return false;
     ChildProcess* p = child_.get();
     channel_ = std::make_unique<StdioChannel>(
-        p->stdout_fd(), [p](std::string_view line, Deadline d) { return p->write_line(line, d); }, options_.max_message_bytes);
+        p->stdout_fd(), [p](std::string_view line, Deadline d) { return p->write_line(line, d); },
+        options_.max_message_bytes);
     answered_.clear();
-    const std::string caps = options_.capabilities.empty() ? R"({"form":{},"url":{}})" : options_.capabilities;
-    channel_->send(R"({"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":")" + revision +
-                       R"(","capabilities":{"elicitation":)" + caps + R"(},"clientInfo":{"name":"elicit-conform-fuzz","version":"0.1"}}})",
+    const std::string caps =
+        options_.capabilities.empty() ? R"({"form":{},"url":{}})" : options_.capabilities;
+    channel_->send(R"({"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":")" +
+                       revision + R"(","capabilities":{"elicitation":)" + caps +
+                       R"(},"clientInfo":{"name":"elicit-conform-fuzz","version":"0.1"}}})",
                    Deadline::after(options_.startup_timeout));
     const Deadline until = Deadline::after(options_.startup_timeout);
     while (!until.expired()) {
@@ -94,7 +104,8 @@ class ServerSession final : public FuzzSession {
       const Value* id = m.ok() && m.document.IsObject() ? find_member(m.document, "id") : nullptr;
       if (!id || to_json(*id) != "\"init\"" || m.document.HasMember("method")) continue;
       if (!m.document.HasMember("result")) break;
-      channel_->send(R"({"jsonrpc":"2.0","method":"notifications/initialized"})", Deadline::after(options_.timeout));
+      channel_->send(R"({"jsonrpc":"2.0","method":"notifications/initialized"})",
+                     Deadline::after(options_.timeout));
       if (lists_elicit_tool(until)) return true;
       // Every input would only meet "unknown tool": say so instead of fuzzing nothing.
       error_ = "the server SUT lists no tool \"elicit\" (docs/adapter-contract.md)";
@@ -104,8 +115,8 @@ class ServerSession final : public FuzzSession {
       return false;
     }
     const ExitInfo exit = child_->terminate(std::chrono::milliseconds(300));
-    error_ = "the server SUT did not answer initialize with a result (" + exit.describe() + "); stderr: " +
-             child_->stderr_text().substr(0, 500);
+    error_ = "the server SUT did not answer initialize with a result (" + exit.describe() +
+             "); stderr: " + child_->stderr_text().substr(0, 500);
     child_.reset();
     channel_.reset();
     return false;
@@ -166,7 +177,8 @@ class ServerSession final : public FuzzSession {
         sent_params_.Swap(copy);
       }
       if (const Value* asked = find_member(input, "params"))
-        for (FuzzFinding& f : server_request_findings(*asked, m.document, options_.revision)) add(out, std::move(f));
+        for (FuzzFinding& f : server_request_findings(*asked, m.document, options_.revision))
+          add(out, std::move(f));
       // The input's own reply when it has one (a replay, the minimiser), else a new one, kept.
       if (!out.input.HasMember("reply")) {
         static const Value kNone;
@@ -174,18 +186,21 @@ class ServerSession final : public FuzzSession {
         out.input.AddMember("reply", Value(reply, out.input.GetAllocator()), out.input.GetAllocator());
       }
       coverage.note_action(out.input["reply"]);
-      send(R"({"jsonrpc":"2.0","id":)" + answer_id + R"(,"result":)" + to_json(out.input["reply"]) + "}", out);
+      send(R"({"jsonrpc":"2.0","id":)" + answer_id + R"(,"result":)" + to_json(out.input["reply"]) + "}",
+           out);
       return false;
     }
     if (id == nullptr) return false;
     const std::string key = to_json(*id);
     if (!answered_.insert(key).second) {
-      add(out, {"answered-twice", "tools/call", "JSONRPC-SPEC", Level::Must, "the server answered request " + key + " twice"});
+      add(out, {"answered-twice", "tools/call", "JSONRPC-SPEC", Level::Must,
+                "the server answered request " + key + " twice"});
       return false;
     }
     if (key != pending_) return false;
     if (!sent_params_.IsNull())
-      for (FuzzFinding& f : server_result_findings(m.document, sent_params_, options_.revision)) add(out, std::move(f));
+      for (FuzzFinding& f : server_result_findings(m.document, sent_params_, options_.revision))
+        add(out, std::move(f));
     return true;
   }
 

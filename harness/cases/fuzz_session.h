@@ -23,7 +23,7 @@ namespace ec {
 struct FuzzSessionOptions {
   std::vector<std::string> command;  // argv of the SUT
   Revision revision = default_revision();
-  std::chrono::milliseconds timeout{5000};          // for each message the SUT owes us
+  std::chrono::milliseconds timeout{5000};           // for each message the SUT owes us
   std::chrono::milliseconds startup_timeout{30000};  // start, connect, initialize
   std::string capabilities;  // client SUT: ELICIT_CONFORM_CAPABILITIES; server SUT: what the harness declares
   std::string relay_program;  // client SUT over stdio: the harness's own path (`elicit-conform relay`)
@@ -36,7 +36,7 @@ struct FuzzSessionOptions {
 struct FuzzOutcome {
   rapidjson::Document input;
   std::vector<FuzzFinding> findings;
-  bool sut_elicited = false;         // server SUT: it sent an elicitation/create
+  bool sut_elicited = false;             // server SUT: it sent an elicitation/create
   rapidjson::Document accepted_content;  // client SUT: the content of its accept (Null when none)
 };
 
@@ -54,6 +54,7 @@ class FuzzSession {
 };
 
 std::unique_ptr<FuzzSession> make_server_session(const FuzzSessionOptions& options);
-std::unique_ptr<FuzzSession> make_client_session(const FuzzSessionOptions& options, const FuzzMutator& mutator);
+std::unique_ptr<FuzzSession> make_client_session(const FuzzSessionOptions& options,
+                                                 const FuzzMutator& mutator);
 
 }  // namespace ec

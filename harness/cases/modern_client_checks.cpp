@@ -16,10 +16,10 @@ namespace {
 
 using rapidjson::Value;
 
-constexpr std::array kChecks{"meta-required",       "meta-client-info",   "capability-each-request",
-                             "discover-first",      "retry-new-id",       "retry-state-echoed",
-                             "retry-inputs-complete", "retry-content-valid", "no-legacy-elicitation",
-                             "http-version-header", "http-version-header-match"};
+constexpr std::array kChecks{
+    "meta-required",         "meta-client-info",    "capability-each-request",  "discover-first",
+    "retry-new-id",          "retry-state-echoed",  "retry-inputs-complete",    "retry-content-valid",
+    "no-legacy-elicitation", "http-version-header", "http-version-header-match"};
 
 std::string method_of(const Value& message) {
   const Value* m = find_member(message, "method");
@@ -37,17 +37,19 @@ ModernCheckFailure failure(std::string reason, std::string pointer, const Value*
 // The first finding of `requirements` (at SHOULD level or above) on the client's requests'
 // _meta, read as the revision says.
 std::optional<ModernCheckFailure> meta_findings(const ModernClientTranscript& t,
-                                                std::initializer_list<std::string_view> requirements, Level floor) {
+                                                std::initializer_list<std::string_view> requirements,
+                                                Level floor) {
   for (const Value* m : t.sut_messages) {
     if (!is_request(*m)) continue;
     RequestMetaParse parsed = parse_request_meta(find_member(*m, "params"), t.revision, "/params");
     for (const Diagnostic& d : parsed.diagnostics) {
-      const bool rule = std::find(requirements.begin(), requirements.end(), d.requirement) != requirements.end();
+      const bool rule =
+          std::find(requirements.begin(), requirements.end(), d.requirement) != requirements.end();
       const bool serious = d.level == Level::Must || (floor == Level::Should && d.level == Level::Should);
       if (rule && serious) {
-        return failure("the client's " + abbreviate_utf8(method_of(*m), 80) + " request: " + d.check + ": " +
-                           d.message,
-                       d.pointer, m);
+        return failure(
+            "the client's " + abbreviate_utf8(method_of(*m), 80) + " request: " + d.check + ": " + d.message,
+            d.pointer, m);
       }
     }
   }
@@ -65,7 +67,8 @@ std::optional<ModernCheckFailure> retry_findings(const ModernClientTranscript& t
     for (const Diagnostic& d : check_message(*e.retry, o).diagnostics) {
       if (d.level == Level::Info) continue;
       if (std::find(requirements.begin(), requirements.end(), d.requirement) == requirements.end()) continue;
-      return failure("the retry after our InputRequiredResult: " + d.check + ": " + d.message, d.pointer, e.retry);
+      return failure("the retry after our InputRequiredResult: " + d.check + ": " + d.message, d.pointer,
+                     e.retry);
     }
   }
   return std::nullopt;
@@ -107,8 +110,9 @@ std::optional<ModernCheckFailure> capability_each_request(const ModernClientTran
     if (parsed.meta.client_capabilities == nullptr) continue;
     const ElicitationCapability& got = parsed.meta.elicitation;
     if (got.declared != asked.declared || got.form != asked.form || got.url != asked.url) {
-      return failure("the client's " + abbreviate_utf8(method_of(*m), 80) + " request declares elicitation \"" +
-                         got.describe() + "\" in _meta; the client supports \"" + asked.describe() +
+      return failure("the client's " + abbreviate_utf8(method_of(*m), 80) +
+                         " request declares elicitation \"" + got.describe() +
+                         "\" in _meta; the client supports \"" + asked.describe() +
                          "\" (ELICIT_CONFORM_CAPABILITIES), which every request must declare",
                      "/params/_meta", m);
     }
@@ -141,9 +145,10 @@ std::optional<ModernCheckFailure> no_legacy(const ModernClientTranscript& t) {
                      "/method", m);
     }
     if (find_member(*m, "method") == nullptr && find_member(*m, "id") != nullptr) {
-      return failure("the client sent a JSON-RPC response, but on this wire the server sends no requests: an "
-                     "ElicitResult travels in the inputResponses of the retried request",
-                     "", m);
+      return failure(
+          "the client sent a JSON-RPC response, but on this wire the server sends no requests: an "
+          "ElicitResult travels in the inputResponses of the retried request",
+          "", m);
     }
   }
   return std::nullopt;
@@ -160,20 +165,22 @@ std::optional<ModernCheckFailure> version_headers(const ModernClientTranscript& 
     const std::optional<std::string>& header = t.version_headers[i];
     if (!match) {
       if (!header) {
-        return failure("the POST of the client's " + abbreviate_utf8(method_of(*m), 80) +
-                           " request has no MCP-Protocol-Version header; \"Every POST request to the MCP endpoint "
-                           "MUST include an MCP-Protocol-Version header.\"",
-                       "", m);
+        return failure(
+            "the POST of the client's " + abbreviate_utf8(method_of(*m), 80) +
+                " request has no MCP-Protocol-Version header; \"Every POST request to the MCP endpoint "
+                "MUST include an MCP-Protocol-Version header.\"",
+            "", m);
       }
       continue;
     }
     RequestMetaParse parsed = parse_request_meta(find_member(*m, "params"), t.revision, "/params");
     if (!header || parsed.meta.protocol_version.empty()) continue;  // the other checks' findings
     if (*header != parsed.meta.protocol_version) {
-      return failure("the POST of the client's " + abbreviate_utf8(method_of(*m), 80) + " request says MCP-Protocol-Version \"" +
-                         abbreviate_utf8(*header, 80) + "\", its _meta names \"" +
-                         abbreviate_utf8(parsed.meta.protocol_version, 80) +
-                         "\"; \"The header value MUST match the io.modelcontextprotocol/protocolVersion field carried in "
+      return failure("the POST of the client's " + abbreviate_utf8(method_of(*m), 80) +
+                         " request says MCP-Protocol-Version \"" + abbreviate_utf8(*header, 80) +
+                         "\", its _meta names \"" + abbreviate_utf8(parsed.meta.protocol_version, 80) +
+                         "\"; \"The header value MUST match the io.modelcontextprotocol/protocolVersion "
+                         "field carried in "
                          "the request body's _meta.\"",
                      "/params/_meta", m);
     }
@@ -187,7 +194,8 @@ bool is_modern_client_check(std::string_view name) {
   return std::find(kChecks.begin(), kChecks.end(), name) != kChecks.end();
 }
 
-std::optional<ModernCheckFailure> run_modern_client_check(std::string_view name, const ModernClientTranscript& t) {
+std::optional<ModernCheckFailure> run_modern_client_check(std::string_view name,
+                                                          const ModernClientTranscript& t) {
   if (name == "meta-required") return meta_findings(t, {"META-REQUIRED-FIELDS"}, Level::Must);
   if (name == "meta-client-info") return meta_findings(t, {"META-CLIENT-INFO"}, Level::Should);
   if (name == "capability-each-request") return capability_each_request(t);

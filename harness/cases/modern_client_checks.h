@@ -58,6 +58,7 @@ bool is_modern_client_check(std::string_view name);
 //   http-version-header-match (HTTP) that header equals the request's _meta protocol version
 //   no-legacy-elicitation   no initialize, no JSON-RPC response (no ElicitResult sent the 2025
 //                           way), no notifications/elicitation/complete
-std::optional<ModernCheckFailure> run_modern_client_check(std::string_view name, const ModernClientTranscript& t);
+std::optional<ModernCheckFailure> run_modern_client_check(std::string_view name,
+                                                          const ModernClientTranscript& t);
 
 }  // namespace ec

@@ -48,7 +48,8 @@ class ServerRun final : public StepEngine {
                          {"MCP_CONFORMANCE_PROTOCOL_VERSION", std::string(to_string(revision_))}};
     // A case about eras says which versions the server is to support, exactly (a modern-only
     // server): docs/adapter-contract.md, "Between the eras".
-    if (!case_.sut.versions.empty()) child.environment.emplace_back("ELICIT_CONFORM_PROTOCOL_VERSIONS", joined_versions());
+    if (!case_.sut.versions.empty())
+      child.environment.emplace_back("ELICIT_CONFORM_PROTOCOL_VERSIONS", joined_versions());
     std::string error;
     child_ = ChildProcess::spawn(child, error);
     if (!child_) {
@@ -67,7 +68,8 @@ class ServerRun final : public StepEngine {
   // speak it, and the case is SKIP, as a server answering initialize with an older one is.
   bool modern_lifecycle() {
     const std::string id = new_request_id();
-    send(R"({"jsonrpc":"2.0","id":)" + id + R"(,"method":"server/discover","params":{"_meta":)" + meta_json() + "}}");
+    send(R"({"jsonrpc":"2.0","id":)" + id + R"(,"method":"server/discover","params":{"_meta":)" +
+         meta_json() + "}}");
     std::string why;
     const Value* result = await_response(id, Deadline::after(options_.startup_timeout), why);
     if (result == nullptr) {
@@ -80,15 +82,17 @@ class ServerRun final : public StepEngine {
       if (why.starts_with("it answered with an error") || refused) {
         if (serves_modern_wire()) {
           startup_done();
-          note("server/discover got no result (" + why + "), yet tools/list with our _meta got a result with "
-               "resultType: the server speaks " + std::string(to_string(revision_)) + " without server/discover");
+          note("server/discover got no result (" + why +
+               "), yet tools/list with our _meta got a result with "
+               "resultType: the server speaks " +
+               std::string(to_string(revision_)) + " without server/discover");
           return tools_listed(R"(,"params":{"_meta":)" + meta_json() + "}");
         }
         record_.skipped = "the SUT does not support revision " + std::string(to_string(revision_)) +
                           ": server/discover got no result (" + why + ")";
       } else {
-        sut_unavailable("the SUT never came up: server/discover got no result (" + why + "; startup timeout " +
-                        std::to_string(options_.startup_timeout.count()) + " ms)");
+        sut_unavailable("the SUT never came up: server/discover got no result (" + why +
+                        "; startup timeout " + std::to_string(options_.startup_timeout.count()) + " ms)");
       }
       return false;
     }
@@ -114,7 +118,8 @@ class ServerRun final : public StepEngine {
   // _meta that gets a result carrying resultType (no 2025 result has one) says it does.
   bool serves_modern_wire() {
     const std::string id = new_request_id();
-    send(R"({"jsonrpc":"2.0","id":)" + id + R"(,"method":"tools/list","params":{"_meta":)" + meta_json() + "}}");
+    send(R"({"jsonrpc":"2.0","id":)" + id + R"(,"method":"tools/list","params":{"_meta":)" + meta_json() +
+         "}}");
     std::string why;
     const Value* result = await_response(id, Deadline::after(options_.expect_timeout), why);
     const Value* type = result && result->IsObject() ? find_member(*result, "resultType") : nullptr;
@@ -138,7 +143,8 @@ class ServerRun final : public StepEngine {
     bool judged = false;
     // What server/discover listed; failing that (a server without server/discover, which its
     // own case judges), the versions the case told it to support.
-    const std::vector<std::string>& supported = discovered_versions_.empty() ? case_.sut.versions : discovered_versions_;
+    const std::vector<std::string>& supported =
+        discovered_versions_.empty() ? case_.sut.versions : discovered_versions_;
     for (const auto& d : sut_messages_) {
       const Value* id = find_member(*d, "id");
       const Value* error = find_member(*d, "error");
@@ -150,14 +156,20 @@ class ServerRun final : public StepEngine {
       const std::string text = to_json(*error);
       for (const std::string& v : supported) {
         if (text.find(v) != std::string::npos) continue;
-        fail(s, "the server's error to initialize does not name " + v + ", a version its server/discover lists "
-                "(\"A server that supports only modern versions SHOULD name the protocol versions it supports in "
-                "any error it returns to an initialize request\")", "/error", to_json(*d));
+        fail(s,
+             "the server's error to initialize does not name " + v +
+                 ", a version its server/discover lists "
+                 "(\"A server that supports only modern versions SHOULD name the protocol versions it "
+                 "supports in "
+                 "any error it returns to an initialize request\")",
+             "/error", to_json(*d));
         return true;
       }
     }
-    if (!judged) fail(s, "no error answered a step's initialize: there was nothing to judge");
-    else if (supported.empty()) fail(s, "no version to look for: server/discover listed none and the case names none");
+    if (!judged)
+      fail(s, "no error answered a step's initialize: there was nothing to judge");
+    else if (supported.empty())
+      fail(s, "no version to look for: server/discover listed none and the case names none");
     return true;
   }
 
@@ -186,7 +198,8 @@ class ServerRun final : public StepEngine {
     if (!features(revision_).modern_wire) return;
     // initialize is the 2025 handshake: a legacy client sends it without the modern _meta (the
     // case about a modern-only server's answer to it plays that client).
-    if (const Value* m = find_member(message, "method"); m && m->IsString() && std::string_view(m->GetString()) == "initialize")
+    if (const Value* m = find_member(message, "method");
+        m && m->IsString() && std::string_view(m->GetString()) == "initialize")
       return;
     auto& a = message.GetAllocator();
     if (!message.HasMember("params")) message.AddMember("params", Value(rapidjson::kObjectType), a);
@@ -207,8 +220,9 @@ class ServerRun final : public StepEngine {
     const std::string id = new_request_id();
     const std::string asked =
         case_.sut.protocol_version.empty() ? std::string(to_string(revision_)) : case_.sut.protocol_version;
-    send(R"({"jsonrpc":"2.0","id":)" + id + R"(,"method":"initialize","params":{"protocolVersion":")" + asked +
-         R"(","capabilities":)" + caps + R"(,"clientInfo":{"name":"elicit-conform","version":"0.1"}}})");
+    send(R"({"jsonrpc":"2.0","id":)" + id + R"(,"method":"initialize","params":{"protocolVersion":")" +
+         asked + R"(","capabilities":)" + caps +
+         R"(,"clientInfo":{"name":"elicit-conform","version":"0.1"}}})");
     std::string why;
     const Value* init = await_response(id, Deadline::after(options_.startup_timeout), why);
     if (init == nullptr) {
@@ -227,11 +241,12 @@ class ServerRun final : public StepEngine {
     if (!version || !version->IsString() || !is_protocol_version(version->GetString())) {
       record_.negotiated = version && version->IsString() ? version->GetString() : "";
       if (!has_check("protocol-version")) {
-        fail_lifecycle("lifecycle.protocol-version",
-                       "the SUT answered initialize with " +
-                           (version ? "protocolVersion " + to_json(*version) : std::string("no protocolVersion")) +
-                           ", which is no protocol version: the session has no revision whose rules could apply",
-                       "");
+        fail_lifecycle(
+            "lifecycle.protocol-version",
+            "the SUT answered initialize with " +
+                (version ? "protocolVersion " + to_json(*version) : std::string("no protocolVersion")) +
+                ", which is no protocol version: the session has no revision whose rules could apply",
+            "");
         return false;
       }
     } else if (!negotiated(version->GetString(), asked)) {
@@ -281,8 +296,9 @@ class ServerRun final : public StepEngine {
     if (features(revision_).modern_wire && record_.transport == Transport::Http) {
       // 2026-07-28 Streamable HTTP: "The client MUST NOT send JSON-RPC responses." A request of
       // the server's own is a finding of the case about it, and goes unanswered.
-      return note("the SUT sent a " + abbreviate_utf8(method, 80) + " request of its own; on Streamable HTTP at " +
-                  std::string(to_string(revision_)) + " a client sends no responses: not answered");
+      return note("the SUT sent a " + abbreviate_utf8(method, 80) +
+                  " request of its own; on Streamable HTTP at " + std::string(to_string(revision_)) +
+                  " a client sends no responses: not answered");
     }
     if (method == "ping") return respond(id, "{}");
     if (method != kElicitCreate) return respond_error(id, -32601, "Method not found");
@@ -301,8 +317,9 @@ class ServerRun final : public StepEngine {
   // A second session of the same server (latest-version): a process of its own over stdio, a
   // session of its own over HTTP; initialize only, then it ends.
   std::optional<std::string> second_session_version(const std::string& version, std::string& why) override {
-    const std::string init = R"({"jsonrpc":"2.0","id":"second-1","method":"initialize","params":{"protocolVersion":")" +
-                             version + R"(","capabilities":{},"clientInfo":{"name":"elicit-conform","version":"0.1"}}})";
+    const std::string init =
+        R"({"jsonrpc":"2.0","id":"second-1","method":"initialize","params":{"protocolVersion":")" + version +
+        R"(","capabilities":{},"clientInfo":{"name":"elicit-conform","version":"0.1"}}})";
     std::unique_ptr<ChildProcess> child;
     std::unique_ptr<MessageChannel> channel;
     std::string error;
@@ -353,7 +370,8 @@ class ServerRun final : public StepEngine {
       if (!answer && why.empty()) why = "the server did not answer initialize in the second session";
     }
     for (std::string& n : channel->take_notes()) note("second session: " + n);
-    if (auto* http = dynamic_cast<HttpClientChannel*>(channel.get())) http->close(Deadline::after(std::chrono::seconds(1)));
+    if (auto* http = dynamic_cast<HttpClientChannel*>(channel.get()))
+      http->close(Deadline::after(std::chrono::seconds(1)));
     if (child) child->terminate(std::chrono::milliseconds(300));
     return answer;
   }

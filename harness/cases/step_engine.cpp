@@ -102,8 +102,8 @@ std::string whole_placeholder(std::string_view s) {
   if (s.size() < 3 || s.front() != '{' || s.back() != '}') return "";
   const std::string_view name = s.substr(1, s.size() - 2);
   for (const char c : name) {
-    const bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
-                      c == '-' || c == '.';
+    const bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                      c == '_' || c == '-' || c == '.';
     if (!word) return "";
   }
   return std::string(name);
@@ -126,7 +126,8 @@ void substitute(Value& value, const Captures& captures, rapidjson::Document::All
   if (value.IsString()) {
     // A string that is only "{name}" becomes the captured value itself, whatever its type (an
     // object, a number, a string byte for byte).
-    if (const std::string name = whole_placeholder({value.GetString(), value.GetStringLength()}); !name.empty()) {
+    if (const std::string name = whole_placeholder({value.GetString(), value.GetStringLength()});
+        !name.empty()) {
       if (const Value* v = captures.get(name)) {
         value.CopyFrom(*v, a);
         return;
@@ -427,8 +428,8 @@ void StepEngine::skip_if_sut_declined(const ExitInfo& exit) {
 void StepEngine::skip_if_sut_declined(const Value& message) {
   // Only the SUT's answer to a request of ours can decline: over HTTP there is no exit status.
   const Value* id = find_member(message, "id");
-  if (record_.skipped || id == nullptr || message.HasMember("method") || !harness_ids_.contains(to_json(*id)) ||
-      sync_ids_.contains(to_json(*id)))
+  if (record_.skipped || id == nullptr || message.HasMember("method") ||
+      !harness_ids_.contains(to_json(*id)) || sync_ids_.contains(to_json(*id)))
     return;
   std::optional<std::string> reason;
   if (const Value* error = find_member(message, "error"); error && error->IsObject()) {
@@ -718,14 +719,16 @@ void StepEngine::settle() {
   }
   if (sends_ == settled_at_sends_) return;  // nothing new asked of the SUT since the last settle
   // A step's own timeout, when shorter, bounds the wait too (a run with --timeout 500).
-  const auto wait = options_.expect_timeout < kSyncWait ? std::max(options_.expect_timeout, kFixedSettle) : kSyncWait;
+  const auto wait =
+      options_.expect_timeout < kSyncWait ? std::max(options_.expect_timeout, kFixedSettle) : kSyncWait;
   const Deadline until = Deadline::after(wait);
   for (int round = 0; round < 2; ++round) {
     if (!sync_round(until)) {
       if (eof_) return;
       ping_unanswered_ = true;
       note("the SUT did not answer ping within " + std::to_string(wait.count()) +
-           " ms (not a failure in itself): the check judges what came by then, later checks of this case wait " +
+           " ms (not a failure in itself): the check judges what came by then, later checks of this case "
+           "wait " +
            std::to_string(kFixedSettle.count()) + " ms instead");
       settled_at_sends_ = sends_;
       return;
@@ -749,7 +752,8 @@ std::vector<StepEngine::Elicitation> StepEngine::elicitations() const {
       out.push_back(Elicitation{d, "", to_json(*d)});
       continue;
     }
-    const Value* result = features(revision_).modern_wire && !d->HasMember("method") ? find_member(*d, "result") : nullptr;
+    const Value* result =
+        features(revision_).modern_wire && !d->HasMember("method") ? find_member(*d, "result") : nullptr;
     const Value* requests = result && result->IsObject() ? find_member(*result, "inputRequests") : nullptr;
     if (requests == nullptr || !requests->IsObject()) continue;
     for (auto it = requests->MemberBegin(); it != requests->MemberEnd(); ++it) {
@@ -758,7 +762,8 @@ std::vector<StepEngine::Elicitation> StepEngine::elicitations() const {
       request->CopyFrom(it->value, request->GetAllocator());
       request->AddMember("jsonrpc", "2.0", request->GetAllocator());
       request->AddMember("id", Value(it->name, request->GetAllocator()), request->GetAllocator());
-      out.push_back(Elicitation{request, pointer_append("/result/inputRequests", it->name.GetString()), to_json(*d)});
+      out.push_back(
+          Elicitation{request, pointer_append("/result/inputRequests", it->name.GetString()), to_json(*d)});
     }
   }
   return out;
@@ -770,7 +775,9 @@ void StepEngine::do_check(const Step& s) {
   if (do_modern_client_check(s)) return;
   if (s.text == "no-elicitation") {
     for (const Elicitation& e : elicitations()) {
-      return fail(s, e.prefix.empty() ? "the SUT sent elicitation/create" : "the SUT asked for an elicitation/create in an InputRequiredResult",
+      return fail(s,
+                  e.prefix.empty() ? "the SUT sent elicitation/create"
+                                   : "the SUT asked for an elicitation/create in an InputRequiredResult",
                   e.prefix + "/method", e.message);
     }
   } else if (s.text == "observed-elicitation") {
@@ -867,8 +874,10 @@ void StepEngine::do_check(const Step& s) {
       for (const SchemaDifference& diff : compare_requested_schema(*asked, *sent)) {
         if ((diff.kind == SchemaDifference::Kind::Display) != titles) continue;
         return fail(s,
-                    std::string(titles ? "a title or description" : "a keyword that decides what is valid or pre-filled") +
-                        " did not reach the client as asked: requestedSchema" + diff.pointer + ": " + diff.message,
+                    std::string(titles ? "a title or description"
+                                       : "a keyword that decides what is valid or pre-filled") +
+                        " did not reach the client as asked: requestedSchema" + diff.pointer + ": " +
+                        diff.message,
                     e.prefix + "/params/requestedSchema" + diff.pointer, e.message);
       }
     }
@@ -878,12 +887,16 @@ void StepEngine::do_check(const Step& s) {
     ParsedJson v = parse_json(sut_protocol_version_.empty() ? "null" : sut_protocol_version_);
     const bool ok = v.ok() && v.document.IsString() && is_protocol_version(v.document.GetString());
     if (!ok) {
-      const std::string shown = sut_protocol_version_.empty() ? std::string("no protocolVersion") : "protocolVersion " + sut_protocol_version_;
-      return fail(s, case_.role == Role::Server
-                      ? "the server answered initialize with " + shown +
-                            ", which is no protocol version (it must answer with a version it supports)"
-                      : "the client asked for " + shown + " in initialize, which is no protocol version (it must send a version it supports)",
-                  "/result/protocolVersion");
+      const std::string shown = sut_protocol_version_.empty() ? std::string("no protocolVersion")
+                                                              : "protocolVersion " + sut_protocol_version_;
+      return fail(
+          s,
+          case_.role == Role::Server
+              ? "the server answered initialize with " + shown +
+                    ", which is no protocol version (it must answer with a version it supports)"
+              : "the client asked for " + shown +
+                    " in initialize, which is no protocol version (it must send a version it supports)",
+          "/result/protocolVersion");
     }
   } else if (s.text == "latest-version") {
     // A second session asks for a version that no server supports: the answer is "another
@@ -898,7 +911,8 @@ void StepEngine::do_check(const Step& s) {
     }
     const std::string supported = record_.negotiated;
     if (!is_protocol_version(*answer) || *answer < supported) {
-      return fail(s, "asked for protocolVersion " + std::string(kUnsupported) +
+      return fail(s,
+                  "asked for protocolVersion " + std::string(kUnsupported) +
                       " (which no server supports), the server answered \"" + *answer + "\"; it supports " +
                       supported + " (this session), so its latest version is not older than that",
                   "/result/protocolVersion");
@@ -912,7 +926,8 @@ void StepEngine::do_check(const Step& s) {
       const std::string method = m && m->IsString() ? m->GetString() : "";
       if (method == "initialize") break;
       if (method == "ping" || method == "server/discover") continue;
-      return fail(s, "the client sent " + (method.empty() ? std::string("a message") : method) +
+      return fail(s,
+                  "the client sent " + (method.empty() ? std::string("a message") : method) +
                       " before initialize; the initialization phase must come first",
                   "/method", to_json(*d));
     }
@@ -923,8 +938,9 @@ void StepEngine::do_check(const Step& s) {
       if (id == nullptr || d->HasMember("method")) continue;
       const std::string key = to_json(*id);
       if (harness_ids_.contains(key) && ++answers[key] > 1) {
-        return fail(s, "the SUT answered request " + key + " more than once (JSON-RPC: one response per request)", "/id",
-                    to_json(*d));
+        return fail(
+            s, "the SUT answered request " + key + " more than once (JSON-RPC: one response per request)",
+            "/id", to_json(*d));
       }
     }
   } else if (s.text == "modern-results-valid") {
@@ -959,9 +975,13 @@ void StepEngine::do_check(const Step& s) {
       const Value* name = info && info->IsObject() ? find_member(*info, "name") : nullptr;
       const Value* version = info && info->IsObject() ? find_member(*info, "version") : nullptr;
       if (!name || !name->IsString() || !version || !version->IsString()) {
-        return fail(s, "the result to request " + to_json(*id) + " has no " + std::string(kMetaServerInfo) +
-                           " (an object with name and version) in its _meta",
-                    info ? "/result/_meta/" + std::string(kMetaServerInfo) : meta ? "/result/_meta" : "/result", to_json(*d));
+        return fail(s,
+                    "the result to request " + to_json(*id) + " has no " + std::string(kMetaServerInfo) +
+                        " (an object with name and version) in its _meta",
+                    info   ? "/result/_meta/" + std::string(kMetaServerInfo)
+                    : meta ? "/result/_meta"
+                           : "/result",
+                    to_json(*d));
       }
     }
   } else if (s.text == "result-types-core") {
@@ -973,10 +993,12 @@ void StepEngine::do_check(const Step& s) {
     bool extensions = false;
     for (const auto& d : sut_messages_) {
       const Value* id = find_member(*d, "id");
-      const auto request = id && !d->HasMember("method") ? step_requests_.find(to_json(*id)) : step_requests_.end();
+      const auto request =
+          id && !d->HasMember("method") ? step_requests_.find(to_json(*id)) : step_requests_.end();
       if (request == step_requests_.end()) continue;
       const Value* method = find_member(*request->second, "method");
-      if (!method || !method->IsString() || std::string_view(method->GetString()) != kServerDiscover) continue;
+      if (!method || !method->IsString() || std::string_view(method->GetString()) != kServerDiscover)
+        continue;
       const Value* result = find_member(*d, "result");
       const Value* caps = result && result->IsObject() ? find_member(*result, "capabilities") : nullptr;
       extensions = extensions || (caps && caps->IsObject() && caps->HasMember("extensions"));
@@ -986,12 +1008,15 @@ void StepEngine::do_check(const Step& s) {
       const Value* result = d->HasMember("method") ? nullptr : find_member(*d, "result");
       const Value* type = result && result->IsObject() ? find_member(*result, "resultType") : nullptr;
       if (type == nullptr) continue;  // an absent resultType is RESULT-TYPE-REQUIRED's business
-      const std::string_view value = type->IsString() ? std::string_view(type->GetString()) : std::string_view();
+      const std::string_view value =
+          type->IsString() ? std::string_view(type->GetString()) : std::string_view();
       if (value != "complete" && value != "input_required") {
-        return fail(s, "resultType " + abbreviate_utf8(to_json(*type), 80) +
-                           " is no core value (\"complete\", \"input_required\"), and server/discover advertised no "
-                           "extensions that could add it",
-                    "/result/resultType", to_json(*d));
+        return fail(
+            s,
+            "resultType " + abbreviate_utf8(to_json(*type), 80) +
+                " is no core value (\"complete\", \"input_required\"), and server/discover advertised no "
+                "extensions that could add it",
+            "/result/resultType", to_json(*d));
       }
     }
   } else if (s.text == "http-error-status") {
@@ -1014,8 +1039,10 @@ void StepEngine::do_check(const Step& s) {
           c != kHeaderMismatch)
         continue;
       if (sut_http_[i].status != 400) {
-        return fail(s, "the error " + std::to_string(c) + " to request " + to_json(*id) + " came with HTTP status " +
-                           std::to_string(sut_http_[i].status) + "; on Streamable HTTP \"the response status MUST be 400 Bad Request\"",
+        return fail(s,
+                    "the error " + std::to_string(c) + " to request " + to_json(*id) +
+                        " came with HTTP status " + std::to_string(sut_http_[i].status) +
+                        "; on Streamable HTTP \"the response status MUST be 400 Bad Request\"",
                     "/error/code", to_json(d));
       }
     }
@@ -1025,8 +1052,10 @@ void StepEngine::do_check(const Step& s) {
     for (const auto& d : sut_messages_) {
       const Value* method = find_member(*d, "method");
       if (method != nullptr && d->HasMember("id")) {
-        return fail(s, "the SUT sent a JSON-RPC request (" + abbreviate_utf8(to_json(*method), 80) +
-                           ") on the 2026-07-28 wire, where a server writes no requests of its own: it asks through InputRequiredResult",
+        return fail(s,
+                    "the SUT sent a JSON-RPC request (" + abbreviate_utf8(to_json(*method), 80) +
+                        ") on the 2026-07-28 wire, where a server writes no requests of its own: it asks "
+                        "through InputRequiredResult",
                     "/method", to_json(*d));
       }
       if (is_url_required_error(*d)) {

@@ -8,8 +8,8 @@
 #include <chrono>
 #include <deque>
 #include <map>
-#include <optional>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -48,10 +48,10 @@ class StepEngine {
   virtual bool start() = 0;                          // start the SUT and set channel_; false: record says why
   virtual bool lifecycle() = 0;                      // false: record says why
   virtual void answer(const Received& request) = 0;  // a SUT request no step expects
-  virtual bool held(const Received&) { return false; }  // leave unanswered until the end
-  virtual void no_fetch(const Step& s);                 // expect_no_fetch; default: not for this role
-  virtual void stop() = 0;                              // end the SUT; fills sut_exit and sut_stderr
-  virtual void finish_steps() {}                        // after the last step (answer held requests)
+  virtual bool held(const Received&) { return false; }    // leave unanswered until the end
+  virtual void no_fetch(const Step& s);                   // expect_no_fetch; default: not for this role
+  virtual void stop() = 0;                                // end the SUT; fills sut_exit and sut_stderr
+  virtual void finish_steps() {}                          // after the last step (answer held requests)
   virtual void decorate_request(rapidjson::Document&) {}  // a send step's request, before its id
   virtual void decorate_reply(rapidjson::Document&) {}    // a reply step's response, before it is sent
   // A check only one role can judge (it needs what that role alone knows: the probe answer it
@@ -91,7 +91,7 @@ class StepEngine {
   std::string closed_reason() const;  // " (the SUT closed the connection: ...)" for a reason sentence
   void take_channel_notes();
   void fail(const Step& s, std::string reason, std::string message_pointer = "", std::string message = "");
-  std::string new_request_id();  // records it as a harness request id
+  std::string new_request_id();                 // records it as a harness request id
   bool has_check(std::string_view name) const;  // a check step of this name is in the case
   // The run's revision is in the plan: the case lists it and --revision does not leave it out.
   bool planned_at(Revision r) const;
@@ -102,7 +102,8 @@ class StepEngine {
   bool negotiated(const std::string& version, const std::string& asked);
   // latest-version (server cases): a second session asks for `version`; the protocolVersion of
   // the answer, or nullopt with `why` set. Roles that cannot open one say so.
-  virtual std::optional<std::string> second_session_version(const std::string& /*version*/, std::string& why) {
+  virtual std::optional<std::string> second_session_version(const std::string& /*version*/,
+                                                            std::string& why) {
     why = "latest-version applies to server cases";
     return std::nullopt;
   }
@@ -141,8 +142,8 @@ class StepEngine {
   // rebuilt as a request so that the elicitation checks judge both eras alike.
   struct Elicitation {
     std::shared_ptr<rapidjson::Document> request;  // {"method":"elicitation/create","params":...}
-    std::string prefix;    // where the request sits in `message` ("" for a request of its own)
-    std::string message;   // the SUT's message as sent (the evidence), JSON text
+    std::string prefix;   // where the request sits in `message` ("" for a request of its own)
+    std::string message;  // the SUT's message as sent (the evidence), JSON text
   };
   std::vector<Elicitation> elicitations() const;
   // The request a send step sent with harness id `id` (JSON text of the id), or nullptr.

@@ -13,13 +13,13 @@ inline constexpr int kExitFindings = 1;
 inline constexpr int kExitUsage = 2;
 
 struct CheckCommandOptions {
-  std::string input;            // FILE or "-"
-  std::string revision;         // "" means default_revision()
+  std::string input;     // FILE or "-"
+  std::string revision;  // "" means default_revision()
   bool json = false;
-  std::string request;          // check-message: the request a result answers (an
-                                // elicitation/create; from 2026-07-28 the client's request)
-  std::string retry_of;         // check-message, 2026-07-28 on: the InputRequiredResult a
-                                // retried request follows
+  std::string request;   // check-message: the request a result answers (an
+                         // elicitation/create; from 2026-07-28 the client's request)
+  std::string retry_of;  // check-message, 2026-07-28 on: the InputRequiredResult a
+                         // retried request follows
   std::size_t max_bytes = std::size_t{4} << 20;
   std::size_t max_depth = 64;
   std::string cases_dir;  // its requirements/ folder holds the catalog the rules are quoted from

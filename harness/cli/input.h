@@ -9,9 +9,9 @@
 namespace ec {
 
 struct InputBytes {
-  std::string bytes;      // at most limit + 1 bytes
+  std::string bytes;  // at most limit + 1 bytes
   bool over_limit = false;
-  std::size_t seen = 0;   // bytes read before stopping (limit + 1 when over the limit)
+  std::size_t seen = 0;  // bytes read before stopping (limit + 1 when over the limit)
 };
 
 struct InputError {

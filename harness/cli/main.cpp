@@ -25,7 +25,8 @@ std::string default_cases_dir() {
   std::error_code error;
   const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
   if (!error) {
-    const std::filesystem::path installed = self.parent_path().parent_path() / "share" / "elicit-conform" / "cases";
+    const std::filesystem::path installed =
+        self.parent_path().parent_path() / "share" / "elicit-conform" / "cases";
     if (std::filesystem::is_directory(installed, error)) return installed.string();
   }
   return EC_CASES_DIR;
@@ -86,10 +87,12 @@ int main(int argc, char** argv) {
     sub->add_option("--case", run.case_glob, "case id or glob (default: *)");
     sub->add_option("--scenario", run.scenario,
                     "a case id, or an official-suite scenario name (list --official shows those that map)");
-    sub->add_option("--suite", run.suite,
-                    "official-suite suites: all, active (no draft revision), core (same), draft (2026-07-28)");
+    sub->add_option(
+        "--suite", run.suite,
+        "official-suite suites: all, active (no draft revision), core (same), draft (2026-07-28)");
     sub->add_option("--cases", run.cases_dir, "the case folder")->capture_default_str();
-    sub->add_option("--report-dir,-o,--output-dir", run.report_dir, "where the reports go")->capture_default_str();
+    sub->add_option("--report-dir,-o,--output-dir", run.report_dir, "where the reports go")
+        ->capture_default_str();
     sub->add_option("--format", run.formats, "json,junit,md,html (any of them)")->capture_default_str();
     sub->add_option("--expected-failures", run.expected_failures,
                     "expected-failures YAML (official suite form)");
@@ -137,11 +140,13 @@ int main(int argc, char** argv) {
   reference->add_option(
       "--listen", ref.listen,
       "server only: serve Streamable HTTP on 127.0.0.1:PORT (0: any free port); prints the URL first");
-  reference->add_flag("--prime-sse", ref.prime_sse,
-                      "server over HTTP only: start every SSE stream with a priming event (id, empty data; SEP-1699)");
-  reference->add_option("--probe", ref.probe,
-                        "client only: discover (send server/discover before initialize) or respawn (spawn the "
-                        "stdio server once for that probe, then again for the session)");
+  reference->add_flag(
+      "--prime-sse", ref.prime_sse,
+      "server over HTTP only: start every SSE stream with a priming event (id, empty data; SEP-1699)");
+  reference->add_option(
+      "--probe", ref.probe,
+      "client only: discover (send server/discover before initialize) or respawn (spawn the "
+      "stdio server once for that probe, then again for the session)");
   reference->add_option("--modes", ref.modes,
                         "client only: form or url, a client with that elicitation mode only (cases that "
                         "declare the other are SKIP)");
@@ -150,14 +155,17 @@ int main(int argc, char** argv) {
 
   ec::FuzzCommandOptions fuzz;
   fuzz.cases_dir = options.cases_dir;
-  CLI::App* fuzz_app = app.add_subcommand("fuzz", "fuzz a SUT: mutated elicitations in one session, findings as cases");
+  CLI::App* fuzz_app =
+      app.add_subcommand("fuzz", "fuzz a SUT: mutated elicitations in one session, findings as cases");
   fuzz_app->add_option("role", fuzz.role, "server or client: the role of the SUT")
       ->required()
       ->check(CLI::IsMember({"server", "client"}));
-  fuzz_app->add_option("--command", fuzz.command, "the SUT's command line (split like a shell, no shell runs)")
+  fuzz_app
+      ->add_option("--command", fuzz.command, "the SUT's command line (split like a shell, no shell runs)")
       ->required();
   fuzz_app->add_option("--duration", fuzz.duration, "seconds of fuzzing")->capture_default_str();
-  fuzz_app->add_option("--seed", fuzz.seed, "same seed and same SUT behaviour: same inputs")->capture_default_str();
+  fuzz_app->add_option("--seed", fuzz.seed, "same seed and same SUT behaviour: same inputs")
+      ->capture_default_str();
   fuzz_app->add_option("--max-inputs", fuzz.max_inputs, "stop after this many inputs (0: no limit)");
   fuzz_app->add_option("--out", fuzz.out, "summary.json and cases/ go here")->capture_default_str();
   fuzz_app->add_option("--shard", fuzz.shard, "i/n: run the i-th of n disjoint parts of the seed's inputs")
@@ -166,9 +174,10 @@ int main(int argc, char** argv) {
   fuzz_app->add_option("--timeout", fuzz.timeout_ms, "ms the SUT has for each message it owes")
       ->check(CLI::Range(10, 600000))
       ->capture_default_str();
-  fuzz_app->add_option("--capabilities", fuzz.capabilities,
-                       "the elicitation capability (server SUT: the harness declares it, default form+url; client "
-                       "SUT: ELICIT_CONFORM_CAPABILITIES, default form)");
+  fuzz_app->add_option(
+      "--capabilities", fuzz.capabilities,
+      "the elicitation capability (server SUT: the harness declares it, default form+url; client "
+      "SUT: ELICIT_CONFORM_CAPABILITIES, default form)");
   fuzz_app->add_option("--cases", fuzz.cases_dir, "the corpus the seeds come from")->capture_default_str();
 
   std::string relay_socket;

@@ -35,7 +35,8 @@ int relay_loop(const std::string& socket_path) {
   }
   std::strncpy(addr.sun_path, socket_path.c_str(), sizeof addr.sun_path - 1);
   if (sock < 0 || ::connect(sock, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
-    std::fprintf(stderr, "elicit-conform relay: cannot connect to %s: %s\n", socket_path.c_str(), std::strerror(errno));
+    std::fprintf(stderr, "elicit-conform relay: cannot connect to %s: %s\n", socket_path.c_str(),
+                 std::strerror(errno));
     return 3;
   }
   bool stdin_open = true;

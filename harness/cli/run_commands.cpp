@@ -49,9 +49,9 @@ std::vector<Case> load_corpus(const std::string& dir, std::ostream& err, bool& o
 }
 
 // The checks of the lifecycle the harness runs around every case (a failure there is not testable).
-const std::vector<std::string> kLifecycleChecks = {"lifecycle.tools-list",  "lifecycle.tools",
-                                                   "lifecycle.capability",  "lifecycle.initialized",
-                                                   "lifecycle.tool-call",   "lifecycle.protocol-version"};
+const std::vector<std::string> kLifecycleChecks = {"lifecycle.tools-list", "lifecycle.tools",
+                                                   "lifecycle.capability", "lifecycle.initialized",
+                                                   "lifecycle.tool-call",  "lifecycle.protocol-version"};
 
 // The check ids of one case, lifecycle ones included, as a baseline names them (case-id:check-id).
 std::vector<std::string> case_checks(const Case& c) {
@@ -59,8 +59,9 @@ std::vector<std::string> case_checks(const Case& c) {
   // A client on the modern wire only (2026-07-28) has no initialize: no initialized notification
   // and no protocolVersion to judge, just its tool call and the capability its _meta declares.
   // A case whose harness plays an initialize-based server (harness.revision) has the handshake.
-  const bool modern_only = !c.harness.revision && std::all_of(c.revisions.begin(), c.revisions.end(),
-                                                              [](Revision r) { return features(r).modern_wire; });
+  const bool modern_only =
+      !c.harness.revision &&
+      std::all_of(c.revisions.begin(), c.revisions.end(), [](Revision r) { return features(r).modern_wire; });
   for (const std::string& l : kLifecycleChecks) {
     const bool for_role =
         c.role == Role::Server ? l.starts_with("lifecycle.tools") : !l.starts_with("lifecycle.tools");
@@ -269,14 +270,16 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
       const bool observation = e.case_id.starts_with(observed);
       const bool applies = o.observe_tool.empty() ? !observation : e.case_id.starts_with(mine);
       if (!applies)
-        baseline_notes.push_back(baseline->file + ":" + std::to_string(e.line) + ": " + e.case_id + ": " +
-                                 (o.observe_tool.empty() ? "an --observe-tool run's entry (this run is the corpus)"
-                                  : observation ? "another tool's observation (this run observes " + o.observe_tool + ")"
-                                                : "a corpus case (this run observes " + o.observe_tool + ")"));
+        baseline_notes.push_back(
+            baseline->file + ":" + std::to_string(e.line) + ": " + e.case_id + ": " +
+            (o.observe_tool.empty() ? "an --observe-tool run's entry (this run is the corpus)"
+             : observation          ? "another tool's observation (this run observes " + o.observe_tool + ")"
+                                    : "a corpus case (this run observes " + o.observe_tool + ")"));
       return !applies;
     });
   }
-  for (const std::string& s : baseline_notes) err << "expected-failures entry not applied: " << printable(s) << "\n";
+  for (const std::string& s : baseline_notes)
+    err << "expected-failures entry not applied: " << printable(s) << "\n";
 
   // An interrupt ends the running cases and the run, which then cleans up and reports what
   // finished (interrupt.h); every SUT's processes are ended, also those that escaped (child_process.h).
@@ -357,7 +360,8 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
       err << (tty ? "\r\033[K" : "") << "[" << done << "/" << plan.size() << "] " << to_string(result.verdict)
           << (result.untestable ? " (not testable)" : "") << "  " << c->id << " ("
           << to_string(result.record.revision)
-          << (result.record.revision != revision ? ", asked " + std::string(to_string(revision)) : std::string())
+          << (result.record.revision != revision ? ", asked " + std::string(to_string(revision))
+                                                 : std::string())
           << ")";
       if (result.verdict != Verdict::Pass && (o.verbose || !tty)) err << ": " << printable(result.reason);
       err << (tty && result.verdict == Verdict::Pass && done < plan.size() ? "" : "\n");
@@ -411,7 +415,8 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
   summary.run_failures = summary.baseline_problems;
   const bool nothing_tested = j.exit_code == 0 && tested_count(summary.results) == 0;
   if (nothing_tested)
-    summary.run_failures.push_back("no run tested its rule (every run was skipped or not testable): not a pass");
+    summary.run_failures.push_back(
+        "no run tested its rule (every run was skipped or not testable): not a pass");
   summary.provenance.finished_at = utc_now();
 
   bool written = true;
@@ -605,8 +610,8 @@ int run_list_official(std::ostream& out) {
   for (const OfficialScenario& s : official_scenarios()) {
     std::string cases;
     for (std::string_view id : s.cases) cases += (cases.empty() ? "" : ", ") + std::string(id);
-    out << to_string(s.role) << "  " << s.name << "  -> " << (cases.empty() ? "(none)" : cases) << "  (" << s.note
-        << ")\n";
+    out << to_string(s.role) << "  " << s.name << "  -> " << (cases.empty() ? "(none)" : cases) << "  ("
+        << s.note << ")\n";
   }
   return 0;
 }

@@ -26,7 +26,7 @@ struct RunCommandOptions {
   std::string scenario;
   std::string suite;
   bool transport_given = false;  // --transport was on the command line
-  std::string cases_dir;            // --cases
+  std::string cases_dir;         // --cases
   std::string report_dir = "elicit-conform-report";
   std::string formats = "json,junit,md,html";
   std::string expected_failures;
@@ -52,7 +52,7 @@ struct ReferenceCommandOptions {
   std::vector<std::string> server_command;  // client: its stdio server, or one http:// URL
   std::string fault;
   bool list_faults = false;
-  std::string listen;     // server: "127.0.0.1:PORT" for Streamable HTTP
+  std::string listen;      // server: "127.0.0.1:PORT" for Streamable HTTP
   bool prime_sse = false;  // server over HTTP: SSE priming events (SEP-1699)
   std::string probe;       // client: "", "discover" or "respawn"
   std::string modes;       // client: "" both, "form" or "url" only

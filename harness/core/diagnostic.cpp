@@ -14,9 +14,7 @@ std::string_view to_string(Level level) {
   return "?";
 }
 
-bool has_level(const Diagnostics& diagnostics, Level level) {
-  return count_level(diagnostics, level) > 0;
-}
+bool has_level(const Diagnostics& diagnostics, Level level) { return count_level(diagnostics, level) > 0; }
 
 std::size_t count_level(const Diagnostics& diagnostics, Level level) {
   return static_cast<std::size_t>(std::count_if(diagnostics.begin(), diagnostics.end(),

@@ -19,9 +19,9 @@ struct Diagnostic {
   std::string check;        // stable check id, e.g. "schema.bounds.minimum-above-maximum"
   std::string requirement;  // requirement key, e.g. "FORM-SCHEMA-BOUNDS"; see spec/requirements.h
   Level level = Level::Must;
-  std::string pointer;      // RFC 6901 pointer into the checked document; "" is the whole document
-  std::string message;      // what is wrong and what to do, in one or two sentences
-  std::string basis;        // which text the rule follows when sources disagree; empty otherwise
+  std::string pointer;  // RFC 6901 pointer into the checked document; "" is the whole document
+  std::string message;  // what is wrong and what to do, in one or two sentences
+  std::string basis;    // which text the rule follows when sources disagree; empty otherwise
 };
 
 using Diagnostics = std::vector<Diagnostic>;

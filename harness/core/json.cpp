@@ -187,8 +187,7 @@ class TrackedStream {
   BoundedHandler& h_;
 };
 
-constexpr unsigned kParseFlags = rapidjson::kParseIterativeFlag |
-                                 rapidjson::kParseValidateEncodingFlag |
+constexpr unsigned kParseFlags = rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag |
                                  rapidjson::kParseNumbersAsStringsFlag;
 
 struct Generator {
@@ -206,10 +205,11 @@ struct Generator {
       out.error = handler.failure;
     } else if (result.Code() == rapidjson::kParseErrorNumberTooBig) {
       // RapidJSON checks the exponent range itself, even when numbers are handed over as text.
-      out.error = JsonError{JsonErrorCode::NumberTooLarge, result.Offset(), "number is too large for a double"};
+      out.error =
+          JsonError{JsonErrorCode::NumberTooLarge, result.Offset(), "number is too large for a double"};
     } else {
-      out.error = JsonError{JsonErrorCode::Syntax, result.Offset(),
-                            rapidjson::GetParseError_En(result.Code())};
+      out.error =
+          JsonError{JsonErrorCode::Syntax, result.Offset(), rapidjson::GetParseError_En(result.Code())};
     }
     return false;
   }
@@ -288,8 +288,7 @@ Diagnostic to_diagnostic(const JsonNote& note) {
     case JsonNote::Kind::NegativeZero:
       d.check = "json.negative-zero";
       d.level = Level::Info;
-      d.message = "Number " + note.detail +
-                  " is a negative zero; some peers keep the sign and some drop it.";
+      d.message = "Number " + note.detail + " is a negative zero; some peers keep the sign and some drop it.";
       break;
     case JsonNote::Kind::ImpreciseInteger:
       d.check = "json.imprecise-integer";

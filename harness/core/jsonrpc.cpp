@@ -14,8 +14,8 @@ constexpr const char* kBasisRequest = "schema.json #/$defs/JSONRPCRequest";
 constexpr const char* kBasisResponse = "schema.json #/$defs/JSONRPCResultResponse";
 constexpr const char* kBasisError = "schema.json #/$defs/JSONRPCErrorResponse";
 
-void add(Diagnostics& out, const char* check, const char* requirement, Level level,
-         std::string pointer, std::string message, const char* basis) {
+void add(Diagnostics& out, const char* check, const char* requirement, Level level, std::string pointer,
+         std::string message, const char* basis) {
   out.push_back(Diagnostic{check, requirement, level, std::move(pointer), std::move(message), basis});
 }
 
@@ -32,9 +32,7 @@ std::string_view to_string(MessageKind kind) {
   return "?";
 }
 
-std::string RequestId::display() const {
-  return type == Type::String ? "\"" + text + "\"" : text;
-}
+std::string RequestId::display() const { return type == Type::String ? "\"" + text + "\"" : text; }
 
 std::size_t RequestIdHash::operator()(const RequestId& id) const {
   return std::hash<std::string>()(id.text) ^ (id.type == RequestId::Type::String ? 0x9e3779b9u : 0u);
@@ -62,8 +60,7 @@ std::optional<RequestId> read_request_id(const rapidjson::Value& value, const st
     return std::nullopt;
   }
   add(out, "jsonrpc.id-type", kIdType, Level::Must, pointer,
-      "The id is " + std::string(json_type_name(value)) +
-          "; a request id must be a string or an integer.",
+      "The id is " + std::string(json_type_name(value)) + "; a request id must be a string or an integer.",
       "schema.json #/$defs/RequestId");
   return std::nullopt;
 }
@@ -106,16 +103,14 @@ ClassifiedMessage classify_message(const rapidjson::Value& message, const JsonRp
     out.kind = id != nullptr ? MessageKind::Request : MessageKind::Notification;
     if (!method->IsString()) {
       add(diags, "jsonrpc.method-type", kFormat, Level::Must, "/method",
-          "\"method\" is " + std::string(json_type_name(*method)) + "; it must be a string.",
-          kBasisRequest);
+          "\"method\" is " + std::string(json_type_name(*method)) + "; it must be a string.", kBasisRequest);
     } else {
       out.method.assign(method->GetString(), method->GetStringLength());
     }
     if (const rapidjson::Value* params = find_member(message, "params")) {
       if (!params->IsObject()) {
         add(diags, "jsonrpc.params-type", kFormat, Level::Must, "/params",
-            "\"params\" is " + std::string(json_type_name(*params)) +
-                "; MCP params are always an object.",
+            "\"params\" is " + std::string(json_type_name(*params)) + "; MCP params are always an object.",
             kBasisRequest);
       } else {
         out.params = params;
@@ -140,8 +135,7 @@ ClassifiedMessage classify_message(const rapidjson::Value& message, const JsonRp
   }
   if (result != nullptr && error != nullptr) {
     add(diags, "jsonrpc.result-and-error", kResultXorError, Level::Must, "",
-        "The response has both \"result\" and \"error\"; exactly one of them must be set.",
-        kBasisResponse);
+        "The response has both \"result\" and \"error\"; exactly one of them must be set.", kBasisResponse);
   }
 
   if (result != nullptr) {
@@ -149,8 +143,7 @@ ClassifiedMessage classify_message(const rapidjson::Value& message, const JsonRp
     out.result = result;
     if (!result->IsObject()) {
       add(diags, "jsonrpc.result-type", kFormat, Level::Must, "/result",
-          "\"result\" is " + std::string(json_type_name(*result)) +
-              "; an MCP result is always an object.",
+          "\"result\" is " + std::string(json_type_name(*result)) + "; an MCP result is always an object.",
           "schema.json #/$defs/Result");
     }
     if (id == nullptr) {
@@ -174,15 +167,14 @@ ClassifiedMessage classify_message(const rapidjson::Value& message, const JsonRp
       out.error_code = code->GetInt64();
     } else {
       add(diags, "jsonrpc.error-code-type", kFormat, Level::Must, "/error/code",
-          "The error code is " + to_json(*code) + "; it must be an integer.",
-          "schema.json #/$defs/Error");
+          "The error code is " + to_json(*code) + "; it must be an integer.", "schema.json #/$defs/Error");
     }
     const rapidjson::Value* text = find_member(*error, "message");
     if (text == nullptr || !text->IsString()) {
       add(diags, "jsonrpc.error-message-type", kFormat, Level::Must, "/error/message",
-          text == nullptr ? "The error has no \"message\"."
-                          : "The error message is " + std::string(json_type_name(*text)) +
-                                "; it must be a string.",
+          text == nullptr
+              ? "The error has no \"message\"."
+              : "The error message is " + std::string(json_type_name(*text)) + "; it must be a string.",
           "schema.json #/$defs/Error");
     }
   }

@@ -43,11 +43,11 @@ struct JsonRpcRules {
 struct ClassifiedMessage {
   MessageKind kind = MessageKind::Invalid;
   std::optional<RequestId> id;
-  std::string method;                         // requests and notifications
-  const rapidjson::Value* params = nullptr;   // requests and notifications, when present
-  const rapidjson::Value* result = nullptr;   // result responses
-  const rapidjson::Value* error = nullptr;    // error responses: the `error` object
-  std::optional<std::int64_t> error_code;     // error responses with an integer code
+  std::string method;                        // requests and notifications
+  const rapidjson::Value* params = nullptr;  // requests and notifications, when present
+  const rapidjson::Value* result = nullptr;  // result responses
+  const rapidjson::Value* error = nullptr;   // error responses: the `error` object
+  std::optional<std::int64_t> error_code;    // error responses with an integer code
   Diagnostics diagnostics;
 };
 

@@ -51,7 +51,8 @@ void open_url(const std::string& url) {
   addr.sin_family = AF_INET;
   addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
   addr.sin_port = htons(static_cast<uint16_t>(port));
-  if (fd >= 0 && port > 0 && port < 65536 && ::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0) {
+  if (fd >= 0 && port > 0 && port < 65536 &&
+      ::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0) {
     const std::string request = "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
     [[maybe_unused]] ssize_t n = ::send(fd, request.data(), request.size(), MSG_NOSIGNAL);
     char buf[512];
@@ -65,9 +66,9 @@ void open_url(const std::string& url) {
 // server-to-client request, -32042 and its retry, the handshake), and would still act on the
 // modern wire: there they do nothing, since no 2026-07-28 case can cite their rule.
 const std::set<std::string> kInitializeWireFaults = {
-    "accept-undeclared-mode", "unknown-mode-as-form", "mode-from-schema", "trust-request",
-    "invalid-params-as-internal-error", "refuse-declared-url", "no-retry", "consent-once",
-    "call-before-initialize", "skip-initialized", "ask-version-latest"};
+    "accept-undeclared-mode",           "unknown-mode-as-form", "mode-from-schema",  "trust-request",
+    "invalid-params-as-internal-error", "refuse-declared-url",  "no-retry",          "consent-once",
+    "call-before-initialize",           "skip-initialized",     "ask-version-latest"};
 
 class ReferenceClient {
  public:
@@ -93,13 +94,14 @@ class ReferenceClient {
     }
     // The version it asks for: the contract's, when supported, else its latest.
     asked_version_ = env("ELICIT_CONFORM_PROTOCOL_VERSION", "");
-    const bool supported =
-        std::find(versions_.begin(), versions_.end(), asked_version_) != versions_.end();
+    const bool supported = std::find(versions_.begin(), versions_.end(), asked_version_) != versions_.end();
     if (!supported && features(parse_revision(asked_version_).value_or(default_revision())).modern_wire) {
       // The adapter contract's way to say "this SUT cannot run the case" (exit 77 after the
       // marker): told to leave 2026-07-28 out (--versions), it speaks the older wire only.
-      std::fprintf(stderr, "elicit-conform: SKIP: this reference client does not speak %s (multi "
-                   "round-trip requests): --versions leaves it out\n", asked_version_.c_str());
+      std::fprintf(stderr,
+                   "elicit-conform: SKIP: this reference client does not speak %s (multi "
+                   "round-trip requests): --versions leaves it out\n",
+                   asked_version_.c_str());
       return 77;
     }
     if (!supported) {
@@ -186,9 +188,9 @@ class ReferenceClient {
     const bool declare = caps != "none" && fault_ != "declare-no-capability";
     send(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":")" +
          (fault_ == "ask-version-latest" ? std::string("latest") : asked_version_) + R"(","capabilities":)" +
-         (!declare ? std::string("{}")
-                   : fault_ == "declare-no-mode" ? std::string(R"({"elicitation":{"voice":{}}})")
-                                                 : R"({"elicitation":)" + caps + "}") +
+         (!declare                      ? std::string("{}")
+          : fault_ == "declare-no-mode" ? std::string(R"({"elicitation":{"voice":{}}})")
+                                        : R"({"elicitation":)" + caps + "}") +
          R"(,"clientInfo":{"name":"elicit-conform-reference-client","version":"0.1"}}})");
     if (!wait_for_response("1")) return complain("no answer to initialize");
     if (fault_ != "skip-initialized") send(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
@@ -289,7 +291,8 @@ class ReferenceClient {
     std::string out = R"({"io.modelcontextprotocol/protocolVersion":")" + asked_version_ +
                       R"(","io.modelcontextprotocol/clientCapabilities":)" + capabilities;
     if (fault_ != "no-client-info") {
-      out += R"(,"io.modelcontextprotocol/clientInfo":{"name":"elicit-conform-reference-client","version":"0.1"})";
+      out +=
+          R"(,"io.modelcontextprotocol/clientInfo":{"name":"elicit-conform-reference-client","version":"0.1"})";
     }
     return out + "}";
   }
@@ -299,7 +302,8 @@ class ReferenceClient {
   // asked, requestState echoed byte for byte (none when none came). 0 after the final result.
   int modern_session(const std::string& tool) {
     constexpr int kMaxRounds = 32;  // a server MAY ask again; one that never stops is given up on
-    const std::string call = R"("method":"tools/call","params":{"name":)" + quote(tool) + R"(,"arguments":{})";
+    const std::string call =
+        R"("method":"tools/call","params":{"name":)" + quote(tool) + R"(,"arguments":{})";
     std::string id = fault_ == "fractional-request-id" ? "1.5" : "1";
     send(R"({"jsonrpc":"2.0","id":)" + id + "," + call + R"(,"_meta":)" + meta(true) + "}}");
     std::optional<std::string> first_state;  // stale-state keeps it
@@ -311,14 +315,18 @@ class ReferenceClient {
       const Value* type = find_member(*result, "resultType");
       // An absent resultType is "complete" (RESULT-TYPE-ABSENT-COMPLETE); one it does not know is
       // invalid (RESULT-TYPE-UNKNOWN-INVALID), never taken for a result.
-      if (type == nullptr || (type->IsString() && std::string_view(type->GetString()) == kResultTypeComplete)) return 0;
+      if (type == nullptr || (type->IsString() && std::string_view(type->GetString()) == kResultTypeComplete))
+        return 0;
       const bool taken_for_input = fault_ == "unknown-result-type-as-input-required" && type->IsString();
-      if (!taken_for_input && (!type->IsString() || std::string_view(type->GetString()) != kResultTypeInputRequired)) {
-        return complain("the tool call's result has resultType " + to_json(*type) + ", which this client does not know");
+      if (!taken_for_input &&
+          (!type->IsString() || std::string_view(type->GetString()) != kResultTypeInputRequired)) {
+        return complain("the tool call's result has resultType " + to_json(*type) +
+                        ", which this client does not know");
       }
       std::string retry = R"({"jsonrpc":"2.0","id":)";
       const std::string next = fault_ == "retry-same-id" ? id : std::to_string(round + 1);
-      std::string params = "," + call + (fault_ == "meta-first-request-only" ? "" : R"(,"_meta":)" + meta(false));
+      std::string params =
+          "," + call + (fault_ == "meta-first-request-only" ? "" : R"(,"_meta":)" + meta(false));
       if (const Value* asked = find_member(*result, "inputRequests"); asked && asked->IsObject()) {
         params += R"(,"inputResponses":)" + input_responses(*asked);
       } else if (fault_ == "extra-input-response") {
@@ -408,14 +416,17 @@ class ReferenceClient {
   // True when the server lists 2026-07-28 (then the session is on the modern wire). The probe
   // carries the whole _meta when this client asks for 2026-07-28, as every request must.
   bool discover() {
-    std::string probe_meta = modern() ? meta(true) : std::string(R"({"io.modelcontextprotocol/protocolVersion":"2026-07-28"})");
+    std::string probe_meta =
+        modern() ? meta(true) : std::string(R"({"io.modelcontextprotocol/protocolVersion":"2026-07-28"})");
     if (dual_era_ && fault_ == "probe-names-legacy-version") {
       // Probes with the initialize-based version it would fall back to, not its modern one.
       for (const std::string& v : versions_) {
         if (features(parse_revision(v).value_or(default_revision())).modern_wire) continue;
-        const std::string modern_version = R"("io.modelcontextprotocol/protocolVersion":")" + asked_version_ + "\"";
+        const std::string modern_version =
+            R"("io.modelcontextprotocol/protocolVersion":")" + asked_version_ + "\"";
         if (const std::size_t at = probe_meta.find(modern_version); at != std::string::npos)
-          probe_meta.replace(at, modern_version.size(), R"("io.modelcontextprotocol/protocolVersion":")" + v + "\"");
+          probe_meta.replace(at, modern_version.size(),
+                             R"("io.modelcontextprotocol/protocolVersion":")" + v + "\"");
         break;
       }
     }
@@ -441,7 +452,8 @@ class ReferenceClient {
       const Value* error = find_member(m.document, "error");
       const Value* code = error && error->IsObject() ? find_member(*error, "code") : nullptr;
       if (code && code->IsInt()) probe_error_code_ = code->GetInt();
-      const Value* versions = result && result->IsObject() ? find_member(*result, "supportedVersions") : nullptr;
+      const Value* versions =
+          result && result->IsObject() ? find_member(*result, "supportedVersions") : nullptr;
       if (versions == nullptr || !versions->IsArray()) return false;
       for (const Value& v : versions->GetArray()) {
         if (v.IsString() && std::string_view(v.GetString()) == "2026-07-28") return true;
@@ -498,7 +510,8 @@ class ReferenceClient {
       if (method == nullptr) {
         if (mid == nullptr) continue;
         // Only the tool call's answer can carry -32042; initialize is id 1.
-        if (const Value* e = find_member(m.document, "error"); e && to_json(*mid) != "1" && !modern()) on_error(*e);
+        if (const Value* e = find_member(m.document, "error"); e && to_json(*mid) != "1" && !modern())
+          on_error(*e);
         responded_.insert(to_json(*mid));
         responses_[to_json(*mid)] = std::make_shared<rapidjson::Document>(std::move(m.document));
         continue;
@@ -513,7 +526,8 @@ class ReferenceClient {
       } else if (name == kElicitCreate) {
         elicit(*mid, m.document);
       } else {
-        send(R"({"jsonrpc":"2.0","id":)" + to_json(*mid) + R"(,"error":{"code":-32601,"message":"Method not found"}})");
+        send(R"({"jsonrpc":"2.0","id":)" + to_json(*mid) +
+             R"(,"error":{"code":-32601,"message":"Method not found"}})");
       }
     }
     return true;
@@ -569,7 +583,8 @@ class ReferenceClient {
                                   ? R"(,"error":{"code":-32603,"message":"and an error"})"
                                   : "";
     send(head + R"("id":)" + to_json(id) + R"(,"result":)" + result + extra + "}");
-    if (fault_ == "answer-twice") send(head + R"("id":)" + to_json(id) + R"(,"result":)" + result + extra + "}");
+    if (fault_ == "answer-twice")
+      send(head + R"("id":)" + to_json(id) + R"(,"result":)" + result + extra + "}");
   }
 
   // What the client does with one elicitation: a JSON-RPC error to refuse it (the older wire), or
@@ -587,7 +602,9 @@ class ReferenceClient {
   }
 
   ElicitAnswer answer_elicitation(const Value& message) {
-    const auto reply_error = [](const std::string& why, int code = -32602) { return ElicitAnswer{code, why, ""}; };
+    const auto reply_error = [](const std::string& why, int code = -32602) {
+      return ElicitAnswer{code, why, ""};
+    };
     const auto reply_result = [](const std::string& result) { return ElicitAnswer{0, "", result}; };
     const Value* params = find_member(message, "params");
     if (params == nullptr || !params->IsObject()) return reply_error("elicitation/create needs params");
@@ -596,19 +613,24 @@ class ReferenceClient {
     const std::string mode_name = mode_value && mode_value->IsString() ? mode_value->GetString() : "";
     const Value* url = find_member(*params, "url");
     // Two ways of never looking at mode: a requestedSchema makes a form, a url a URL request.
-    const bool schema_decides = fault_ == "mode-from-schema" && find_member(*params, "requestedSchema") != nullptr;
+    const bool schema_decides =
+        fault_ == "mode-from-schema" && find_member(*params, "requestedSchema") != nullptr;
     const bool url_decides = fault_ == "mode-from-url" && url != nullptr;
     const bool unknown_mode = mode_value != nullptr && mode_name != "form" && mode_name != "url";
     if (unknown_mode && fault_ != "unknown-mode-as-form" && !schema_decides) {
       return reply_error("elicitation mode " + to_json(*mode_value) + " was not declared by this client");
     }
-    const Mode mode = schema_decides ? Mode::Form : url_decides || mode_name == "url" ? Mode::Url : Mode::Form;
+    const Mode mode = schema_decides                      ? Mode::Form
+                      : url_decides || mode_name == "url" ? Mode::Url
+                                                          : Mode::Form;
     if (fault_ == "prefetch-url" && url && url->IsString()) open_url(url->GetString());
-    if (fault_ == "require-elicitation-id" && mode == Mode::Url && find_member(*params, "elicitationId") == nullptr) {
+    if (fault_ == "require-elicitation-id" && mode == Mode::Url &&
+        find_member(*params, "elicitationId") == nullptr) {
       return reply_error("a URL-mode elicitation needs an elicitationId");
     }
     if (!capability_.supports(mode) && fault_ != "accept-undeclared-mode") {
-      return reply_error("elicitation mode " + std::string(to_string(mode)) + " was not declared by this client");
+      return reply_error("elicitation mode " + std::string(to_string(mode)) +
+                         " was not declared by this client");
     }
     if (mode == Mode::Url && capability_.form && fault_ == "refuse-declared-url") {
       return reply_error("this client does not handle URL mode");
@@ -634,10 +656,12 @@ class ReferenceClient {
 
     const Value* content = nullptr;
     std::string action = next_action(&content);
-    if (fault_ == "swap-decline-cancel" && action != "accept") action = action == "decline" ? "cancel" : "decline";
+    if (fault_ == "swap-decline-cancel" && action != "accept")
+      action = action == "decline" ? "cancel" : "decline";
     if (fault_ == "no-decline" && action == "decline") action = "cancel";
     if (fault_ == "decline-ignored" && action == "decline") action = "accept";
-    if (fault_ == "open-without-consent" && mode == Mode::Url && url && url->IsString()) open_url(url->GetString());
+    if (fault_ == "open-without-consent" && mode == Mode::Url && url && url->IsString())
+      open_url(url->GetString());
     if (action != "accept") return reply_result(R"({"action":")" + action + R"("})");
     if (mode == Mode::Url) {
       if (url && url->IsString()) open_url(url->GetString());  // the user agreed to open it
@@ -698,7 +722,7 @@ class ReferenceClient {
   std::string modes_;
   std::vector<std::string> versions_;
   bool told_versions_ = false;  // ELICIT_CONFORM_PROTOCOL_VERSIONS was set
-  bool dual_era_ = false;   // told (ELICIT_CONFORM_PROTOCOL_VERSIONS) a modern and an initialize-based version
+  bool dual_era_ = false;  // told (ELICIT_CONFORM_PROTOCOL_VERSIONS) a modern and an initialize-based version
   bool fell_back_ = false;  // its probe found a legacy server: the session is on the initialize wire
   std::optional<int> probe_error_code_;  // the error code server/discover got, if any
   int probes_ = 0;                       // server/discover probes sent ("discover-<n>")
@@ -711,11 +735,11 @@ class ReferenceClient {
   ParsedJson user_;
   std::size_t answer_index_ = 0;
   std::string declared_caps_ = "none";  // ELICIT_CONFORM_CAPABILITIES as given
-  std::set<std::string> responded_;  // ids of our requests the server answered
+  std::set<std::string> responded_;     // ids of our requests the server answered
   std::map<std::string, std::shared_ptr<rapidjson::Document>> responses_;  // ... and their answers
-  std::set<std::string> issued_;     // URL elicitation ids the server sent
-  std::set<std::string> completed_;  // ... and completed
-  std::set<std::string> awaiting_;   // ids of a -32042 the user opened: retry once all complete
+  std::set<std::string> issued_;          // URL elicitation ids the server sent
+  std::set<std::string> completed_;       // ... and completed
+  std::set<std::string> awaiting_;        // ids of a -32042 the user opened: retry once all complete
   std::unique_ptr<ChildProcess> server_;  // stdio: the server we spawned
   std::unique_ptr<StdioChannel> stdio_;
   std::unique_ptr<HttpClientChannel> http_;  // http: the server's URL
@@ -724,7 +748,8 @@ class ReferenceClient {
 
 }  // namespace
 
-int run_reference_client(const std::vector<std::string>& server_command, const ReferenceClientOptions& options) {
+int run_reference_client(const std::vector<std::string>& server_command,
+                         const ReferenceClientOptions& options) {
   return ReferenceClient(options).run(server_command);
 }
 

@@ -1,15 +1,15 @@
 // The reference client: a small conformant MCP client following the adapter contract of
-// docs/adapter-contract.md. It spawns the stdio server it is given (or, given a single http:// URL, the official
-// suite's convention, connects to it over Streamable HTTP), declares exactly ELICIT_CONFORM_CAPABILITIES,
-// calls ELICIT_CONFORM_TOOL, answers elicitations as the scripted user ELICIT_CONFORM_USER
-// (accept with the given content, or with the schema's defaults; decline; cancel; once the
-// answers run out the user cancels), and exits 0 after the tool result. It refuses modes it did
-// not declare (-32602; an unknown mode is never declared), treats a missing mode as form, rejects
-// invalid elicitation/create params (-32602), validates content before sending it, never answers a
-// notification, ignores completion notifications for unknown, completed or malformed ids, and opens
-// a URL only after the user accepted it (opening is simulated by one GET, loopback only, so the
-// harness's URL trap sees it). After a -32042 whose URLs the user opened, it waits for their
-// completion notifications and retries the tool call once (the spec's MAY).
+// docs/adapter-contract.md. It spawns the stdio server it is given (or, given a single http:// URL, the
+// official suite's convention, connects to it over Streamable HTTP), declares exactly
+// ELICIT_CONFORM_CAPABILITIES, calls ELICIT_CONFORM_TOOL, answers elicitations as the scripted user
+// ELICIT_CONFORM_USER (accept with the given content, or with the schema's defaults; decline; cancel; once
+// the answers run out the user cancels), and exits 0 after the tool result. It refuses modes it did not
+// declare (-32602; an unknown mode is never declared), treats a missing mode as form, rejects invalid
+// elicitation/create params (-32602), validates content before sending it, never answers a notification,
+// ignores completion notifications for unknown, completed or malformed ids, and opens a URL only after the
+// user accepted it (opening is simulated by one GET, loopback only, so the harness's URL trap sees it). After
+// a -32042 whose URLs the user opened, it waits for their completion notifications and retries the tool call
+// once (the spec's MAY).
 //
 // Asked for 2026-07-28 (stdio only, for now) it probes with server/discover (falling back to
 // initialize when the server does not list that revision), sends `_meta` (version,
@@ -40,6 +40,7 @@ struct ReferenceClientOptions {
   std::vector<std::string> versions = {"2026-07-28", "2025-11-25", "2025-06-18"};
 };
 
-int run_reference_client(const std::vector<std::string>& server_command, const ReferenceClientOptions& options);
+int run_reference_client(const std::vector<std::string>& server_command,
+                         const ReferenceClientOptions& options);
 
 }  // namespace ec

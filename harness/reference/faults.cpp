@@ -69,7 +69,8 @@ constexpr std::array kFaults{
     Fault{"elicit-any-revision", "server", "LIFECYCLE-RESPECT-VERSION",
           "sends elicitation/create in sessions whose revision has no elicitation (2024-11-05, 2025-03-26)"},
     Fault{"url-mode-any-revision", "server", "LIFECYCLE-RESPECT-VERSION",
-          "reads the client's capability as 2025-11-25 does in every session, so a 2025-06-18 session gets URL mode"},
+          "reads the client's capability as 2025-11-25 does in every session, so a 2025-06-18 session gets "
+          "URL mode"},
     Fault{"strip-defaults", "server", "FORM-REQUESTED-SCHEMA",
           "drops every default from the requestedSchema its tool asked for"},
     Fault{"strip-falsy-defaults", "server", "FORM-REQUESTED-SCHEMA",
@@ -82,7 +83,8 @@ constexpr std::array kFaults{
     Fault{"titled-enum-as-text", "server", "FORM-REQUESTED-SCHEMA",
           "turns a titled single-select (oneOf of const and title) into a free-text string"},
     Fault{"drop-required", "server", "FORM-REQUESTED-SCHEMA", "drops the list of required properties"},
-    Fault{"drop-titles", "server", "FORM-SCHEMA-GUIDANCE", "drops the title and description of every property"},
+    Fault{"drop-titles", "server", "FORM-SCHEMA-GUIDANCE",
+          "drops the title and description of every property"},
     Fault{"accept-fractions", "server", "SERVER-VALIDATE-CONTENT",
           "passes on a number with a fraction for an integer property"},
     Fault{"accept-unlisted-items", "server", "SERVER-VALIDATE-CONTENT",
@@ -107,10 +109,12 @@ constexpr std::array kFaults{
     Fault{"no-discover", "server", "DISCOVER-IMPLEMENT",
           "serves the 2026-07-28 wire but answers server/discover with -32601 (method not found)"},
     Fault{"input-request-without-capability", "server", "MRTR-NO-UNDECLARED-ELICITATION",
-          "on the 2026-07-28 wire, puts an elicitation into its InputRequiredResult although the request's _meta "
+          "on the 2026-07-28 wire, puts an elicitation into its InputRequiredResult although the request's "
+          "_meta "
           "declares no elicitation capability"},
-    Fault{"capability-error-without-list", "server", "CAPABILITY-MISSING-ERROR",
-          "answers a request that needs an undeclared capability with -32021 but no data.requiredCapabilities"},
+    Fault{
+        "capability-error-without-list", "server", "CAPABILITY-MISSING-ERROR",
+        "answers a request that needs an undeclared capability with -32021 but no data.requiredCapabilities"},
     Fault{"remember-capabilities", "server", "STATELESS-NO-PRIOR-CONTEXT",
           "keeps the elicitation capability the first request declared and uses it for later requests that "
           "declare none"},
@@ -122,44 +126,55 @@ constexpr std::array kFaults{
           "leaves io.modelcontextprotocol/serverInfo out of its server/discover result's _meta"},
     Fault{"no-server-info-meta", "server", "META-SERVER-INFO",
           "leaves io.modelcontextprotocol/serverInfo out of the _meta of every result but server/discover's"},
-    Fault{"input-required-on-list", "server", "MRTR-SUPPORTED-REQUESTS-ONLY",
-          "answers tools/list with an InputRequiredResult (only tools/call, prompts/get and resources/read may "
-          "get one)"},
+    Fault{
+        "input-required-on-list", "server", "MRTR-SUPPORTED-REQUESTS-ONLY",
+        "answers tools/list with an InputRequiredResult (only tools/call, prompts/get and resources/read may "
+        "get one)"},
     Fault{"url-required-on-modern", "server", "ERROR-CODE-RETIRED",
           "on the 2026-07-28 wire, answers the require_url tool with the retired -32042 error"},
-    Fault{"accept-malformed-responses", "server", "MRTR-SERVER-VALIDATE-RESPONSES",
-          "reads an inputResponses that is no object as absent (and asks again), and an input response that is "
-          "no ElicitResult as an answer"},
+    Fault{
+        "accept-malformed-responses", "server", "MRTR-SERVER-VALIDATE-RESPONSES",
+        "reads an inputResponses that is no object as absent (and asks again), and an input response that is "
+        "no ElicitResult as an answer"},
     Fault{"malformed-responses-as-tool-error", "server", "MRTR-PROTOCOL-ERRORS",
           "answers a malformed inputResponses with a tool error (isError) instead of a JSON-RPC error"},
-    Fault{"reserved-code-for-bad-input", "server", "ERROR-CODE-RESERVED-RANGE",
-          "answers a malformed inputResponses with error -32030, a code of the range only the spec allocates"},
+    Fault{
+        "reserved-code-for-bad-input", "server", "ERROR-CODE-RESERVED-RANGE",
+        "answers a malformed inputResponses with error -32030, a code of the range only the spec allocates"},
     Fault{"reject-unknown-responses", "server", "MRTR-IGNORE-UNKNOWN-RESPONSES",
           "rejects a retry whose inputResponses carries a key it did not ask for, instead of ignoring it"},
     Fault{"error-on-missing-response", "server", "MRTR-ASK-AGAIN",
           "answers a retry that lacks the response it needs with -32602 instead of asking again"},
     Fault{"empty-input-required", "server", "MRTR-IRR-NOT-EMPTY",
-          "answers a URL-mode elicit with an InputRequiredResult that has neither inputRequests nor requestState"},
+          "answers a URL-mode elicit with an InputRequiredResult that has neither inputRequests nor "
+          "requestState"},
     Fault{"fail-on-decline", "server", "SERVER-HANDLE-DECLINE-CANCEL",
           "on the 2026-07-28 wire, answers a retry whose user declined or cancelled with an internal error "
           "(-32603), as a tool that assumed the user would accept"},
     Fault{"duplicate-input-key", "server", "MRTR-INPUT-KEYS-UNIQUE",
           "writes the inputRequests member of a URL-mode elicitation twice, under the same key"},
     Fault{"ping-client-on-modern", "server", "STDIO-NO-SERVER-REQUESTS",
-          "on the 2026-07-28 wire, writes a JSON-RPC ping request of its own to stdout before it asks for input"},
+          "on the 2026-07-28 wire, writes a JSON-RPC ping request of its own to stdout before it asks for "
+          "input"},
     Fault{"initialize-error-without-versions", "server", "MODERN-ONLY-INITIALIZE-ERROR",
-          "told to support 2026-07-28 only, answers initialize with -32601 (method not found), naming no version"},
+          "told to support 2026-07-28 only, answers initialize with -32601 (method not found), naming no "
+          "version"},
     Fault{"ping-client-on-modern-http", "server", "HTTP-NO-SERVER-REQUESTS",
-          "over Streamable HTTP on the 2026-07-28 wire, sends a JSON-RPC ping request of its own on the response "
+          "over Streamable HTTP on the 2026-07-28 wire, sends a JSON-RPC ping request of its own on the "
+          "response "
           "stream of a tools/call before it asks for input"},
     Fault{"meta-missing-http-200", "server", "META-MISSING-HTTP-400",
-          "over Streamable HTTP, answers a request whose _meta lacks a required field with -32602 but HTTP status 200"},
+          "over Streamable HTTP, answers a request whose _meta lacks a required field with -32602 but HTTP "
+          "status 200"},
     Fault{"capability-missing-http-200", "server", "CAPABILITY-MISSING-HTTP-400",
-          "over Streamable HTTP, answers a request that needs an undeclared capability with -32021 but HTTP status 200"},
+          "over Streamable HTTP, answers a request that needs an undeclared capability with -32021 but HTTP "
+          "status 200"},
     Fault{"unsupported-version-http-200", "server", "HTTP-VERSION-UNSUPPORTED-400",
-          "over Streamable HTTP, answers a request for a version it does not implement with -32022 but HTTP status 200"},
+          "over Streamable HTTP, answers a request for a version it does not implement with -32022 but HTTP "
+          "status 200"},
     Fault{"accept-version-header-mismatch", "server", "HTTP-VERSION-MISMATCH-REJECT",
-          "over Streamable HTTP, serves a 2026-07-28 request whose MCP-Protocol-Version header differs from its _meta "
+          "over Streamable HTTP, serves a 2026-07-28 request whose MCP-Protocol-Version header differs from "
+          "its _meta "
           "version (or is missing) instead of rejecting it with 400 and -32020"},
     Fault{"url-input-request-method", "server", "MRTR-INPUT-REQUEST-TYPES",
           "puts a URL-mode elicitation into its InputRequiredResult under the method \"elicitation/url\""},
@@ -231,7 +246,8 @@ constexpr std::array kFaults{
           "never looks at mode: any request with a requestedSchema is shown as a form (URL mode and unknown "
           "modes included)"},
     Fault{"mode-from-url", "client", "RESULT-CONTENT",
-          "never looks at mode: any request with a url is handled as URL mode (a form request that also has a url "
+          "never looks at mode: any request with a url is handled as URL mode (a form request that also has "
+          "a url "
           "included)"},
     Fault{"answer-twice", "client", "JSONRPC-SPEC", "sends its answer to every elicitation/create twice"},
     Fault{"call-before-initialize", "client", "LIFECYCLE-INITIALIZE-FIRST",
@@ -244,39 +260,50 @@ constexpr std::array kFaults{
           "told to speak 2026-07-28 and an initialize-based version too (dual-era), sends initialize first, "
           "without the server/discover probe"},
     Fault{"probe-names-legacy-version", "client", "STDIO-DUAL-ERA-PROBE",
-          "told to speak 2026-07-28 and an initialize-based version too (dual-era), probes with server/discover "
+          "told to speak 2026-07-28 and an initialize-based version too (dual-era), probes with "
+          "server/discover "
           "naming the initialize-based version in _meta instead of its preferred modern one"},
     Fault{"modern-only-skip-probe", "client", "STDIO-PROBE-RECOMMENDED",
           "told it supports 2026-07-28 only (modern-only), calls its tool without the server/discover probe"},
-    Fault{"fallback-on-method-not-found-only", "client", "STDIO-FALLBACK-ANY-ERROR",
-          "falls back to initialize only when its server/discover probe gets -32601; any other error ends the "
-          "session"},
+    Fault{
+        "fallback-on-method-not-found-only", "client", "STDIO-FALLBACK-ANY-ERROR",
+        "falls back to initialize only when its server/discover probe gets -32601; any other error ends the "
+        "session"},
     Fault{"absent-result-type-retries", "client", "RESULT-TYPE-ABSENT-COMPLETE",
-          "once fallen back to a 2025 server, takes the tool result without resultType for an unfinished one and "
+          "once fallen back to a 2025 server, takes the tool result without resultType for an unfinished one "
+          "and "
           "sends the call again"},
     Fault{"fallback-on-any-400", "client", "HTTP-DUAL-ERA-INSPECT-400",
-          "told to speak 2026-07-28 and an initialize-based version too (dual-era), over Streamable HTTP falls back "
-          "to initialize whenever its modern probe gets HTTP 400, without reading the body (a modern server's -32022 "
+          "told to speak 2026-07-28 and an initialize-based version too (dual-era), over Streamable HTTP "
+          "falls back "
+          "to initialize whenever its modern probe gets HTTP 400, without reading the body (a modern "
+          "server's -32022 "
           "included)"},
     Fault{"never-fallback-on-400", "client", "HTTP-DUAL-ERA-INSPECT-400",
-          "told to speak 2026-07-28 and an initialize-based version too (dual-era), over Streamable HTTP never falls "
-          "back to initialize when its modern probe gets HTTP 400 with a JSON-RPC error, whatever the error: it "
+          "told to speak 2026-07-28 and an initialize-based version too (dual-era), over Streamable HTTP "
+          "never falls "
+          "back to initialize when its modern probe gets HTTP 400 with a JSON-RPC error, whatever the error: "
+          "it "
           "takes a legacy server's -32600 for a modern server's refusal and gives up"},
     Fault{"skip-discover", "client", "MODERN-CLIENT-PROBE",
-          "on the 2026-07-28 wire (told that version and nothing of the versions it supports), calls its tool without "
+          "on the 2026-07-28 wire (told that version and nothing of the versions it supports), calls its "
+          "tool without "
           "sending the server/discover probe first"},
     Fault{"no-version-header", "client", "HTTP-VERSION-HEADER",
-          "over Streamable HTTP on the 2026-07-28 wire, sends its POSTs without the MCP-Protocol-Version header"},
+          "over Streamable HTTP on the 2026-07-28 wire, sends its POSTs without the MCP-Protocol-Version "
+          "header"},
     Fault{"version-header-mismatch", "client", "HTTP-VERSION-HEADER-MATCH",
-          "over Streamable HTTP on the 2026-07-28 wire, sends MCP-Protocol-Version 2025-11-25 with requests whose _meta "
+          "over Streamable HTTP on the 2026-07-28 wire, sends MCP-Protocol-Version 2025-11-25 with requests "
+          "whose _meta "
           "names 2026-07-28"},
     Fault{"meta-first-request-only", "client", "META-REQUIRED-FIELDS",
           "on the 2026-07-28 wire, sends _meta on its first request only: its retries have none"},
     Fault{"no-client-info", "client", "META-CLIENT-INFO",
           "on the 2026-07-28 wire, leaves io.modelcontextprotocol/clientInfo out of every request's _meta"},
-    Fault{"declare-capability-first-only", "client", "CAPABILITY-DECLARE",
-          "on the 2026-07-28 wire, declares its elicitation capability on its first request only: its retries "
-          "declare none"},
+    Fault{
+        "declare-capability-first-only", "client", "CAPABILITY-DECLARE",
+        "on the 2026-07-28 wire, declares its elicitation capability on its first request only: its retries "
+        "declare none"},
     Fault{"retry-same-id", "client", "MRTR-RETRY-NEW-ID",
           "retries a request that got an InputRequiredResult with the id of the original request"},
     Fault{"trim-state", "client", "MRTR-CLIENT-ECHO-STATE",
@@ -292,10 +319,12 @@ constexpr std::array kFaults{
     Fault{"extra-input-response", "client", "MRTR-CLIENT-CONSTRUCT-INPUTS",
           "adds an inputResponses entry under a key the server did not ask for"},
     Fault{"legacy-answer-on-modern", "client", "SUPPORT-MESSAGE-PATTERNS",
-          "on the 2026-07-28 wire, also sends each ElicitResult the 2025 way, as a JSON-RPC response whose id is "
+          "on the 2026-07-28 wire, also sends each ElicitResult the 2025 way, as a JSON-RPC response whose "
+          "id is "
           "the input request's key"},
     Fault{"unknown-result-type-as-input-required", "client", "RESULT-TYPE-UNKNOWN-INVALID",
-          "on the 2026-07-28 wire, reads a result of a resultType it does not know as an InputRequiredResult and "
+          "on the 2026-07-28 wire, reads a result of a resultType it does not know as an InputRequiredResult "
+          "and "
           "answers its input requests"},
     Fault{"require-elicitation-id", "client", "RESULT-ACTION",
           "on the 2026-07-28 wire, refuses a URL-mode input request without elicitationId (a 2025-11-25 "

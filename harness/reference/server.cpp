@@ -189,8 +189,9 @@ class ReferenceServer {
       if (fault_ == "initialize-error-without-versions") return respond_error(id, -32601, "Method not found");
       std::string supported;
       for (const std::string& v : modern_versions_) supported += (supported.empty() ? "" : ",") + quote(v);
-      return respond_error(id, -32022, "Unsupported protocol version: this server has no initialize and supports " +
-                                           modern_versions_.front() + " only (per-request _meta)",
+      return respond_error(id, -32022,
+                           "Unsupported protocol version: this server has no initialize and supports " +
+                               modern_versions_.front() + " only (per-request _meta)",
                            R"({"supported":[)" + supported + R"(],"requested":)" + quote(asked) + "}");
     }
     std::string answer = versions_.empty() ? std::string(to_string(default_revision())) : versions_.front();
@@ -260,7 +261,8 @@ class ReferenceServer {
   void elicit(const Value& call_id, const Value& params_value, ResultText style) {
     const Value* params = &params_value;
     if (!elicitation_allowed_ && fault_ != "elicit-any-revision") {
-      return respond(call_id, text_result("Elicitation does not exist in the negotiated protocol version", true));
+      return respond(call_id,
+                     text_result("Elicitation does not exist in the negotiated protocol version", true));
     }
     const Value* mode_value = find_member(*params, "mode");
     const Mode mode =
@@ -406,9 +408,11 @@ class ReferenceServer {
 
   static bool is_modern_request(const ClassifiedMessage& m) {
     if (m.method == kServerDiscover) return true;
-    const Value* meta = m.params != nullptr && m.params->IsObject() ? find_member(*m.params, "_meta") : nullptr;
+    const Value* meta =
+        m.params != nullptr && m.params->IsObject() ? find_member(*m.params, "_meta") : nullptr;
     return meta != nullptr && meta->IsObject() &&
-           (find_member(*meta, kMetaProtocolVersion) != nullptr || find_member(*meta, kMetaClientCapabilities) != nullptr);
+           (find_member(*meta, kMetaProtocolVersion) != nullptr ||
+            find_member(*meta, kMetaClientCapabilities) != nullptr);
   }
 
   // A modern result: resultType and our server info first, then the members of `body` (an
@@ -417,8 +421,9 @@ class ReferenceServer {
     const bool info = discover ? fault_ != "no-server-info-in-discover" : fault_ != "no-server-info-meta";
     const std::string head =
         R"({"resultType":)" + quote(type) +
-        (info ? R"(,"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"elicit-conform-reference","version":"0.1"}})"
-              : "");
+        (info
+             ? R"(,"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"elicit-conform-reference","version":"0.1"}})"
+             : "");
     return body.size() <= 2 ? head + "}" : head + "," + body.substr(1);
   }
 
@@ -426,37 +431,46 @@ class ReferenceServer {
     RequestMetaParse parsed = parse_request_meta(m.params, Revision::V2026_07_28, "/params");
     std::string missing;
     for (const Diagnostic& d : parsed.diagnostics) {
-      if (d.level == Level::Must && d.requirement == "META-REQUIRED-FIELDS") missing += (missing.empty() ? "" : "; ") + d.message;
+      if (d.level == Level::Must && d.requirement == "META-REQUIRED-FIELDS")
+        missing += (missing.empty() ? "" : "; ") + d.message;
     }
     if (!missing.empty() && fault_ != "accept-missing-meta") {
       return respond_error(id, -32602, "Invalid params: " + missing);  // META-MISSING-REJECT
     }
     auto revision = parse_revision(parsed.meta.protocol_version);
-    if (fault_ == "serve-unknown-version" && !parsed.meta.protocol_version.empty()) revision = Revision::V2026_07_28;
+    if (fault_ == "serve-unknown-version" && !parsed.meta.protocol_version.empty())
+      revision = Revision::V2026_07_28;
     if (!revision || !features(*revision).modern_wire) {
       std::string supported;
       for (const std::string& v : modern_versions_) supported += (supported.empty() ? "" : ",") + quote(v);
-      return respond_error(id, static_cast<int>(kUnsupportedProtocolVersion), "Unsupported protocol version",
-                           R"({"supported":[)" + supported + R"(],"requested":)" +
-                               quote(parsed.meta.protocol_version) + "}");
+      return respond_error(
+          id, static_cast<int>(kUnsupportedProtocolVersion), "Unsupported protocol version",
+          R"({"supported":[)" + supported + R"(],"requested":)" + quote(parsed.meta.protocol_version) + "}");
     }
     if (m.method == kServerDiscover) {
       if (fault_ == "no-discover") return respond_error(id, -32601, "Method not found: server/discover");
       if (fault_ == "discover-drop-capabilities") {
-        return respond(id, modern_result("complete", R"({"supportedVersions":["2026-07-28"],"ttlMs":0,"cacheScope":"public"})", true));
+        return respond(
+            id,
+            modern_result("complete",
+                          R"({"supportedVersions":["2026-07-28"],"ttlMs":0,"cacheScope":"public"})", true));
       }
-      return respond(id, modern_result("complete", R"({"supportedVersions":["2026-07-28"],"capabilities":{"tools":{}},)"
-                                                   R"("ttlMs":0,"cacheScope":"public"})", true));
+      return respond(id, modern_result("complete",
+                                       R"({"supportedVersions":["2026-07-28"],"capabilities":{"tools":{}},)"
+                                       R"("ttlMs":0,"cacheScope":"public"})",
+                                       true));
     }
     if (m.method == "tools/list") {
       if (fault_ == "input-required-on-list") {
-        return respond(id, modern_result("input_required", R"({"inputRequests":{"confirm":{"method":"elicitation/create",)"
-                                                           R"("params":{"message":"List the tools?","requestedSchema":)"
-                                                           R"({"type":"object","properties":{}}}}}})"));
+        return respond(id, modern_result("input_required",
+                                         R"({"inputRequests":{"confirm":{"method":"elicitation/create",)"
+                                         R"("params":{"message":"List the tools?","requestedSchema":)"
+                                         R"({"type":"object","properties":{}}}}}})"));
       }
       static const std::string tools = to_json(parse_json(kTools).document);
-      return respond(id, modern_result(fault_ == "custom-result-type" ? "tool_list" : "complete",
-                                       tools.substr(0, tools.size() - 1) + R"(,"ttlMs":0,"cacheScope":"public"})"));
+      return respond(
+          id, modern_result(fault_ == "custom-result-type" ? "tool_list" : "complete",
+                            tools.substr(0, tools.size() - 1) + R"(,"ttlMs":0,"cacheScope":"public"})"));
     }
     if (m.method == "tools/call") return modern_call(id, *m.params, parsed.meta, *revision);
     respond_error(id, -32601, "Method not found: " + m.method);
@@ -482,25 +496,32 @@ class ReferenceServer {
         "username":{"type":"string","description":"User's response"},
         "email":{"type":"string","description":"User's email address"}},"required":["username","email"]}})")
                                         .document;
-      fixture.AddMember("message", Value(message && message->IsString() ? message->GetString() : "", fixture.GetAllocator()),
-                        fixture.GetAllocator());
+      fixture.AddMember(
+          "message",
+          Value(message && message->IsString() ? message->GetString() : "", fixture.GetAllocator()),
+          fixture.GetAllocator());
       return modern_elicit(id, params, fixture, ResultText::OfficialUserResponse, meta, revision);
     }
     if (tool == "test_elicitation_sep1034_defaults") {
-      return modern_elicit(id, params, parse_json(kSep1034Params).document, ResultText::OfficialCompleted, meta, revision);
+      return modern_elicit(id, params, parse_json(kSep1034Params).document, ResultText::OfficialCompleted,
+                           meta, revision);
     }
     if (tool == "test_elicitation_sep1330_enums") {
-      return modern_elicit(id, params, parse_json(kSep1330Params).document, ResultText::OfficialCompleted, meta, revision);
+      return modern_elicit(id, params, parse_json(kSep1330Params).document, ResultText::OfficialCompleted,
+                           meta, revision);
     }
     if (tool == "require_url" && fault_ == "url-required-on-modern") {
       // The 2025-11-25 habit on the modern wire: the removed -32042 error.
-      return respond_error(id, -32042, "This request requires more information.",
-                           R"({"elicitations":[{"mode":"url","message":"Open it","url":"https://example.com/x","elicitationId":"e1"}]})");
+      return respond_error(
+          id, -32042, "This request requires more information.",
+          R"({"elicitations":[{"mode":"url","message":"Open it","url":"https://example.com/x","elicitationId":"e1"}]})");
     }
     if (tool == "require_url" || tool == "complete") {
       // -32042 and notifications/elicitation/complete are 2025-11-25 only.
-      return respond(id, modern_result("complete", text_result(tool + " has no meaning in " +
-                                                                   std::string(to_string(revision)), true)));
+      return respond(
+          id,
+          modern_result("complete",
+                        text_result(tool + " has no meaning in " + std::string(to_string(revision)), true)));
     }
     respond_error(id, -32602, "Unknown tool: " + tool);
   }
@@ -522,9 +543,10 @@ class ReferenceServer {
   void modern_elicit(const Value& call_id, const Value& call_params, const Value& params, ResultText style,
                      const RequestMeta& meta, Revision revision) {
     const Value* mode_value = find_member(params, "mode");
-    const Mode mode = mode_value && mode_value->IsString() && std::string_view(mode_value->GetString()) == "url"
-                          ? Mode::Url
-                          : Mode::Form;
+    const Mode mode =
+        mode_value && mode_value->IsString() && std::string_view(mode_value->GetString()) == "url"
+            ? Mode::Url
+            : Mode::Form;
     // Each request declares its own capabilities; remember-capabilities keeps the first
     // declaration for the requests that come later on the same connection.
     ElicitationCapability declared = meta.elicitation;
@@ -539,11 +561,12 @@ class ReferenceServer {
         declared.declared ? fault_ == "send-undeclared-mode" : fault_ == "input-request-without-capability";
     if (!declared.supports(mode) && !ask_anyway) {
       // CAPABILITY-MISSING-ERROR: name what the client would have to declare.
-      return respond_error(call_id, static_cast<int>(kMissingRequiredClientCapability),
-                           "Missing required client capability: elicitation (" + std::string(to_string(mode)) + " mode)",
-                           fault_ == "capability-error-without-list"
-                               ? std::string()
-                               : R"({"requiredCapabilities":{"elicitation":{")" + std::string(to_string(mode)) + R"(":{}}}})");
+      return respond_error(
+          call_id, static_cast<int>(kMissingRequiredClientCapability),
+          "Missing required client capability: elicitation (" + std::string(to_string(mode)) + " mode)",
+          fault_ == "capability-error-without-list"
+              ? std::string()
+              : R"({"requiredCapabilities":{"elicitation":{")" + std::string(to_string(mode)) + R"(":{}}}})");
     }
     const std::string state = request_state(call_params);
     const Value* responses = find_member(call_params, "inputResponses");
@@ -551,7 +574,8 @@ class ReferenceServer {
       // A retry whose inputResponses is no InputResponses object: a protocol error
       // (MRTR-SERVER-VALIDATE-RESPONSES, MRTR-PROTOCOL-ERRORS).
       if (fault_ == "malformed-responses-as-tool-error") {
-        return respond(call_id, modern_result("complete", text_result("inputResponses is not an object", true)));
+        return respond(call_id,
+                       modern_result("complete", text_result("inputResponses is not an object", true)));
       }
       return respond_error(call_id, fault_ == "reserved-code-for-bad-input" ? -32030 : -32602,
                            "Invalid params: inputResponses must be an object");
@@ -559,11 +583,13 @@ class ReferenceServer {
     if (responses != nullptr && responses->IsObject() && fault_ == "reject-unknown-responses") {
       for (auto it = responses->MemberBegin(); it != responses->MemberEnd(); ++it) {
         if (std::string_view(it->name.GetString()) != kInputKey) {
-          return respond_error(call_id, -32602, "Invalid params: unknown input response " + quote(it->name.GetString()));
+          return respond_error(call_id, -32602,
+                               "Invalid params: unknown input response " + quote(it->name.GetString()));
         }
       }
     }
-    const Value* answer = responses != nullptr && responses->IsObject() ? find_member(*responses, kInputKey) : nullptr;
+    const Value* answer =
+        responses != nullptr && responses->IsObject() ? find_member(*responses, kInputKey) : nullptr;
     if (answer == nullptr && responses != nullptr && fault_ == "error-on-missing-response") {
       return respond_error(call_id, -32602, "Invalid params: no input response for " + quote(kInputKey));
     }
@@ -583,11 +609,15 @@ class ReferenceServer {
         // on Streamable HTTP (on the tools/call's response stream): one fault per transport.
         send(R"({"jsonrpc":"2.0","id":"ping-)" + std::to_string(next_id_++) + R"(","method":"ping"})");
       }
-      const char* method = mode == Mode::Url && fault_ == "url-input-request-method" ? "elicitation/url" : "elicitation/create";
-      std::string entry = R"(")" + std::string(kInputKey) + R"(":{"method":")" + method + R"(","params":)" + to_json(outgoing) + "}";
-      if (mode == Mode::Url && fault_ == "duplicate-input-key") entry += "," + entry;  // the same member name twice
-      return respond(call_id, modern_result("input_required", R"({"inputRequests":{)" + entry + R"(},"requestState":)" +
-                                                                  quote(state) + "}"));
+      const char* method = mode == Mode::Url && fault_ == "url-input-request-method" ? "elicitation/url"
+                                                                                     : "elicitation/create";
+      std::string entry = R"(")" + std::string(kInputKey) + R"(":{"method":")" + method + R"(","params":)" +
+                          to_json(outgoing) + "}";
+      if (mode == Mode::Url && fault_ == "duplicate-input-key")
+        entry += "," + entry;  // the same member name twice
+      return respond(
+          call_id, modern_result("input_required", R"({"inputRequests":{)" + entry + R"(},"requestState":)" +
+                                                       quote(state) + "}"));
     }
     const Value* echoed = find_member(call_params, "requestState");
     if (echoed == nullptr || !echoed->IsString() || echoed->GetString() != state) {
@@ -597,12 +627,15 @@ class ReferenceServer {
     result.CopyFrom(*answer, result.GetAllocator());
     // An input response that is no ElicitResult cannot be parsed: a protocol error, not a tool
     // error (MRTR-PROTOCOL-ERRORS); content against the schema is the tool's business below.
-    if (fault_ != "accept-malformed-responses" && !parse_elicit_result(result, revision, std::nullopt, "").result) {
+    if (fault_ != "accept-malformed-responses" &&
+        !parse_elicit_result(result, revision, std::nullopt, "").result) {
       if (fault_ == "malformed-responses-as-tool-error") {
-        return respond(call_id, modern_result("complete", text_result("input response is not an ElicitResult", true)));
+        return respond(call_id,
+                       modern_result("complete", text_result("input response is not an ElicitResult", true)));
       }
-      return respond_error(call_id, fault_ == "reserved-code-for-bad-input" ? -32030 : -32602,
-                           "Invalid params: inputResponses/" + std::string(kInputKey) + " is not an ElicitResult");
+      return respond_error(
+          call_id, fault_ == "reserved-code-for-bad-input" ? -32030 : -32602,
+          "Invalid params: inputResponses/" + std::string(kInputKey) + " is not an ElicitResult");
     }
     misread_action(result, result.GetAllocator());
     if (fault_ == "fail-on-decline" && result.HasMember("action") && result["action"].IsString() &&
@@ -613,14 +646,15 @@ class ReferenceServer {
     if (fault_ != "trust-content") {
       for (const Diagnostic& d : validate_answer(result, params, revision)) {
         if ((d.level == Level::Must || d.level == Level::Should) && !overlooked(d, params)) {
-          return respond(call_id, modern_result("complete", text_result("invalid elicitation result at " + d.pointer +
-                                                                            ": " + d.message,
+          return respond(call_id, modern_result("complete", text_result("invalid elicitation result at " +
+                                                                            d.pointer + ": " + d.message,
                                                                         true)));
         }
       }
     }
     std::string final_result = modern_result("complete", text_result(describe_result(result, style), false));
-    if (fault_ == "complete-without-result-type") final_result = text_result(describe_result(result, style), false);
+    if (fault_ == "complete-without-result-type")
+      final_result = text_result(describe_result(result, style), false);
     respond(call_id, final_result);
   }
 
@@ -646,7 +680,8 @@ class ReferenceServer {
 
   // The schema of the property a content diagnostic points at (/result/content/<name>...).
   static const Value* property_at(const std::string& pointer, const Value& params) {
-    static constexpr std::string_view kContent = "/content/";  // /result/content/ or .../inputResponses/x/content/
+    static constexpr std::string_view kContent =
+        "/content/";  // /result/content/ or .../inputResponses/x/content/
     const std::size_t at = pointer.find(kContent);
     if (at == std::string::npos) return nullptr;
     std::string name = pointer.substr(at + kContent.size());
@@ -666,11 +701,13 @@ class ReferenceServer {
   bool overlooked(const Diagnostic& d, const Value& params) const {
     const Value* property = property_at(d.pointer, params);
     const bool multi = property && property->IsObject() && find_member(*property, "items") != nullptr;
-    const bool titled = property && property->IsObject() &&
-                        (find_member(*property, "oneOf") != nullptr || find_member(*property, "anyOf") != nullptr);
+    const bool titled =
+        property && property->IsObject() &&
+        (find_member(*property, "oneOf") != nullptr || find_member(*property, "anyOf") != nullptr);
     if (fault_ == "accept-fractions") return d.check == "content.integer";
     if (fault_ == "accept-unlisted-items") return d.check == "content.enum" && multi;
-    if (fault_ == "ignore-item-count") return d.check == "content.min-items" || d.check == "content.max-items";
+    if (fault_ == "ignore-item-count")
+      return d.check == "content.min-items" || d.check == "content.max-items";
     if (fault_ == "accept-titles") return d.check == "content.enum" && titled && !multi;
     if (fault_ == "skip-pattern") return d.check == "content.pattern";
     if (fault_ == "skip-format") return d.check == "content.format";
@@ -690,7 +727,8 @@ class ReferenceServer {
       std::size_t units = 0;
       for (std::size_t i = 0; i < it->value.GetStringLength(); ++i) {
         const auto byte = static_cast<unsigned char>(it->value.GetString()[i]);
-        if ((byte & 0xC0) != 0x80) units += byte >= 0xF0 ? 2 : 1;  // a lead byte; 4-byte sequences are surrogate pairs
+        if ((byte & 0xC0) != 0x80)
+          units += byte >= 0xF0 ? 2 : 1;  // a lead byte; 4-byte sequences are surrogate pairs
       }
       const Value* min = find_member(*property, "minLength");
       const Value* max = find_member(*property, "maxLength");
@@ -725,7 +763,8 @@ class ReferenceServer {
       p["type"].SetString("number", a);
     }
     if (fault_ == "strip-format") drop({"format"});
-    if (fault_ == "strip-constraints") drop({"pattern", "minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems"});
+    if (fault_ == "strip-constraints")
+      drop({"pattern", "minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems"});
     if (fault_ == "titled-enum-as-text" && p.HasMember("oneOf")) drop({"oneOf"});
     if (fault_ == "drop-titles") drop({"title", "description"});
   }

@@ -1,8 +1,8 @@
 // The reference server: a small conformant MCP server over stdio (newline-delimited JSON-RPC on
-// stdin/stdout) or Streamable HTTP that follows the adapter contract (docs/adapter-contract.md): tools `elicit`,
-// `require_url` and `complete`. It behaves as a careful SDK would: it refuses to send a mode the client did
-// not declare, to put anything but URL-mode entries with ids into a -32042 error, and to
-// complete an id it never issued. `fault` (a name from faults.h, or "") breaks one rule.
+// stdin/stdout) or Streamable HTTP that follows the adapter contract (docs/adapter-contract.md): tools
+// `elicit`, `require_url` and `complete`. It behaves as a careful SDK would: it refuses to send a mode the
+// client did not declare, to put anything but URL-mode entries with ids into a -32042 error, and to complete
+// an id it never issued. `fault` (a name from faults.h, or "") breaks one rule.
 //
 // On stdio it is dual-era: a request whose params carry the 2026-07-28 per-request _meta (or
 // server/discover) is served statelessly on the modern wire (elicitation inside an

@@ -39,7 +39,6 @@ std::string join(const std::set<std::string>& items) {
 
 }  // namespace
 
-
 std::optional<Baseline> parse_baseline(const std::string& text, const std::string& file,
                                        BaselineError& error) {
   if (text.size() > kMaxBaselineBytes) {

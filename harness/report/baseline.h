@@ -26,7 +26,6 @@
 
 namespace ec {
 
-
 struct BaselineEntry {
   Role role = Role::Client;
   std::string case_id;

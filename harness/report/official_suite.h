@@ -13,7 +13,7 @@ namespace ec {
 
 struct OfficialScenario {
   std::string_view name;                // as the official suite names it
-  Role role = Role::Server;       // the side under test, as its client:/server: sections say
+  Role role = Role::Server;             // the side under test, as its client:/server: sections say
   std::vector<std::string_view> cases;  // our case ids; empty: no counterpart here
   std::string_view note;                // why it maps to these cases, or why to none
 };

@@ -32,8 +32,7 @@ std::string status_text(const RequirementOutcome& line) {
 }
 
 std::vector<RevisionCoverage> requirement_coverage(const Catalog& catalog, const std::vector<Case>& cases,
-                                                   Role side,
-                                                   const std::vector<CaseOutcomeInRun>& outcomes) {
+                                                   Role side, const std::vector<CaseOutcomeInRun>& outcomes) {
   std::vector<RevisionCoverage> out;
   for (Revision r : all_revisions()) {
     const bool ran =

@@ -39,8 +39,7 @@ struct RevisionCoverage {
 // `side` is the SUT's role: entries binding that side or both are listed. Only revisions with at
 // least one outcome appear, so a `--revision` run reports that revision alone.
 std::vector<RevisionCoverage> requirement_coverage(const Catalog& catalog, const std::vector<Case>& cases,
-                                                   Role side,
-                                                   const std::vector<CaseOutcomeInRun>& outcomes);
+                                                   Role side, const std::vector<CaseOutcomeInRun>& outcomes);
 
 // How a report names a requirement's status: the verdict, "PASS (pass-through only)", "not run".
 std::string status_text(const RequirementOutcome& line);

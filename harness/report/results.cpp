@@ -37,7 +37,8 @@ std::string quotes(const Case& c, Revision r, const Catalog* catalog) {
 // 2025-11-25)" when the peer negotiated another revision the case applies to.
 std::string revision_text(const RunRecord& record) {
   if (record.revision == record.planned) return std::string(to_string(record.revision));
-  return "ran at " + std::string(to_string(record.revision)) + " (asked " + std::string(to_string(record.planned)) + ")";
+  return "ran at " + std::string(to_string(record.revision)) + " (asked " +
+         std::string(to_string(record.planned)) + ")";
 }
 
 // A case file as the corpus names it ("cases/2025-11-25/server/x.json"): a published report carries
@@ -376,7 +377,8 @@ void write_junit(std::ostream& out, const RunSummary& run) {
   out << "  <testsuite name=\"elicit-conform " << xml_text(run.role) << "\" tests=\""
       << run.results.size() + (run_failed ? 1 : 0) << "\" failures=\"" << failures + (run_failed ? 1 : 0)
       << "\" errors=\"" << errors << "\" skipped=\"" << skipped << "\" time=\"" << seconds << "\"";
-  if (!run.provenance.started_at.empty()) out << " timestamp=\"" << xml_text(run.provenance.started_at) << "\"";
+  if (!run.provenance.started_at.empty())
+    out << " timestamp=\"" << xml_text(run.provenance.started_at) << "\"";
   out << ">\n";
   out << "    <properties>\n";
   const auto property = [&out](const std::string& name, const std::string& value) {
@@ -412,14 +414,15 @@ void write_junit(std::ostream& out, const RunSummary& run) {
         (r.record.failure && !r.record.failure->message.empty()
              ? "\noffending message: " + abbreviate_utf8(r.record.failure->message, 4000)
              : "");
-    const std::string verdict =
-        std::string(to_string(r.verdict)) + (r.untestable ? " (not testable)" : "");
-    const bool expected = !r.expected_failure.empty() && r.verdict != Verdict::Pass && r.verdict != Verdict::Skip;
+    const std::string verdict = std::string(to_string(r.verdict)) + (r.untestable ? " (not testable)" : "");
+    const bool expected =
+        !r.expected_failure.empty() && r.verdict != Verdict::Pass && r.verdict != Verdict::Skip;
     if (expected || r.verdict == Verdict::Warn) {
       out << "      <properties>\n";
       out << "        <property name=\"verdict\" value=\"" << xml_text(verdict) << "\"/>\n";
       if (expected)
-        out << "        <property name=\"expected-failure\" value=\"" << xml_text(r.expected_failure) << "\"/>\n";
+        out << "        <property name=\"expected-failure\" value=\"" << xml_text(r.expected_failure)
+            << "\"/>\n";
       out << "      </properties>\n";
     }
     if (expected && failing(r.verdict)) {
@@ -440,8 +443,8 @@ void write_junit(std::ostream& out, const RunSummary& run) {
         case Verdict::Warn:
           if (run.strict) {
             out << "      <failure type=\"warn-strict\" message=\""
-                << xml_text("WARN under --strict: " + abbreviate_utf8(r.reason, 500)) << "\">" << xml_text(detail)
-                << "</failure>\n";
+                << xml_text("WARN under --strict: " + abbreviate_utf8(r.reason, 500)) << "\">"
+                << xml_text(detail) << "</failure>\n";
           }
           break;
         case Verdict::Pass: break;
@@ -500,10 +503,11 @@ void write_markdown(std::ostream& out, const RunSummary& run) {
   const std::size_t untestable = untestable_count(run.results);
   out << "**" << tested_count(run.results) << " of " << run.results.size() << " runs tested their rule**"
       << (untestable ? " (" + std::to_string(untestable) + " not testable)" : "") << ": "
-      << counts[Verdict::Pass] << " PASS, " << counts[Verdict::Fail] - static_cast<int>(untestable) << " FAIL, "
-      << untestable << " FAIL (not testable), " << counts[Verdict::Warn] << " WARN, " << counts[Verdict::Skip]
-      << " SKIP, " << counts[Verdict::Error] << " ERROR.\n\n";
-  for (const std::string& s : run.run_failures) out << "- **run failed**: " << md_code_span(without_local_paths(s)) << "\n";
+      << counts[Verdict::Pass] << " PASS, " << counts[Verdict::Fail] - static_cast<int>(untestable)
+      << " FAIL, " << untestable << " FAIL (not testable), " << counts[Verdict::Warn] << " WARN, "
+      << counts[Verdict::Skip] << " SKIP, " << counts[Verdict::Error] << " ERROR.\n\n";
+  for (const std::string& s : run.run_failures)
+    out << "- **run failed**: " << md_code_span(without_local_paths(s)) << "\n";
   for (const std::string& s : run.baseline_notes)
     out << "- expected-failures entry not applied: " << md_code_span(without_local_paths(s)) << "\n";
   if (!run.run_failures.empty() || !run.baseline_notes.empty()) out << "\n";
@@ -518,8 +522,8 @@ void write_markdown(std::ostream& out, const RunSummary& run) {
     out << "- expected vs observed: " << md_code_span(without_local_paths(r.reason)) << "\n";
     if (r.record.failure) {
       out << "- check: " << md_code_span(r.record.failure->check) << " at "
-          << md_code_span(r.record.failure->step_pointer) << " of " << md_code_span(corpus_relative(r.c->file))
-          << "\n";
+          << md_code_span(r.record.failure->step_pointer) << " of "
+          << md_code_span(corpus_relative(r.c->file)) << "\n";
       if (!r.record.failure->message.empty()) {
         out << "- offending message"
             << (r.record.failure->message_pointer.empty()
@@ -538,9 +542,12 @@ void write_markdown(std::ostream& out, const RunSummary& run) {
   const auto excused = [](const CaseResult& r) {
     return (r.verdict == Verdict::Fail || r.verdict == Verdict::Error) && !r.expected_failure.empty();
   };
-  const auto informs = [](const CaseResult& r) { return r.verdict == Verdict::Warn || r.verdict == Verdict::Skip; };
+  const auto informs = [](const CaseResult& r) {
+    return r.verdict == Verdict::Warn || r.verdict == Verdict::Skip;
+  };
   const std::vector<std::pair<std::string, std::function<bool(const CaseResult&)>>> sections = {
-      {"Failures", unexpected}, {"Expected failures (listed in the expected-failures file)", excused},
+      {"Failures", unexpected},
+      {"Expected failures (listed in the expected-failures file)", excused},
       {"Warnings and skips", informs}};
   for (const auto& [title, in_section] : sections) {
     bool header = false;
@@ -560,8 +567,8 @@ void write_markdown(std::ostream& out, const RunSummary& run) {
       << counts[Verdict::Error] << " |\n\n";
   out << "## Runs\n\n| case | revision | level | status |\n|---|---|---|---|\n";
   for (const CaseResult& r : run.results) {
-    out << "| " << md_plain(r.c->id) << " | " << revision_text(r.record) << " | "
-        << to_string(r.c->level) << " | " << to_string(r.verdict) << (r.untestable ? " (not testable)" : "")
+    out << "| " << md_plain(r.c->id) << " | " << revision_text(r.record) << " | " << to_string(r.c->level)
+        << " | " << to_string(r.verdict) << (r.untestable ? " (not testable)" : "")
         << (r.expected_failure.empty() || r.verdict == Verdict::Pass ? "" : ", expected") << " |\n";
   }
   for (const RevisionCoverage& rc : run.coverage) {

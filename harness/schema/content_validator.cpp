@@ -34,17 +34,17 @@ std::string option_list(const PropertySchema& p) {
 void check_string(const PropertySchema& p, std::string_view s, std::vector<ValueProblem>& out) {
   const std::size_t length = count_code_points(s);
   if (p.min_length && length < *p.min_length) {
-    out.push_back({"min-length", "String has " + std::to_string(length) +
-                                     " characters; minLength is " + std::to_string(*p.min_length) + "."});
+    out.push_back({"min-length", "String has " + std::to_string(length) + " characters; minLength is " +
+                                     std::to_string(*p.min_length) + "."});
   }
   if (p.max_length && length > *p.max_length) {
-    out.push_back({"max-length", "String has " + std::to_string(length) +
-                                     " characters; maxLength is " + std::to_string(*p.max_length) + "."});
+    out.push_back({"max-length", "String has " + std::to_string(length) + " characters; maxLength is " +
+                                     std::to_string(*p.max_length) + "."});
   }
   if (p.format) {
     if (auto why = check_format(*p.format, s)) {
-      out.push_back({"format", quoted(s) + " is not a valid " + std::string(to_string(*p.format)) +
-                                   ": " + *why});
+      out.push_back(
+          {"format", quoted(s) + " is not a valid " + std::string(to_string(*p.format)) + ": " + *why});
     }
   }
   if (p.pattern) {
@@ -85,10 +85,12 @@ std::vector<ValueProblem> check_value(const PropertySchema& p, const rapidjson::
       }
       const double d = v.GetDouble();
       if (p.minimum && d < *p.minimum) {
-        out.push_back({"minimum", "Value " + to_json(v) + " is below minimum " + number_text(*p.minimum) + "."});
+        out.push_back(
+            {"minimum", "Value " + to_json(v) + " is below minimum " + number_text(*p.minimum) + "."});
       }
       if (p.maximum && d > *p.maximum) {
-        out.push_back({"maximum", "Value " + to_json(v) + " is above maximum " + number_text(*p.maximum) + "."});
+        out.push_back(
+            {"maximum", "Value " + to_json(v) + " is above maximum " + number_text(*p.maximum) + "."});
       }
       break;
     }
@@ -114,7 +116,8 @@ std::vector<ValueProblem> check_value(const PropertySchema& p, const rapidjson::
         const rapidjson::Value& item = v[i];
         if (!item.IsString()) {
           out.push_back({"items-type", "Item " + std::to_string(i) + " is " +
-                                           std::string(json_type_name(item)) + "; items are option strings."});
+                                           std::string(json_type_name(item)) +
+                                           "; items are option strings."});
           continue;
         }
         const std::string s(item.GetString(), item.GetStringLength());
@@ -146,12 +149,12 @@ Diagnostics validate_content(const FormSchema& schema, const rapidjson::Value& c
                              const std::string& pointer, const ContentRules& rules) {
   Diagnostics out;
   const auto add = [&](std::string check, std::string where, std::string message, Level level) {
-    out.push_back(Diagnostic{"content." + check, rules.requirement, level, std::move(where),
-                             std::move(message), ""});
+    out.push_back(
+        Diagnostic{"content." + check, rules.requirement, level, std::move(where), std::move(message), ""});
   };
   if (!content.IsObject()) {
-    add("not-object", pointer, "Content is " + std::string(json_type_name(content)) + "; it must be an object.",
-        rules.level);
+    add("not-object", pointer,
+        "Content is " + std::string(json_type_name(content)) + "; it must be an object.", rules.level);
     return out;
   }
   std::unordered_set<std::string_view> present;  // member lookup in RapidJSON is linear
@@ -173,8 +176,9 @@ Diagnostics validate_content(const FormSchema& schema, const rapidjson::Value& c
       // subset has no such keyword), and under JSON Schema an object with an extra member still
       // matches one that does not forbid it. A server that ignores the field is not wrong.
       add("unknown-field", where,
-          "Field \"" + std::string(name) + "\" is not a property of the requestedSchema (allowed by JSON Schema, "
-          "which the schema's subset cannot forbid).",
+          "Field \"" + std::string(name) +
+              "\" is not a property of the requestedSchema (allowed by JSON Schema, "
+              "which the schema's subset cannot forbid).",
           Level::Info);
       continue;
     }

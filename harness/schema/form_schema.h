@@ -47,8 +47,8 @@ struct PropertySchema {
   std::optional<std::uint64_t> min_length, max_length;  // code points
   std::optional<std::uint64_t> min_items, max_items;
   std::optional<StringFormat> format;
-  std::string pattern_source;                        // empty when there is no pattern
-  std::shared_ptr<const CompiledPattern> pattern;    // set when pattern_source is set
+  std::string pattern_source;                      // empty when there is no pattern
+  std::shared_ptr<const CompiledPattern> pattern;  // set when pattern_source is set
   bool has_default = false;
 };
 

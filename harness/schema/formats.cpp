@@ -75,12 +75,26 @@ bool ieq_ascii(std::string_view a, std::string_view b) {
 bool is_atext(char c) {
   if (is_alpha(c) || is_digit(c)) return true;
   switch (c) {
-    case '!': case '#': case '$': case '%': case '&': case '\'': case '*': case '+':
-    case '-': case '/': case '=': case '?': case '^': case '_': case '`': case '{':
-    case '|': case '}': case '~':
-      return true;
-    default:
-      return false;
+    case '!':
+    case '#':
+    case '$':
+    case '%':
+    case '&':
+    case '\'':
+    case '*':
+    case '+':
+    case '-':
+    case '/':
+    case '=':
+    case '?':
+    case '^':
+    case '_':
+    case '`':
+    case '{':
+    case '|':
+    case '}':
+    case '~': return true;
+    default: return false;
   }
 }
 
@@ -114,8 +128,7 @@ std::optional<std::string> check_quoted_local(std::string_view local) {
       if (i + 1 >= local.size()) break;
       const char escaped = local[i + 1];
       if (escaped < 0x20 || escaped > 0x7E) {
-        return "the quoted local part escapes " +
-               describe_byte(static_cast<unsigned char>(escaped)) +
+        return "the quoted local part escapes " + describe_byte(static_cast<unsigned char>(escaped)) +
                ", which may not appear in an address";
       }
       i += 2;
@@ -169,10 +182,9 @@ std::optional<std::string> check_ipv6_literal(std::string_view text) {
     std::size_t start = 0;
     while (true) {
       const std::size_t colon = side.find(':', start);
-      const std::string_view group = side.substr(
-          start, colon == std::string_view::npos ? std::string_view::npos : colon - start);
-      if (colon == std::string_view::npos && may_end_in_ipv4 &&
-          group.find('.') != std::string_view::npos) {
+      const std::string_view group =
+          side.substr(start, colon == std::string_view::npos ? std::string_view::npos : colon - start);
+      if (colon == std::string_view::npos && may_end_in_ipv4 && group.find('.') != std::string_view::npos) {
         if (check_ipv4_literal(group)) return false;
         groups += 2;
         return true;
@@ -216,14 +228,13 @@ std::optional<std::string> check_address_literal(std::string_view domain) {
 
 std::optional<std::string> check_hostname(std::string_view domain) {
   if (domain.size() > 253) {
-    return "the domain is " + std::to_string(domain.size()) +
-           " characters long; at most 253 are allowed";
+    return "the domain is " + std::to_string(domain.size()) + " characters long; at most 253 are allowed";
   }
   std::size_t start = 0;
   while (true) {
     const std::size_t dot = domain.find('.', start);
-    const std::string_view label = domain.substr(
-        start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
+    const std::string_view label =
+        domain.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
     if (label.empty()) {
       if (start == 0) return "the domain starts with a dot";
       if (dot == std::string_view::npos) return "the domain ends with a dot";
@@ -251,9 +262,8 @@ std::optional<std::string> check_hostname(std::string_view domain) {
 // ---------------------------------------------------------------------------------------------
 // date and date-time (RFC 3339 section 5.6)
 
-const char* const kMonthNames[] = {"January", "February", "March",     "April",
-                                   "May",     "June",     "July",      "August",
-                                   "September", "October", "November", "December"};
+const char* const kMonthNames[] = {"January", "February", "March",     "April",   "May",      "June",
+                                   "July",    "August",   "September", "October", "November", "December"};
 
 bool is_leap_year(int year) { return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0; }
 
@@ -265,8 +275,8 @@ int days_in_month(int year, int month) {
 
 // Checks that `text` has digits exactly where `shape` has 'D' and the literal character
 // elsewhere; the reason names the first offending position.
-std::optional<std::string> check_shape(std::string_view text, std::string_view shape,
-                                       std::string_view what, std::size_t base_offset) {
+std::optional<std::string> check_shape(std::string_view text, std::string_view shape, std::string_view what,
+                                       std::size_t base_offset) {
   for (std::size_t i = 0; i < shape.size(); ++i) {
     const std::size_t at = base_offset + i;
     if (i >= text.size()) {
@@ -275,12 +285,12 @@ std::optional<std::string> check_shape(std::string_view text, std::string_view s
     const char c = text[i];
     if (shape[i] == 'D') {
       if (!is_digit(c)) {
-        return std::string(what) + " has " + describe_byte(static_cast<unsigned char>(c)) +
-               " at offset " + std::to_string(at) + " where a digit belongs";
+        return std::string(what) + " has " + describe_byte(static_cast<unsigned char>(c)) + " at offset " +
+               std::to_string(at) + " where a digit belongs";
       }
     } else if (c != shape[i]) {
-      return std::string(what) + " has " + describe_byte(static_cast<unsigned char>(c)) +
-             " at offset " + std::to_string(at) + " where '" + shape[i] + "' belongs";
+      return std::string(what) + " has " + describe_byte(static_cast<unsigned char>(c)) + " at offset " +
+             std::to_string(at) + " where '" + shape[i] + "' belongs";
     }
   }
   return std::nullopt;
@@ -352,8 +362,7 @@ std::optional<std::string> check_email(std::string_view value) {
   if (local.empty()) return "the local part before '@' is empty";
   if (domain.empty()) return "the domain after '@' is empty";
   if (local.size() > 64) {
-    return "the local part is " + std::to_string(local.size()) +
-           " characters long; at most 64 are allowed";
+    return "the local part is " + std::to_string(local.size()) + " characters long; at most 64 are allowed";
   }
   if (local.front() == '"') {
     if (auto why = check_quoted_local(local)) return why;
@@ -388,8 +397,8 @@ std::optional<std::string> check_uri(std::string_view value) {
   const int rc = uriParseSingleUriExA(&uri, first, last, &error_pos);
   if (rc != URI_SUCCESS) {
     if (rc == URI_ERROR_SYNTAX && error_pos != nullptr && error_pos >= first && error_pos < last) {
-      return "the URI has " + describe_byte(static_cast<unsigned char>(*error_pos)) +
-             " at offset " + std::to_string(error_pos - first) + " where it is not allowed";
+      return "the URI has " + describe_byte(static_cast<unsigned char>(*error_pos)) + " at offset " +
+             std::to_string(error_pos - first) + " where it is not allowed";
     }
     if (rc == URI_ERROR_SYNTAX) return "the URI ends where more was expected";
     return "the URI could not be parsed (uriparser error " + std::to_string(rc) + ")";
@@ -401,15 +410,13 @@ std::optional<std::string> check_uri(std::string_view value) {
   } else if (uri.portText.first != nullptr && uri.portText.afterLast != uri.portText.first) {
     // RFC 3986 allows an empty port ("http://h:/"), so only non-empty text is range-checked.
     const std::string_view port(uri.portText.first,
-                                static_cast<std::size_t>(uri.portText.afterLast -
-                                                         uri.portText.first));
+                                static_cast<std::size_t>(uri.portText.afterLast - uri.portText.first));
     // uriparser only accepts digits here; the loop stops early so the value cannot overflow.
     std::uint32_t number = 0;
     for (char c : port) {
       number = number * 10 + static_cast<std::uint32_t>(c - '0');
       if (number > 65535) {
-        why = "port " + (port.size() > 20 ? std::string("number") : std::string(port)) +
-              " is above 65535";
+        why = "port " + (port.size() > 20 ? std::string("number") : std::string(port)) + " is above 65535";
         break;
       }
     }
@@ -466,12 +473,11 @@ std::optional<std::string> check_date_time(std::string_view value) {
     offset_minutes = (offset_hour * 60 + offset_minute) * (zone == '-' ? -1 : 1);
     pos += 6;
   } else {
-    return "the date-time has " + describe_byte(static_cast<unsigned char>(zone)) +
-           " at offset " + std::to_string(pos) + " where the time zone offset (Z or +hh:mm) belongs";
+    return "the date-time has " + describe_byte(static_cast<unsigned char>(zone)) + " at offset " +
+           std::to_string(pos) + " where the time zone offset (Z or +hh:mm) belongs";
   }
   if (pos != value.size()) {
-    return "the date-time has extra text after the time zone offset at offset " +
-           std::to_string(pos);
+    return "the date-time has extra text after the time zone offset at offset " + std::to_string(pos);
   }
 
   if (second == 60) {
@@ -479,8 +485,8 @@ std::optional<std::string> check_date_time(std::string_view value) {
     // format; RFC 3339 only requires that it is the last minute of a UTC day.
     const int utc = ((hour * 60 + minute - offset_minutes) % 1440 + 1440) % 1440;
     if (utc != 23 * 60 + 59) {
-      return "second 60 (a leap second) only exists at 23:59 UTC, and this is " +
-             two_digits(utc / 60) + ":" + two_digits(utc % 60) + " UTC";
+      return "second 60 (a leap second) only exists at 23:59 UTC, and this is " + two_digits(utc / 60) + ":" +
+             two_digits(utc % 60) + " UTC";
     }
   }
   return std::nullopt;

@@ -19,7 +19,8 @@ void check_url(const ElicitRequest& request, Diagnostics& out) {
   if (request.mode != Mode::Url || request.url.empty()) return;
   if (auto why = check_uri(request.url)) {
     out.push_back({"elicit.url-invalid", "URL-VALID", Level::Must, pointer_append(request.pointer, "url"),
-                   "\"url\" is not a valid absolute URL: " + *why, "elicitation.mdx > URL Mode Elicitation Requests"});
+                   "\"url\" is not a valid absolute URL: " + *why,
+                   "elicitation.mdx > URL Mode Elicitation Requests"});
   }
 }
 
@@ -29,8 +30,8 @@ std::string check_elicitation(const ElicitRequest& request, const MessageCheckOp
   std::string summary = std::string(to_string(request.mode)) + " mode";
   if (request.mode_omitted) summary += " (mode omitted)";
   if (request.requested_schema != nullptr) {
-    SchemaCheck schema =
-        check_requested_schema(*request.requested_schema, o.revision, pointer_append(request.pointer, "requestedSchema"));
+    SchemaCheck schema = check_requested_schema(*request.requested_schema, o.revision,
+                                                pointer_append(request.pointer, "requestedSchema"));
     append(out, std::move(schema.diagnostics));
     const std::size_t n = schema.schema.properties().size();
     summary += ", " + std::to_string(n) + (n == 1 ? " property" : " properties");
@@ -43,7 +44,8 @@ std::string check_create(const ClassifiedMessage& m, const MessageCheckOptions& 
   if (m.params == nullptr) {
     out.push_back({"elicit.params-missing", "REQUEST-MESSAGE", Level::Must, "/params",
                    "elicitation/create has no params; it needs at least \"message\" and, in form "
-                   "mode, \"requestedSchema\".", ""});
+                   "mode, \"requestedSchema\".",
+                   ""});
     return "elicitation/create request without params";
   }
   ElicitRequestParse parsed = parse_elicit_request(*m.params, o.revision, "/params");
@@ -92,9 +94,11 @@ std::string plural(std::size_t n, const char* one, const char* many) {
 }
 
 std::string_view method_of(const rapidjson::Value* message) {
-  const rapidjson::Value* method = message != nullptr && message->IsObject() ? find_member(*message, "method") : nullptr;
-  return method != nullptr && method->IsString() ? std::string_view(method->GetString(), method->GetStringLength())
-                                                 : std::string_view();
+  const rapidjson::Value* method =
+      message != nullptr && message->IsObject() ? find_member(*message, "method") : nullptr;
+  return method != nullptr && method->IsString()
+             ? std::string_view(method->GetString(), method->GetStringLength())
+             : std::string_view();
 }
 
 bool is_server_request(std::string_view method) {
@@ -102,12 +106,15 @@ bool is_server_request(std::string_view method) {
 }
 
 // A server-to-client request sent as a JSON-RPC message: the legacy wire.
-std::string check_modern_server_request(const ClassifiedMessage& m, const MessageCheckOptions& o, Diagnostics& out) {
-  out.push_back({"mrtr.server-request", "MRTR-SERVER-USES-MRTR", Level::Must, "/method",
-                 m.method + " is sent as a JSON-RPC " + (m.kind == MessageKind::Request ? "request" : "notification") +
-                     "; in " + std::string(to_string(o.revision)) + " a server asks for it inside an "
-                     "InputRequiredResult (inputRequests) that answers the client's request, and writes no requests.",
-                 "mrtr.mdx 2026-07-28"});
+std::string check_modern_server_request(const ClassifiedMessage& m, const MessageCheckOptions& o,
+                                        Diagnostics& out) {
+  out.push_back(
+      {"mrtr.server-request", "MRTR-SERVER-USES-MRTR", Level::Must, "/method",
+       m.method + " is sent as a JSON-RPC " + (m.kind == MessageKind::Request ? "request" : "notification") +
+           "; in " + std::string(to_string(o.revision)) +
+           " a server asks for it inside an "
+           "InputRequiredResult (inputRequests) that answers the client's request, and writes no requests.",
+       "mrtr.mdx 2026-07-28"});
   if (m.method != kElicitCreate) return m.method + " sent as a JSON-RPC message";
   return check_create(m, o, out) + " (sent as a JSON-RPC message)";
 }
@@ -115,8 +122,11 @@ std::string check_modern_server_request(const ClassifiedMessage& m, const Messag
 // The content of each accepted elicitation, against the schema of the input request it answers.
 void check_retry_content(const Retry& retry, const MessageCheckOptions& o, Diagnostics& out) {
   for (const InputResponse& r : retry.responses) {
-    if (!r.elicitation || r.elicitation->action != Action::Accept || r.elicitation->content == nullptr) continue;
-    if (r.answers == nullptr || !r.answers->elicitation || r.answers->elicitation->requested_schema == nullptr) continue;
+    if (!r.elicitation || r.elicitation->action != Action::Accept || r.elicitation->content == nullptr)
+      continue;
+    if (r.answers == nullptr || !r.answers->elicitation ||
+        r.answers->elicitation->requested_schema == nullptr)
+      continue;
     SchemaCheck schema = check_requested_schema(*r.answers->elicitation->requested_schema, o.revision, "");
     append(out, validate_content(schema.schema, *r.elicitation->content, pointer_append(r.pointer, "content"),
                                  o.content_rules));
@@ -127,7 +137,8 @@ std::string check_modern_request(const ClassifiedMessage& m, const MessageCheckO
   if (is_server_request(m.method)) return check_modern_server_request(m, o, out);
   if (m.method == "initialize") {
     out.push_back({"modern.legacy-initialize", "MODERN-ONLY-INITIALIZE-ERROR", Level::Info, "/method",
-                   "initialize belongs to the initialize-based revisions; " + std::string(to_string(o.revision)) +
+                   "initialize belongs to the initialize-based revisions; " +
+                       std::string(to_string(o.revision)) +
                        " has no handshake (a client may call server/discover, and every request carries its "
                        "_meta). Check it with --revision 2025-11-25.",
                    ""});
@@ -150,7 +161,8 @@ std::string check_modern_request(const ClassifiedMessage& m, const MessageCheckO
     }
     if (irr.id && m.id && *irr.id == *m.id) {
       out.push_back({"mrtr.retry-same-id", "MRTR-RETRY-NEW-ID", Level::Must, "/id",
-                     "The retry reuses id " + m.id->display() + " of the request that got the InputRequiredResult; a "
+                     "The retry reuses id " + m.id->display() +
+                         " of the request that got the InputRequiredResult; a "
                          "retry is a new request with a new id.",
                      ""});
     }
@@ -174,23 +186,27 @@ std::string check_modern_result(const ClassifiedMessage& m, const MessageCheckOp
   if (find_member(result, "action") != nullptr && find_member(result, "resultType") == nullptr) {
     // An answer to a server-to-client elicitation/create: the legacy wire.
     out.push_back({"mrtr.elicit-result-as-response", "MRTR-SERVER-USES-MRTR", Level::Info, "/result",
-                   "This reads as an ElicitResult sent as a JSON-RPC response; in " + std::string(to_string(o.revision)) +
+                   "This reads as an ElicitResult sent as a JSON-RPC response; in " +
+                       std::string(to_string(o.revision)) +
                        " an ElicitResult travels in the inputResponses of the retried request.",
                    ""});
     return check_result(m, o, out) + " (sent as a JSON-RPC response)";
   }
   const std::string_view answered_method = method_of(o.answered_request);
-  const bool discover = answered_method == kServerDiscover ||
-                        (o.answered_request == nullptr && find_member(result, "supportedVersions") != nullptr);
+  const bool discover =
+      answered_method == kServerDiscover ||
+      (o.answered_request == nullptr && find_member(result, "supportedVersions") != nullptr);
   ResultHeadParse head = parse_result_head(result, o.revision, "/result",
                                            discover ? "DISCOVER-SERVER-INFO" : "META-SERVER-INFO");
   append(out, std::move(head.diagnostics));
-  const bool mrtr_members = find_member(result, "inputRequests") != nullptr || find_member(result, "requestState") != nullptr;
+  const bool mrtr_members =
+      find_member(result, "inputRequests") != nullptr || find_member(result, "requestState") != nullptr;
   if (head.head.type == ResultType::Complete && find_member(result, "inputRequests") != nullptr) {
-    out.push_back({"result.input-requests-in-complete", "RESULT-TYPE-REQUIRED", Level::Must, "/result/resultType",
-                   "The result says \"complete\" but carries inputRequests; a client takes it as final and never "
-                   "sees them. An InputRequiredResult says \"input_required\".",
-                   ""});
+    out.push_back(
+        {"result.input-requests-in-complete", "RESULT-TYPE-REQUIRED", Level::Must, "/result/resultType",
+         "The result says \"complete\" but carries inputRequests; a client takes it as final and never "
+         "sees them. An InputRequiredResult says \"input_required\".",
+         ""});
   }
   if (head.head.type == ResultType::InputRequired ||
       (head.head.type != ResultType::Complete && mrtr_members)) {
@@ -208,8 +224,8 @@ std::string check_modern_result(const ClassifiedMessage& m, const MessageCheckOp
     }
     if (o.answered_request != nullptr) {
       if (!answered_method.empty() && !supports_input_required(answered_method)) {
-        out.push_back({"mrtr.input-required-on-unsupported-request", "MRTR-SUPPORTED-REQUESTS-ONLY", Level::Must,
-                       "/result/resultType",
+        out.push_back({"mrtr.input-required-on-unsupported-request", "MRTR-SUPPORTED-REQUESTS-ONLY",
+                       Level::Must, "/result/resultType",
                        "An InputRequiredResult answers " + std::string(answered_method) +
                            "; only tools/call, prompts/get and resources/read may get one.",
                        ""});
@@ -229,11 +245,13 @@ std::string check_modern_result(const ClassifiedMessage& m, const MessageCheckOp
     append(out, std::move(parsed.diagnostics));
     std::string versions;
     if (parsed.result) {
-      for (const std::string& v : parsed.result->supported_versions) versions += (versions.empty() ? "" : ", ") + v;
+      for (const std::string& v : parsed.result->supported_versions)
+        versions += (versions.empty() ? "" : ", ") + v;
     }
     return "DiscoverResult, supported versions: " + (versions.empty() ? std::string("none") : versions);
   }
-  return "result response (" + (head.head.type_text.empty() ? std::string("no resultType") : head.head.type_text) +
+  return "result response (" +
+         (head.head.type_text.empty() ? std::string("no resultType") : head.head.type_text) +
          ", not an elicitation message)";
 }
 
@@ -248,7 +266,8 @@ std::string check_modern_error(const ClassifiedMessage& m, const MessageCheckOpt
     if (parsed.error) {
       for (const std::string& v : parsed.error->supported) supported += (supported.empty() ? "" : ", ") + v;
     }
-    return "UnsupportedProtocolVersionError (-32022)" + (parsed.error ? ", supported: " + supported : std::string());
+    return "UnsupportedProtocolVersionError (-32022)" +
+           (parsed.error ? ", supported: " + supported : std::string());
   }
   if (*m.error_code == kMissingRequiredClientCapability && m.error != nullptr) {
     MissingCapabilityErrorParse parsed = parse_missing_capability_error(*m.error, o.revision, "/error");
@@ -257,11 +276,13 @@ std::string check_modern_error(const ClassifiedMessage& m, const MessageCheckOpt
            (parsed.elicitation.declared ? ", requires elicitation (" + parsed.elicitation.describe() + ")"
                                         : std::string());
   }
-  if (*m.error_code == kUrlElicitationRequired) return "error response -32042 (retired in " + std::string(to_string(o.revision)) + ")";
+  if (*m.error_code == kUrlElicitationRequired)
+    return "error response -32042 (retired in " + std::string(to_string(o.revision)) + ")";
   return "error response " + code;
 }
 
-std::string check_modern_notification(const ClassifiedMessage& m, const MessageCheckOptions& o, Diagnostics& out) {
+std::string check_modern_notification(const ClassifiedMessage& m, const MessageCheckOptions& o,
+                                      Diagnostics& out) {
   if (is_server_request(m.method)) return check_modern_server_request(m, o, out);
   if (m.method == kElicitComplete) {
     out.push_back({"complete.removed", "CLIENT-MANUAL-RETRY", Level::Info, "/method",
@@ -330,21 +351,23 @@ MessageReport check_message(const rapidjson::Value& message, const MessageCheckO
       break;
     case MessageKind::Notification:
       if (m.method == kElicitComplete) {
-        CompletionNotificationParse parsed = parse_completion_notification(m.params, options.revision, "/params");
+        CompletionNotificationParse parsed =
+            parse_completion_notification(m.params, options.revision, "/params");
         append(out, std::move(parsed.diagnostics));
         report.summary = "elicitation completion notification";
       } else if (m.method == kElicitCreate) {
         out.push_back({"elicit.create-without-id", "JSONRPC-ID-TYPE", Level::Must, "/id",
                        "elicitation/create is sent as a notification (no \"id\"); it is a request and "
-                       "needs an id to be answered.", "schema.json #/$defs/ElicitRequest"});
+                       "needs an id to be answered.",
+                       "schema.json #/$defs/ElicitRequest"});
         report.summary = "elicitation/create without id";
       } else {
         report.summary = "notification " + m.method + " (not an elicitation message)";
       }
       break;
     case MessageKind::ResultResponse:
-      report.summary = m.result != nullptr && m.result->IsObject() ? check_result(m, options, out)
-                                                                   : "result response";
+      report.summary =
+          m.result != nullptr && m.result->IsObject() ? check_result(m, options, out) : "result response";
       break;
     case MessageKind::ErrorResponse:
       if (m.error_code == kUrlElicitationRequired && m.error != nullptr) {
@@ -357,9 +380,7 @@ MessageReport check_message(const rapidjson::Value& message, const MessageCheckO
         report.summary = "error response" + (m.error_code ? " " + std::to_string(*m.error_code) : "");
       }
       break;
-    case MessageKind::Invalid:
-      report.summary = "invalid JSON-RPC message";
-      break;
+    case MessageKind::Invalid: report.summary = "invalid JSON-RPC message"; break;
   }
   return report;
 }

@@ -3,9 +3,10 @@
 // and the content validator. On the modern wire (2026-07-28) that is every client request's
 // `_meta`, every result's `resultType`, an InputRequiredResult with each elicitation it carries,
 // a retried request's inputResponses (each ElicitResult, its content against the schema it
-// answers when the InputRequiredResult is given), server/discover, and the error codes. Stateless: rules that need the transcript (capabilities, ids already
-// used) are the whole-transcript checks of the step engine (cases/step_engine.cpp). This is what `elicit-conform check-message` prints and what
-// the case runner applies to every message a SUT sends.
+// answers when the InputRequiredResult is given), server/discover, and the error codes. Stateless: rules that
+// need the transcript (capabilities, ids already used) are the whole-transcript checks of the step engine
+// (cases/step_engine.cpp). This is what `elicit-conform check-message` prints and what the case runner
+// applies to every message a SUT sends.
 #pragma once
 
 #include <optional>

@@ -157,9 +157,7 @@ class Translator {
                                    std::size_t out_offset) {
     auto it = std::upper_bound(
         marks.begin(), marks.end(), out_offset,
-        [](std::size_t value, const std::pair<std::size_t, std::size_t>& m) {
-          return value < m.first;
-        });
+        [](std::size_t value, const std::pair<std::size_t, std::size_t>& m) { return value < m.first; });
     if (it == marks.begin()) return 0;
     return std::prev(it)->second;
   }
@@ -187,9 +185,7 @@ class Translator {
     const char c = in_[pos_];
     mark(start);
     switch (c) {
-      case '\\':
-        escape_outside_class();
-        return;
+      case '\\': escape_outside_class(); return;
       case '[':
         character_class();
         quantifiable_ = true;
@@ -222,9 +218,7 @@ class Translator {
         return;
       case '*':
       case '+':
-      case '?':
-        quantifier(1);
-        return;
+      case '?': quantifier(1); return;
       case '{':
         if (std::size_t length = braced_quantifier_length(); length != 0) {
           quantifier(length);
@@ -233,8 +227,7 @@ class Translator {
           literal(U'{');
         }
         return;
-      default:
-        break;
+      default: break;
     }
     char32_t cp = 0;
     std::size_t length = 0;
@@ -336,8 +329,7 @@ class Translator {
            start);
       return;
     }
-    fail(Status::Invalid, "'(?' must be followed by ':', '=', '!', '<=', '<!' or '<name>'",
-         start);
+    fail(Status::Invalid, "'(?' must be followed by ':', '=', '!', '<=', '<!' or '<name>'", start);
   }
 
   void named_group(std::size_t start) {
@@ -354,9 +346,7 @@ class Translator {
       if (!word) {
         if (c != '$' && static_cast<unsigned char>(c) < 0x80) {
           fail(Status::Invalid,
-               "the group name contains '" + std::string(1, c) +
-                   "', which is not allowed in a name",
-               i);
+               "the group name contains '" + std::string(1, c) + "', which is not allowed in a name", i);
           return;
         }
         plain = false;
@@ -429,8 +419,7 @@ class Translator {
         return;
       case 'k':
         if (peek(start + 2, '<')) {
-          fail(Status::Unsupported, "named backreference \\k<...> is not supported by RE2",
-               start);
+          fail(Status::Unsupported, "named backreference \\k<...> is not supported by RE2", start);
           return;
         }
         break;
@@ -448,15 +437,13 @@ class Translator {
           return;
         }
         break;
-      default:
-        break;
+      default: break;
     }
     if (e >= '1' && e <= '9') {
       std::size_t end = start + 1;
       while (end < in_.size() && end - start <= 6 && is_ascii_digit(in_[end])) ++end;
       fail(Status::Unsupported,
-           "backreference " + std::string(in_.substr(start, end - start)) +
-               " is not supported by RE2",
+           "backreference " + std::string(in_.substr(start, end - start)) + " is not supported by RE2",
            start);
       return;
     }
@@ -483,8 +470,7 @@ class Translator {
     }
     for (char c : name) {
       if (!is_ascii_letter(c) && !is_ascii_digit(c) && c != '_' && c != '=') {
-        fail(Status::Invalid, "the property name in \\p{...} contains '" + std::string(1, c) + "'",
-             start);
+        fail(Status::Invalid, "the property name in \\p{...} contains '" + std::string(1, c) + "'", start);
         return false;
       }
     }
@@ -550,8 +536,7 @@ class Translator {
         if (start + 2 < in_.size()) {
           const char letter = in_[start + 2];
           // Annex B also allows digits and '_' after \c inside a class.
-          if (is_ascii_letter(letter) ||
-              (in_class && (is_ascii_digit(letter) || letter == '_'))) {
+          if (is_ascii_letter(letter) || (in_class && (is_ascii_digit(letter) || letter == '_'))) {
             const char32_t cp = static_cast<char32_t>(letter) % 32;
             return done(cp, hex_escape(cp, 2), 3);
           }
@@ -560,18 +545,14 @@ class Translator {
         return done(U'\\', render_literal(U'\\', in_class), 1);
       }
       case 'x': {
-        if (start + 3 < in_.size() && hex_value(in_[start + 2]) >= 0 &&
-            hex_value(in_[start + 3]) >= 0) {
-          const auto cp =
-              static_cast<char32_t>(hex_value(in_[start + 2]) * 16 + hex_value(in_[start + 3]));
+        if (start + 3 < in_.size() && hex_value(in_[start + 2]) >= 0 && hex_value(in_[start + 3]) >= 0) {
+          const auto cp = static_cast<char32_t>(hex_value(in_[start + 2]) * 16 + hex_value(in_[start + 3]));
           return done(cp, hex_escape(cp, 2), 4);
         }
         return done(U'x', "x", 2);  // Annex B identity escape
       }
-      case 'u':
-        return unicode_escape(atom);
-      default:
-        break;
+      case 'u': return unicode_escape(atom);
+      default: break;
     }
     if (is_octal(e)) {
       // Annex B LegacyOctalEscapeSequence; outside a class only "\0..." gets here.
@@ -645,8 +626,7 @@ class Translator {
     }
     if (is_surrogate(cp)) {
       fail(Status::Unsupported,
-           "the lone surrogate " + std::string(in_.substr(start, consumed)) +
-               " cannot match UTF-8 text",
+           "the lone surrogate " + std::string(in_.substr(start, consumed)) + " cannot match UTF-8 text",
            start);
       return false;
     }
@@ -712,8 +692,7 @@ class Translator {
         atom.text = std::string(1, e);
         pos_ += 2;
         return true;
-      default:
-        break;
+      default: break;
     }
     return character_escape(atom, true);
   }
@@ -786,16 +765,14 @@ class Translator {
   std::size_t pos_ = 0;
   std::string out_;
   bool quantifiable_ = false;
-  std::vector<std::size_t> open_groups_;  // offsets of unclosed '(' (an explicit stack)
+  std::vector<std::size_t> open_groups_;                    // offsets of unclosed '(' (an explicit stack)
   std::vector<std::pair<std::size_t, std::size_t>> marks_;  // (RE2 offset, ECMA offset)
   PatternTranslation result_;
 };
 
 }  // namespace
 
-PatternTranslation translate_pattern(std::string_view ecma) {
-  return Translator(ecma).run();
-}
+PatternTranslation translate_pattern(std::string_view ecma) { return Translator(ecma).run(); }
 
 struct CompiledPattern::Impl {
   std::unique_ptr<re2::RE2> re;
@@ -812,8 +789,7 @@ CompiledPattern CompiledPattern::compile(std::string_view ecma) {
   if (result.translation_.status != PatternTranslation::Status::Ok) return result;
 
   const std::string& source = result.translation_.re2_source;
-  auto re = std::make_unique<re2::RE2>(re2::StringPiece(source.data(), source.size()),
-                                       re2_options());
+  auto re = std::make_unique<re2::RE2>(re2::StringPiece(source.data(), source.size()), re2_options());
   if (!re->ok()) {
     auto& t = result.translation_;
     t.status = PatternTranslation::Status::Invalid;

@@ -41,14 +41,48 @@ constexpr const char* kEnum = "FORM-SCHEMA-ENUM";
 constexpr const char* kDefault = "FORM-SCHEMA-DEFAULT";
 
 // Keywords that constrain values in full JSON Schema but are outside the elicitation subset.
-const std::set<std::string_view> kValidationKeywords = {
-    "$ref", "$defs", "definitions", "allOf", "anyOf", "oneOf", "not", "if", "then", "else",
-    "const", "enum", "multipleOf", "exclusiveMinimum", "exclusiveMaximum", "minimum", "maximum",
-    "minLength", "maxLength", "pattern", "format", "items", "prefixItems", "contains",
-    "minItems", "maxItems", "uniqueItems", "properties", "patternProperties",
-    "additionalProperties", "required", "dependentRequired", "dependentSchemas",
-    "propertyNames", "minProperties", "maxProperties", "unevaluatedProperties",
-    "unevaluatedItems", "minContains", "maxContains", "$dynamicRef", "$recursiveRef"};
+const std::set<std::string_view> kValidationKeywords = {"$ref",
+                                                        "$defs",
+                                                        "definitions",
+                                                        "allOf",
+                                                        "anyOf",
+                                                        "oneOf",
+                                                        "not",
+                                                        "if",
+                                                        "then",
+                                                        "else",
+                                                        "const",
+                                                        "enum",
+                                                        "multipleOf",
+                                                        "exclusiveMinimum",
+                                                        "exclusiveMaximum",
+                                                        "minimum",
+                                                        "maximum",
+                                                        "minLength",
+                                                        "maxLength",
+                                                        "pattern",
+                                                        "format",
+                                                        "items",
+                                                        "prefixItems",
+                                                        "contains",
+                                                        "minItems",
+                                                        "maxItems",
+                                                        "uniqueItems",
+                                                        "properties",
+                                                        "patternProperties",
+                                                        "additionalProperties",
+                                                        "required",
+                                                        "dependentRequired",
+                                                        "dependentSchemas",
+                                                        "propertyNames",
+                                                        "minProperties",
+                                                        "maxProperties",
+                                                        "unevaluatedProperties",
+                                                        "unevaluatedItems",
+                                                        "minContains",
+                                                        "maxContains",
+                                                        "$dynamicRef",
+                                                        "$recursiveRef"};
 
 class Checker {
  public:
@@ -109,8 +143,8 @@ class Checker {
            (revision_ == Revision::V2025_06_18 ? "#/definitions/" : "#/$defs/") + std::string(definition);
   }
 
-  void add(std::string check, const char* requirement, Level level, std::string pointer,
-           std::string message, std::string basis_text = "") {
+  void add(std::string check, const char* requirement, Level level, std::string pointer, std::string message,
+           std::string basis_text = "") {
     out_.diagnostics.push_back(Diagnostic{std::move(check), requirement, level, std::move(pointer),
                                           std::move(message), std::move(basis_text)});
   }
@@ -155,8 +189,9 @@ class Checker {
       }
       if (!property_names_.contains(name)) {
         add("schema.required-unknown-property", kConsistent, Level::Should, where,
-            "\"required\" names \"" + name + "\", which is not in \"properties\": the client has no "
-            "field for it, so no answer can satisfy the schema.");
+            "\"required\" names \"" + name +
+                "\", which is not in \"properties\": the client has no "
+                "field for it, so no answer can satisfy the schema.");
         continue;
       }
       if (out_.schema.find(name) != nullptr) out_.schema.required.push_back(name);
@@ -192,7 +227,8 @@ class Checker {
     return std::nullopt;
   }
 
-  void check_annotations(const rapidjson::Value& p, const std::string& pointer, const std::string& definition) {
+  void check_annotations(const rapidjson::Value& p, const std::string& pointer,
+                         const std::string& definition) {
     for (const char* key : {"title", "description"}) {
       const rapidjson::Value* v = find_member(p, key);
       if (v != nullptr && !v->IsString()) {
@@ -219,7 +255,8 @@ class Checker {
             basis("EnumSchema"));
         return false;
       }
-      add_option(std::string(list[i].GetString(), list[i].GetStringLength()), pointer_append(pointer, i), out);
+      add_option(std::string(list[i].GetString(), list[i].GetStringLength()), pointer_append(pointer, i),
+                 out);
     }
     if (list.Empty()) {
       add("schema.enum-empty", kConsistent, Level::Should, pointer,
@@ -256,7 +293,8 @@ class Checker {
             "Option " + std::to_string(i) + " needs a string \"title\" (what the user sees).",
             basis(definition));
       }
-      add_option(std::string(value->GetString(), value->GetStringLength()), pointer_append(where, "const"), out);
+      add_option(std::string(value->GetString(), value->GetStringLength()), pointer_append(where, "const"),
+                 out);
     }
     if (list.Empty()) {
       add("schema.enum-empty", kConsistent, Level::Should, pointer,
@@ -290,7 +328,8 @@ class Checker {
         out.format = parsed;
       } else {
         add("schema.format-unsupported", kFormat, Level::Must, where,
-            "format " + to_json(*format) + " is not one of the supported formats: email, uri, date, date-time.",
+            "format " + to_json(*format) +
+                " is not one of the supported formats: email, uri, date, date-time.",
             basis("StringSchema"));
       }
     }
@@ -334,8 +373,9 @@ class Checker {
     const std::string type_pointer = pointer_append(pointer, "type");
     if (type == nullptr) {
       add("schema.property-type-missing", kRestricted, Level::Must, type_pointer,
-          "Property \"" + name + "\" has no \"type\"; it must be string, number, integer, boolean or "
-          "(for multi-select) array.",
+          "Property \"" + name +
+              "\" has no \"type\"; it must be string, number, integer, boolean or "
+              "(for multi-select) array.",
           basis("PrimitiveSchemaDefinition"));
       return;
     }
@@ -389,7 +429,8 @@ class Checker {
     check_annotations(p, pointer, definition);
     for (auto it = p.MemberBegin(); it != p.MemberEnd(); ++it) {
       const std::string_view key(it->name.GetString(), it->name.GetStringLength());
-      if (!known.contains(key)) unknown_keyword(key, pointer_append(pointer, key), "a " + std::string(t) + " property");
+      if (!known.contains(key))
+        unknown_keyword(key, pointer_append(pointer, key), "a " + std::string(t) + " property");
     }
     if (const rapidjson::Value* def = find_member(p, "default")) {
       out.has_default = true;
@@ -419,7 +460,7 @@ class Checker {
             "The property has \"enum\" and also \"oneOf\"/\"anyOf\"; use one enum spelling.");
       }
       return sep1330 ? (out.enum_style == EnumStyle::LegacyTitled ? "LegacyTitledEnumSchema"
-                                                                    : "UntitledSingleSelectEnumSchema")
+                                                                  : "UntitledSingleSelectEnumSchema")
                      : "EnumSchema";
     }
     if (one_of != nullptr || any_of != nullptr) {
@@ -460,8 +501,8 @@ class Checker {
       for (const auto& n : names.GetArray()) strings = strings && n.IsString();
     }
     if (!strings) {
-      add("schema.enum-names-type", kEnum, Level::Must, pointer,
-          "\"enumNames\" must be an array of strings.", basis("EnumSchema"));
+      add("schema.enum-names-type", kEnum, Level::Must, pointer, "\"enumNames\" must be an array of strings.",
+          basis("EnumSchema"));
       return;
     }
     if (names.Size() != option_count) {
@@ -478,8 +519,8 @@ class Checker {
   }
 
   // Returns "" when the property cannot be modelled.
-  std::string check_array_property(const rapidjson::Value& p, const std::string& pointer,
-                                   PropertySchema& out, std::set<std::string_view>& known) {
+  std::string check_array_property(const rapidjson::Value& p, const std::string& pointer, PropertySchema& out,
+                                   std::set<std::string_view>& known) {
     const std::string type_pointer = pointer_append(pointer, "type");
     if (!features(revision_).sep1330_enums) {
       add("schema.property-array-not-in-revision", kRestricted, Level::Must, type_pointer,
@@ -503,7 +544,8 @@ class Checker {
       definition = "UntitledMultiSelectEnumSchema";
       out.enum_style = EnumStyle::UntitledMulti;
       const rapidjson::Value* item_type = find_member(*items, "type");
-      if (item_type == nullptr || !item_type->IsString() || std::string_view(item_type->GetString()) != "string") {
+      if (item_type == nullptr || !item_type->IsString() ||
+          std::string_view(item_type->GetString()) != "string") {
         add("schema.array-items-type", kEnum, Level::Must, pointer_append(items_pointer, "type"),
             "Multi-select items must have \"type\": \"string\".", basis(definition));
       }
@@ -552,8 +594,7 @@ class Checker {
     for (const ValueProblem& problem : check_value(p, value)) {
       if (problem.not_evaluated) continue;
       add("schema.default-invalid", kDefault, Level::Must, pointer,
-          "The default does not satisfy its own property: " + problem.message,
-          "SEP-1034 > Behavior");
+          "The default does not satisfy its own property: " + problem.message, "SEP-1034 > Behavior");
     }
   }
 

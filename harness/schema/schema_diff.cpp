@@ -12,7 +12,8 @@ namespace {
 using rapidjson::Value;
 using Kind = SchemaDifference::Kind;
 
-constexpr std::size_t kMaxDepth = 32;       // the restricted subset is two levels deep; anything deeper is compared as a value
+constexpr std::size_t kMaxDepth =
+    32;  // the restricted subset is two levels deep; anything deeper is compared as a value
 constexpr std::size_t kShownBytes = 120;  // a value quoted in a message
 
 const std::set<std::string_view> kDisplayKeywords = {"title", "description", "enumNames"};
@@ -36,7 +37,7 @@ class Differ {
         const std::string_view key(it->name.GetString(), it->name.GetStringLength());
         const std::string at = pointer_append(pointer, key);
         const Kind k = kind == Kind::Display || (!names && kDisplayKeywords.contains(key)) ? Kind::Display
-                                                                                             : Kind::Validity;
+                                                                                           : Kind::Validity;
         const Value* theirs = find_member(sent, key);
         if (theirs == nullptr) {
           add(k, at,
@@ -70,7 +71,8 @@ class Differ {
       return false;
     };
     for (const Value& v : asked.GetArray()) {
-      if (!has(sent, v)) add(Kind::Validity, pointer, "asked for " + shown(v) + " among them, sent " + shown(sent));
+      if (!has(sent, v))
+        add(Kind::Validity, pointer, "asked for " + shown(v) + " among them, sent " + shown(sent));
     }
   }
 
@@ -104,7 +106,8 @@ bool json_equal(const Value& a, const Value& b) {
     case rapidjson::kObjectType:
       if (a.MemberCount() != b.MemberCount()) return false;
       for (auto it = a.MemberBegin(); it != a.MemberEnd(); ++it) {
-        const Value* other = find_member(b, std::string_view(it->name.GetString(), it->name.GetStringLength()));
+        const Value* other =
+            find_member(b, std::string_view(it->name.GetString(), it->name.GetStringLength()));
         if (other == nullptr || !json_equal(it->value, *other)) return false;
       }
       return true;

@@ -30,7 +30,8 @@ struct SchemaDifference {
   std::string message;  // "asked for \"integer\", sent \"number\""
 };
 
-std::vector<SchemaDifference> compare_requested_schema(const rapidjson::Value& asked, const rapidjson::Value& sent);
+std::vector<SchemaDifference> compare_requested_schema(const rapidjson::Value& asked,
+                                                       const rapidjson::Value& sent);
 
 // Whether two JSON values are equal as JSON values (numbers by value).
 bool json_equal(const rapidjson::Value& a, const rapidjson::Value& b);

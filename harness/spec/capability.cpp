@@ -21,11 +21,10 @@ CapabilityParse parse_elicitation_capability(const rapidjson::Value* elicitation
   if (elicitation == nullptr) return out;
   out.capability.declared = true;
   if (!elicitation->IsObject()) {
-    out.diagnostics.push_back(
-        {"capability.not-object", "CAPABILITY-DECLARE", Level::Must, pointer,
-         "capabilities.elicitation is " + std::string(json_type_name(*elicitation)) +
-             "; it must be an object such as {\"form\": {}}.",
-         "schema.json #/$defs/ClientCapabilities"});
+    out.diagnostics.push_back({"capability.not-object", "CAPABILITY-DECLARE", Level::Must, pointer,
+                               "capabilities.elicitation is " + std::string(json_type_name(*elicitation)) +
+                                   "; it must be an object such as {\"form\": {}}.",
+                               "schema.json #/$defs/ClientCapabilities"});
     return out;
   }
   if (!features(revision).url_mode) {
@@ -40,12 +39,12 @@ CapabilityParse parse_elicitation_capability(const rapidjson::Value* elicitation
     const rapidjson::Value* mode = find_member(*elicitation, name);
     if (mode == nullptr) continue;
     if (!mode->IsObject()) {
-      out.diagnostics.push_back(
-          {"capability.mode-not-object", "CAPABILITY-AT-LEAST-ONE-MODE", Level::Must,
-           pointer_append(pointer, name),
-           std::string("elicitation.") + name + " is " + std::string(json_type_name(*mode)) +
-               "; a mode is declared with an object ({}), so this declares nothing.",
-           "schema.json 2025-11-25 #/$defs/ClientCapabilities"});
+      out.diagnostics.push_back({"capability.mode-not-object", "CAPABILITY-AT-LEAST-ONE-MODE", Level::Must,
+                                 pointer_append(pointer, name),
+                                 std::string("elicitation.") + name + " is " +
+                                     std::string(json_type_name(*mode)) +
+                                     "; a mode is declared with an object ({}), so this declares nothing.",
+                                 "schema.json 2025-11-25 #/$defs/ClientCapabilities"});
       continue;
     }
     (std::string_view(name) == "form" ? out.capability.form : out.capability.url) = true;

@@ -14,8 +14,8 @@ std::string schema_basis(Revision revision, std::string_view definition) {
 }
 constexpr const char* kBasisResult = "schema.json #/$defs/ElicitResult";
 
-void add(Diagnostics& out, std::string check, std::string requirement, Level level,
-         std::string pointer, std::string message, std::string basis = "") {
+void add(Diagnostics& out, std::string check, std::string requirement, Level level, std::string pointer,
+         std::string message, std::string basis = "") {
   out.push_back(Diagnostic{std::move(check), std::move(requirement), level, std::move(pointer),
                            std::move(message), std::move(basis)});
 }
@@ -23,8 +23,7 @@ void add(Diagnostics& out, std::string check, std::string requirement, Level lev
 // Reads a required string member; says what is wrong when it is absent or not a string.
 std::optional<std::string> required_string(const rapidjson::Value& object, const char* name,
                                            const std::string& pointer, const char* check_prefix,
-                                           const char* requirement, const char* basis,
-                                           Diagnostics& out) {
+                                           const char* requirement, const char* basis, Diagnostics& out) {
   const std::string where = pointer_append(pointer, name);
   const rapidjson::Value* value = find_member(object, name);
   if (value == nullptr) {
@@ -34,8 +33,7 @@ std::optional<std::string> required_string(const rapidjson::Value& object, const
   }
   if (!value->IsString()) {
     add(out, std::string(check_prefix) + "-type", requirement, Level::Must, where,
-        std::string("\"") + name + "\" is " + std::string(json_type_name(*value)) +
-            "; it must be a string.",
+        std::string("\"") + name + "\" is " + std::string(json_type_name(*value)) + "; it must be a string.",
         basis);
     return std::nullopt;
   }
@@ -63,8 +61,7 @@ ElicitRequestParse parse_elicit_request(const rapidjson::Value& params, Revision
   const char* const kBasisUrl = basis_url.c_str();
   if (!params.IsObject()) {
     add(diags, "elicit.params-type", "REQUEST-MESSAGE", Level::Must, pointer,
-        "The elicitation parameters are " + std::string(json_type_name(params)) +
-            "; they must be an object.",
+        "The elicitation parameters are " + std::string(json_type_name(params)) + "; they must be an object.",
         kBasisForm);
     return out;
   }
@@ -102,8 +99,7 @@ ElicitRequestParse parse_elicit_request(const rapidjson::Value& params, Revision
                                      request.mode == Mode::Url ? kBasisUrl : kBasisForm, diags)) {
     request.message = *message;
     if (message->find_first_not_of(" \t\r\n") == std::string::npos) {
-      add(diags, "elicit.message-empty", "REQUEST-MESSAGE", Level::Should,
-          pointer_append(pointer, "message"),
+      add(diags, "elicit.message-empty", "REQUEST-MESSAGE", Level::Should, pointer_append(pointer, "message"),
           "\"message\" is blank; it should tell the user why the interaction is needed.");
     }
   }
@@ -113,8 +109,7 @@ ElicitRequestParse parse_elicit_request(const rapidjson::Value& params, Revision
     const rapidjson::Value* schema = find_member(params, "requestedSchema");
     if (schema == nullptr) {
       add(diags, "elicit.requested-schema-missing", "FORM-REQUESTED-SCHEMA", Level::Must, where,
-          "A form-mode request (mode \"form\" or no mode) must include \"requestedSchema\".",
-          kBasisForm);
+          "A form-mode request (mode \"form\" or no mode) must include \"requestedSchema\".", kBasisForm);
     } else if (!schema->IsObject()) {
       add(diags, "elicit.requested-schema-type", "FORM-REQUESTED-SCHEMA", Level::Must, where,
           "\"requestedSchema\" is " + std::string(json_type_name(*schema)) +
@@ -191,8 +186,8 @@ ElicitResultParse parse_elicit_result(const rapidjson::Value& result, Revision r
           kBasisResult);
     }
   }
-  const bool action_ok = !has_check(diags, "result.action-missing") &&
-                         !has_check(diags, "result.action-unknown");
+  const bool action_ok =
+      !has_check(diags, "result.action-missing") && !has_check(diags, "result.action-unknown");
 
   const std::string content_pointer = pointer_append(pointer, "content");
   const rapidjson::Value* content = find_member(result, "content");
@@ -206,8 +201,8 @@ ElicitResultParse parse_elicit_result(const rapidjson::Value& result, Revision r
       const bool arrays = features(revision).sep1330_enums;
       for (auto it = content->MemberBegin(); it != content->MemberEnd(); ++it) {
         const rapidjson::Value& v = it->value;
-        const std::string where =
-            pointer_append(content_pointer, std::string_view(it->name.GetString(), it->name.GetStringLength()));
+        const std::string where = pointer_append(
+            content_pointer, std::string_view(it->name.GetString(), it->name.GetStringLength()));
         // Non-integer numbers are accepted although schema.json lists only string, integer and
         // boolean: the prose's NumberSchema has `type: "number"` and SEP-1330 types content as
         // `string | number | boolean | string[]`. The prose wins; schema.json is the outlier.
@@ -219,8 +214,10 @@ ElicitResultParse parse_elicit_result(const rapidjson::Value& result, Revision r
         }
         if (!ok) {
           add(diags, "result.content-value-type", "RESULT-CONTENT", Level::Must, where,
-              "Content value is " + std::string(json_type_name(v)) + "; allowed are string, number, "
-                  "boolean" + std::string(arrays ? " and arrays of strings (multi-select)." : "."),
+              "Content value is " + std::string(json_type_name(v)) +
+                  "; allowed are string, number, "
+                  "boolean" +
+                  std::string(arrays ? " and arrays of strings (multi-select)." : "."),
               arrays ? "schema.json 2025-11-25 #/$defs/ElicitResult, SEP-1330"
                      : "schema.json 2025-06-18 #/definitions/ElicitResult");
         }
@@ -245,8 +242,7 @@ ElicitResultParse parse_elicit_result(const rapidjson::Value& result, Revision r
   return out;
 }
 
-CompletionNotificationParse parse_completion_notification(const rapidjson::Value* params,
-                                                          Revision revision,
+CompletionNotificationParse parse_completion_notification(const rapidjson::Value* params, Revision revision,
                                                           const std::string& pointer) {
   CompletionNotificationParse out;
   if (!features(revision).url_elicitation_id) {
@@ -260,10 +256,9 @@ CompletionNotificationParse parse_completion_notification(const rapidjson::Value
         "schema.json 2025-11-25 #/$defs/ElicitationCompleteNotification");
     return out;
   }
-  out.elicitation_id = required_string(*params, "elicitationId", pointer, "complete.elicitation-id",
-                                       "COMPLETE-ELICITATION-ID",
-                                       "schema.json 2025-11-25 #/$defs/ElicitationCompleteNotification",
-                                       out.diagnostics);
+  out.elicitation_id =
+      required_string(*params, "elicitationId", pointer, "complete.elicitation-id", "COMPLETE-ELICITATION-ID",
+                      "schema.json 2025-11-25 #/$defs/ElicitationCompleteNotification", out.diagnostics);
   return out;
 }
 
@@ -292,9 +287,9 @@ UrlRequiredErrorParse parse_url_required_error(const rapidjson::Value& error, Re
   const rapidjson::Value* list = find_member(*data, "elicitations");
   if (list == nullptr || !list->IsArray()) {
     add(diags, "urlerror.elicitations-missing", "URL-REQUIRED-ERROR-LIST", Level::Must, list_pointer,
-        list == nullptr ? "data.elicitations is missing; the error must list the required elicitations."
-                        : "data.elicitations is " + std::string(json_type_name(*list)) +
-                              "; it must be an array.",
+        list == nullptr
+            ? "data.elicitations is missing; the error must list the required elicitations."
+            : "data.elicitations is " + std::string(json_type_name(*list)) + "; it must be an array.",
         basis);
     return out;
   }
@@ -306,7 +301,8 @@ UrlRequiredErrorParse parse_url_required_error(const rapidjson::Value& error, Re
     const rapidjson::Value& entry = (*list)[i];
     const std::string where = pointer_append(list_pointer, i);
     const rapidjson::Value* mode = entry.IsObject() ? find_member(entry, "mode") : nullptr;
-    if (entry.IsObject() && (mode == nullptr || !mode->IsString() || std::string_view(mode->GetString()) != "url")) {
+    if (entry.IsObject() &&
+        (mode == nullptr || !mode->IsString() || std::string_view(mode->GetString()) != "url")) {
       add(diags, "urlerror.entry-not-url-mode", "URL-REQUIRED-ERROR-URL-MODE", Level::Must,
           pointer_append(where, "mode"),
           mode == nullptr ? "Entry has no \"mode\", which means form mode; every entry must be a URL "

@@ -29,9 +29,9 @@ struct ElicitRequest {
                              // field as form mode")
   std::string message;
   const rapidjson::Value* requested_schema = nullptr;  // form mode
-  std::string url;                                      // URL mode
-  std::string elicitation_id;                           // URL mode
-  std::string pointer;  // where these params sit in the checked message
+  std::string url;                                     // URL mode
+  std::string elicitation_id;                          // URL mode
+  std::string pointer;                                 // where these params sit in the checked message
 };
 
 struct ElicitRequestParse {
@@ -67,8 +67,7 @@ struct CompletionNotificationParse {
 };
 
 // params of notifications/elicitation/complete (nullptr when the message has none).
-CompletionNotificationParse parse_completion_notification(const rapidjson::Value* params,
-                                                          Revision revision,
+CompletionNotificationParse parse_completion_notification(const rapidjson::Value* params, Revision revision,
                                                           const std::string& pointer);
 
 struct UrlRequiredErrorParse {

@@ -36,8 +36,9 @@ std::optional<Implementation> parse_implementation(const rapidjson::Value& value
     if (v == nullptr || !v->IsString()) {
       ok = false;
       add(out, check_prefix + "-" + member, requirement, Level::Must, pointer_append(pointer, member),
-          std::string(what) + (v == nullptr ? " has no \"" + std::string(member) + "\""
-                                            : "." + std::string(member) + " is " + std::string(json_type_name(*v))) +
+          std::string(what) +
+              (v == nullptr ? " has no \"" + std::string(member) + "\""
+                            : "." + std::string(member) + " is " + std::string(json_type_name(*v))) +
               "; an Implementation has string \"name\" and \"version\".",
           kBasisImplementation);
       continue;
@@ -50,7 +51,8 @@ std::optional<Implementation> parse_implementation(const rapidjson::Value& value
 
 }  // namespace
 
-RequestMetaParse parse_request_meta(const rapidjson::Value* params, Revision revision, const std::string& pointer) {
+RequestMetaParse parse_request_meta(const rapidjson::Value* params, Revision revision,
+                                    const std::string& pointer) {
   RequestMetaParse out;
   Diagnostics& diags = out.diagnostics;
   const std::string revision_text(to_string(revision));
@@ -59,7 +61,8 @@ RequestMetaParse parse_request_meta(const rapidjson::Value* params, Revision rev
         Level::Must, pointer,
         params == nullptr
             ? "The request has no params; every " + revision_text + " request carries params._meta with \"" +
-                  std::string(kMetaProtocolVersion) + "\" and \"" + std::string(kMetaClientCapabilities) + "\"."
+                  std::string(kMetaProtocolVersion) + "\" and \"" + std::string(kMetaClientCapabilities) +
+                  "\"."
             : "params is " + std::string(json_type_name(*params)) + "; it must be an object carrying _meta.",
         kBasisMeta);
     return out;
@@ -67,10 +70,13 @@ RequestMetaParse parse_request_meta(const rapidjson::Value* params, Revision rev
   const std::string meta_pointer = pointer_append(pointer, "_meta");
   const rapidjson::Value* meta = find_member(*params, "_meta");
   if (meta == nullptr || !meta->IsObject()) {
-    add(diags, meta == nullptr ? "meta.missing" : "meta.type", "META-REQUIRED-FIELDS", Level::Must, meta_pointer,
-        meta == nullptr ? "params has no _meta; every " + revision_text + " request carries its protocol "
-                              "version and client capabilities there (no initialize handshake remembers them)."
-                        : "_meta is " + std::string(json_type_name(*meta)) + "; it must be an object.",
+    add(diags, meta == nullptr ? "meta.missing" : "meta.type", "META-REQUIRED-FIELDS", Level::Must,
+        meta_pointer,
+        meta == nullptr
+            ? "params has no _meta; every " + revision_text +
+                  " request carries its protocol "
+                  "version and client capabilities there (no initialize handshake remembers them)."
+            : "_meta is " + std::string(json_type_name(*meta)) + "; it must be an object.",
         kBasisMeta);
     return out;
   }
@@ -80,9 +86,10 @@ RequestMetaParse parse_request_meta(const rapidjson::Value* params, Revision rev
   if (version == nullptr || !version->IsString()) {
     add(diags, version == nullptr ? "meta.protocol-version-missing" : "meta.protocol-version-type",
         "META-REQUIRED-FIELDS", Level::Must, version_pointer,
-        version == nullptr ? "_meta has no \"" + std::string(kMetaProtocolVersion) + "\"; it is required on every request."
-                           : "\"" + std::string(kMetaProtocolVersion) + "\" is " + std::string(json_type_name(*version)) +
-                                 "; it must be a string such as \"" + revision_text + "\".",
+        version == nullptr
+            ? "_meta has no \"" + std::string(kMetaProtocolVersion) + "\"; it is required on every request."
+            : "\"" + std::string(kMetaProtocolVersion) + "\" is " + std::string(json_type_name(*version)) +
+                  "; it must be a string such as \"" + revision_text + "\".",
         kBasisMeta);
   } else {
     out.meta.protocol_version = text_of(*version);
@@ -90,10 +97,11 @@ RequestMetaParse parse_request_meta(const rapidjson::Value* params, Revision rev
       const auto other = parse_revision(out.meta.protocol_version);
       add(diags, "meta.protocol-version-other", "VERSION-UNSUPPORTED-ERROR", Level::Info, version_pointer,
           "The request asks for protocol version \"" + out.meta.protocol_version + "\" and is checked as " +
-              revision_text + (other && !features(*other).modern_wire
-                                   ? "; that revision is initialize-based and has no per-request _meta."
-                                   : "; a server that does not implement it answers -32022 "
-                                     "(UnsupportedProtocolVersionError)."));
+              revision_text +
+              (other && !features(*other).modern_wire
+                   ? "; that revision is initialize-based and has no per-request _meta."
+                   : "; a server that does not implement it answers -32022 "
+                     "(UnsupportedProtocolVersionError)."));
     }
   }
 
@@ -102,10 +110,11 @@ RequestMetaParse parse_request_meta(const rapidjson::Value* params, Revision rev
   if (caps == nullptr || !caps->IsObject()) {
     add(diags, caps == nullptr ? "meta.client-capabilities-missing" : "meta.client-capabilities-type",
         "META-REQUIRED-FIELDS", Level::Must, caps_pointer,
-        caps == nullptr ? "_meta has no \"" + std::string(kMetaClientCapabilities) +
-                              "\"; it is required on every request ({} declares no optional capability)."
-                        : "\"" + std::string(kMetaClientCapabilities) + "\" is " + std::string(json_type_name(*caps)) +
-                              "; it must be a ClientCapabilities object.",
+        caps == nullptr
+            ? "_meta has no \"" + std::string(kMetaClientCapabilities) +
+                  "\"; it is required on every request ({} declares no optional capability)."
+            : "\"" + std::string(kMetaClientCapabilities) + "\" is " + std::string(json_type_name(*caps)) +
+                  "; it must be a ClientCapabilities object.",
         kBasisMeta);
   } else {
     out.meta.client_capabilities = caps;
@@ -117,18 +126,19 @@ RequestMetaParse parse_request_meta(const rapidjson::Value* params, Revision rev
 
   const std::string info_pointer = pointer_append(meta_pointer, kMetaClientInfo);
   if (const rapidjson::Value* info = find_member(*meta, kMetaClientInfo)) {
-    out.meta.client_info =
-        parse_implementation(*info, "clientInfo", info_pointer, "META-CLIENT-INFO", "meta.client-info", diags);
+    out.meta.client_info = parse_implementation(*info, "clientInfo", info_pointer, "META-CLIENT-INFO",
+                                                "meta.client-info", diags);
   } else {
     add(diags, "meta.client-info-missing", "META-CLIENT-INFO", Level::Should, info_pointer,
-        "_meta has no \"" + std::string(kMetaClientInfo) + "\"; clients should name themselves on every request.",
+        "_meta has no \"" + std::string(kMetaClientInfo) +
+            "\"; clients should name themselves on every request.",
         kBasisMeta);
   }
   return out;
 }
 
-ResultHeadParse parse_result_head(const rapidjson::Value& result, Revision revision, const std::string& pointer,
-                                  std::string_view server_info_rule) {
+ResultHeadParse parse_result_head(const rapidjson::Value& result, Revision revision,
+                                  const std::string& pointer, std::string_view server_info_rule) {
   ResultHeadParse out;
   (void)revision;
   if (!result.IsObject()) return out;  // classify_message already said so
@@ -155,7 +165,8 @@ ResultHeadParse parse_result_head(const rapidjson::Value& result, Revision revis
       // Only an extension both sides advertise in their capabilities may add a value, which a
       // single message does not show: a SHOULD finding, not a MUST.
       add(diags, "result.result-type-unknown", "RESULT-TYPE-SET", Level::Should, type_pointer,
-          "\"resultType\" is \"" + out.head.type_text + "\", not a core value (\"complete\", "
+          "\"resultType\" is \"" + out.head.type_text +
+              "\", not a core value (\"complete\", "
               "\"input_required\"); only an extension advertised in capabilities may add one, and a client "
               "that does not recognise it must treat the result as invalid.");
     }
@@ -163,7 +174,8 @@ ResultHeadParse parse_result_head(const rapidjson::Value& result, Revision revis
 
   const std::string meta_pointer = pointer_append(pointer, "_meta");
   const rapidjson::Value* meta = find_member(result, "_meta");
-  const rapidjson::Value* info = meta != nullptr && meta->IsObject() ? find_member(*meta, kMetaServerInfo) : nullptr;
+  const rapidjson::Value* info =
+      meta != nullptr && meta->IsObject() ? find_member(*meta, kMetaServerInfo) : nullptr;
   if (meta != nullptr && !meta->IsObject()) {
     add(diags, "result.meta-type", "JSONRPC-MESSAGE-FORMAT", Level::Must, meta_pointer,
         "The result's _meta is " + std::string(json_type_name(*meta)) + "; it must be an object.",
@@ -175,8 +187,9 @@ ResultHeadParse parse_result_head(const rapidjson::Value& result, Revision revis
             "\"; servers should name themselves in every result (no initialize answer does it for them).",
         "schema.json 2026-07-28 #/$defs/ResultMetaObject");
   } else {
-    out.head.server_info = parse_implementation(*info, "serverInfo", pointer_append(meta_pointer, kMetaServerInfo),
-                                                std::string(server_info_rule), "result.server-info", diags);
+    out.head.server_info =
+        parse_implementation(*info, "serverInfo", pointer_append(meta_pointer, kMetaServerInfo),
+                             std::string(server_info_rule), "result.server-info", diags);
   }
   return out;
 }
@@ -210,7 +223,8 @@ DiscoverResultParse parse_discover_result(const rapidjson::Value& result, Revisi
       if (!v.IsString()) {
         add(diags, "discover.supportedVersions-item-type", "DISCOVER-MUST", Level::Must,
             pointer_append(versions_pointer, i),
-            "A supported version is " + std::string(json_type_name(v)) + "; versions are strings.", kBasisDiscover);
+            "A supported version is " + std::string(json_type_name(v)) + "; versions are strings.",
+            kBasisDiscover);
         continue;
       }
       typed.supported_versions.push_back(text_of(v));
@@ -236,7 +250,8 @@ DiscoverResultParse parse_discover_result(const rapidjson::Value& result, Revisi
   if (const rapidjson::Value* scope = find_member(result, "cacheScope"); scope == nullptr) {
     missing("cacheScope", "it is \"public\" or \"private\".");
   } else if (!scope->IsString() || (text_of(*scope) != "public" && text_of(*scope) != "private")) {
-    add(diags, "discover.cacheScope-value", "DISCOVER-MUST", Level::Must, pointer_append(pointer, "cacheScope"),
+    add(diags, "discover.cacheScope-value", "DISCOVER-MUST", Level::Must,
+        pointer_append(pointer, "cacheScope"),
         "\"cacheScope\" is " + to_json(*scope) + "; it must be \"public\" or \"private\".", kBasisDiscover);
   }
   if (const rapidjson::Value* instructions = find_member(result, "instructions");
@@ -253,16 +268,18 @@ Diagnostics check_error_code(std::int64_t code, Revision revision, const std::st
   const std::string where = pointer_append(pointer, "code");
   if (code == -32042 || code == -32002) {
     add(out, "error.code-retired", "ERROR-CODE-RETIRED", Level::Must, where,
-        code == -32042
-            ? "Error -32042 (URL elicitation required) belongs to 2025-11-25; in " + std::string(to_string(revision)) +
-                  " a server that needs a URL-mode elicitation answers with an InputRequiredResult carrying it."
-            : "Error -32002 (resource not found) belongs to 2025-11-25 and earlier; " +
-                  std::string(to_string(revision)) + " uses -32602.",
+        code == -32042 ? "Error -32042 (URL elicitation required) belongs to 2025-11-25; in " +
+                             std::string(to_string(revision)) +
+                             " a server that needs a URL-mode elicitation answers with an "
+                             "InputRequiredResult carrying it."
+                       : "Error -32002 (resource not found) belongs to 2025-11-25 and earlier; " +
+                             std::string(to_string(revision)) + " uses -32602.",
         "basic.mdx 2026-07-28 > Error Codes");
-  } else if (code <= -32020 && code >= -32099 && code != kHeaderMismatch && code != kMissingRequiredClientCapability &&
-             code != kUnsupportedProtocolVersion) {
+  } else if (code <= -32020 && code >= -32099 && code != kHeaderMismatch &&
+             code != kMissingRequiredClientCapability && code != kUnsupportedProtocolVersion) {
     add(out, "error.code-reserved", "ERROR-CODE-RESERVED-RANGE", Level::Must, where,
-        "Error " + std::to_string(code) + " is in -32020..-32099, which only the specification allocates, and it "
+        "Error " + std::to_string(code) +
+            " is in -32020..-32099, which only the specification allocates, and it "
             "defines -32020, -32021 and -32022 there.",
         "basic.mdx 2026-07-28 > Error Codes");
   }
@@ -323,7 +340,8 @@ MissingCapabilityErrorParse parse_missing_capability_error(const rapidjson::Valu
   constexpr const char* basis = "schema.json 2026-07-28 #/$defs/MissingRequiredClientCapabilityError";
   const std::string data_pointer = pointer_append(pointer, "data");
   const rapidjson::Value* data = find_member(error, "data");
-  const rapidjson::Value* required = data != nullptr && data->IsObject() ? find_member(*data, "requiredCapabilities") : nullptr;
+  const rapidjson::Value* required =
+      data != nullptr && data->IsObject() ? find_member(*data, "requiredCapabilities") : nullptr;
   if (required == nullptr || !required->IsObject()) {
     add(out.diagnostics, "capability-error.required-missing", "CAPABILITY-MISSING-ERROR", Level::Must,
         pointer_append(data_pointer, "requiredCapabilities"),
@@ -336,11 +354,13 @@ MissingCapabilityErrorParse parse_missing_capability_error(const rapidjson::Valu
   if (required->ObjectEmpty()) {
     add(out.diagnostics, "capability-error.required-empty", "CAPABILITY-MISSING-ERROR", Level::Should,
         pointer_append(data_pointer, "requiredCapabilities"),
-        "data.requiredCapabilities is empty; it should name the missing capability (e.g. {\"elicitation\": {}}).");
+        "data.requiredCapabilities is empty; it should name the missing capability (e.g. {\"elicitation\": "
+        "{}}).");
   }
   // Read as a declaration, so {"elicitation": {"url": {}}} says URL mode is what is missing.
-  CapabilityParse elicitation = parse_elicitation_capability(find_member(*required, "elicitation"), revision,
-                                                             pointer_append(pointer_append(data_pointer, "requiredCapabilities"), "elicitation"));
+  CapabilityParse elicitation = parse_elicitation_capability(
+      find_member(*required, "elicitation"), revision,
+      pointer_append(pointer_append(data_pointer, "requiredCapabilities"), "elicitation"));
   out.elicitation = elicitation.capability;
   return out;
 }

@@ -75,7 +75,8 @@ struct ResultHeadParse {
 // The members every modern result has: `resultType` (required), `_meta` with the server info
 // (SHOULD). `server_info_rule` is the requirement that asks for the server info here
 // (DISCOVER-SERVER-INFO on a DiscoverResult, META-SERVER-INFO on any other result).
-ResultHeadParse parse_result_head(const rapidjson::Value& result, Revision revision, const std::string& pointer,
+ResultHeadParse parse_result_head(const rapidjson::Value& result, Revision revision,
+                                  const std::string& pointer,
                                   std::string_view server_info_rule = "META-SERVER-INFO");
 
 struct DiscoverResult {

@@ -69,14 +69,16 @@ InputRequestParse parse_input_request(const rapidjson::Value& value, std::string
   const rapidjson::Value* method = find_member(value, "method");
   if (method == nullptr || !method->IsString()) {
     add(diags, "mrtr.input-request-method", "MRTR-INPUT-REQUEST-TYPES", Level::Must, method_pointer,
-        "Input request " + quoted(request.key) + (method == nullptr ? " has no \"method\"" : " has a non-string \"method\"") +
+        "Input request " + quoted(request.key) +
+            (method == nullptr ? " has no \"method\"" : " has a non-string \"method\"") +
             "; it must be elicitation/create, sampling/createMessage or roots/list.",
         kBasisRequest);
     out.request = std::move(request);
     return out;
   }
   request.method = text_of(*method);
-  if (request.method != kElicitCreate && request.method != kSamplingCreateMessage && request.method != kRootsList) {
+  if (request.method != kElicitCreate && request.method != kSamplingCreateMessage &&
+      request.method != kRootsList) {
     add(diags, "mrtr.input-request-method-unknown", "MRTR-INPUT-REQUEST-TYPES", Level::Must, method_pointer,
         "Input request " + quoted(request.key) + " has method " + quoted(request.method) +
             "; an input request is elicitation/create, sampling/createMessage or roots/list.",
@@ -84,7 +86,8 @@ InputRequestParse parse_input_request(const rapidjson::Value& value, std::string
   }
   for (const char* member : {"jsonrpc", "id"}) {
     if (find_member(value, member) != nullptr) {
-      add(diags, "mrtr.input-request-jsonrpc", "MRTR-INPUT-REQUEST-TYPES", Level::Info, pointer_append(pointer, member),
+      add(diags, "mrtr.input-request-jsonrpc", "MRTR-INPUT-REQUEST-TYPES", Level::Info,
+          pointer_append(pointer, member),
           "Input request " + quoted(request.key) + " carries \"" + member +
               "\": an input request is not a JSON-RPC message (its key identifies it), so clients ignore it.",
           kBasisRequest);
@@ -95,14 +98,16 @@ InputRequestParse parse_input_request(const rapidjson::Value& value, std::string
   if (request.method == kElicitCreate) {
     if (request.params == nullptr) {
       add(diags, "elicit.params-missing", "REQUEST-MESSAGE", Level::Must, params_pointer,
-          "elicitation/create has no params; it needs at least \"message\" and, in form mode, \"requestedSchema\".",
+          "elicitation/create has no params; it needs at least \"message\" and, in form mode, "
+          "\"requestedSchema\".",
           "schema.json 2026-07-28 #/$defs/ElicitRequest");
     } else {
       ElicitRequestParse parsed = parse_elicit_request(*request.params, revision, params_pointer);
       for (Diagnostic& d : parsed.diagnostics) diags.push_back(std::move(d));
       request.elicitation = std::move(parsed.request);
     }
-  } else if (request.method == kSamplingCreateMessage && (request.params == nullptr || !request.params->IsObject())) {
+  } else if (request.method == kSamplingCreateMessage &&
+             (request.params == nullptr || !request.params->IsObject())) {
     add(diags, "mrtr.sampling-params-missing", "MRTR-INPUT-REQUEST-TYPES", Level::Must, params_pointer,
         "sampling/createMessage needs a params object (messages, maxTokens).",
         "schema.json 2026-07-28 #/$defs/CreateMessageRequest");
@@ -132,7 +137,8 @@ InputRequiredResultParse parse_input_requests(const rapidjson::Value& map, Revis
       // The JSON text repeats a member name; peers keep the first or the last, so the client
       // answers only one of them.
       add(out.diagnostics, "mrtr.input-request-key-duplicate", "MRTR-INPUT-KEYS-UNIQUE", Level::Must, where,
-          "Key " + quoted(key) + " appears twice in inputRequests; keys must be unique, since each response "
+          "Key " + quoted(key) +
+              " appears twice in inputRequests; keys must be unique, since each response "
               "comes back under its request's key.");
       continue;
     }
@@ -171,18 +177,21 @@ InputRequiredResultParse parse_input_required_result(const rapidjson::Value& res
   }
   if (!typed.has_input_requests && find_member(result, "requestState") == nullptr) {
     add(diags, "mrtr.input-required-empty", "MRTR-IRR-NOT-EMPTY", Level::Must, pointer,
-        "The InputRequiredResult has neither \"inputRequests\" nor \"requestState\"; it must carry at least one.",
+        "The InputRequiredResult has neither \"inputRequests\" nor \"requestState\"; it must carry at least "
+        "one.",
         kBasisResult);
   } else if (requests_empty && find_member(result, "requestState") == nullptr) {
     add(diags, "mrtr.input-requests-empty", "MRTR-IRR-NOT-EMPTY", Level::Should, requests_pointer,
-        "\"inputRequests\" is empty and there is no \"requestState\": the retry would carry nothing new, so the "
+        "\"inputRequests\" is empty and there is no \"requestState\": the retry would carry nothing new, so "
+        "the "
         "client can only send the same request again.");
   }
   out.result = std::move(typed);
   return out;
 }
 
-Diagnostics check_input_requests_declared(const InputRequiredResult& result, const ElicitationCapability& elicitation,
+Diagnostics check_input_requests_declared(const InputRequiredResult& result,
+                                          const ElicitationCapability& elicitation,
                                           const rapidjson::Value* client_capabilities) {
   Diagnostics out;
   const auto declared = [&](const char* name) {
@@ -194,8 +203,10 @@ Diagnostics check_input_requests_declared(const InputRequiredResult& result, con
     if (r.method == kElicitCreate) {
       if (!elicitation.declared) {
         add(out, "mrtr.elicitation-undeclared", "MRTR-NO-UNDECLARED-ELICITATION", Level::Must, where,
-            "Input request " + quoted(r.key) + " is an elicitation, but the request it answers declared no "
-                "elicitation capability in _meta; the server must not ask (it may fail the request with -32021).");
+            "Input request " + quoted(r.key) +
+                " is an elicitation, but the request it answers declared no "
+                "elicitation capability in _meta; the server must not ask (it may fail the request with "
+                "-32021).");
       } else if (r.elicitation && !elicitation.supports(r.elicitation->mode)) {
         add(out, "mrtr.elicitation-mode-undeclared", "SERVER-MODE-DECLARED", Level::Must,
             pointer_append(pointer_append(r.pointer, "params"), "mode"),
@@ -205,15 +216,16 @@ Diagnostics check_input_requests_declared(const InputRequiredResult& result, con
     } else if ((r.method == kSamplingCreateMessage && !declared("sampling")) ||
                (r.method == kRootsList && !declared("roots"))) {
       add(out, "mrtr.input-request-undeclared", "MRTR-DECLARED-ONLY", Level::Must, where,
-          "Input request " + quoted(r.key) + " is " + r.method + ", but the request it answers did not declare the " +
+          "Input request " + quoted(r.key) + " is " + r.method +
+              ", but the request it answers did not declare the " +
               (r.method == kRootsList ? "roots" : "sampling") + " capability.");
     }
   }
   return out;
 }
 
-RetryParse parse_input_responses(const rapidjson::Value& map, Revision revision, const InputRequiredResult* answered,
-                                 const std::string& pointer) {
+RetryParse parse_input_responses(const rapidjson::Value& map, Revision revision,
+                                 const InputRequiredResult* answered, const std::string& pointer) {
   RetryParse out;
   Diagnostics& diags = out.diagnostics;
   out.retry.has_input_responses = true;
@@ -231,16 +243,20 @@ RetryParse parse_input_responses(const rapidjson::Value& map, Revision revision,
     response.value = &it->value;
     response.pointer = pointer_append(pointer, response.key);
     if (!seen.insert(response.key).second) {
-      add(diags, "mrtr.input-response-key-duplicate", "MRTR-CLIENT-CONSTRUCT-INPUTS", Level::Must, response.pointer,
-          "Key " + quoted(response.key) + " appears twice in inputResponses; which one a server reads is up to "
+      add(diags, "mrtr.input-response-key-duplicate", "MRTR-CLIENT-CONSTRUCT-INPUTS", Level::Must,
+          response.pointer,
+          "Key " + quoted(response.key) +
+              " appears twice in inputResponses; which one a server reads is up to "
               "its JSON parser.");
       continue;
     }
     if (answered != nullptr) {
       response.answers = answered->find(response.key);
       if (response.answers == nullptr) {
-        add(diags, "mrtr.input-response-unrequested", "MRTR-IGNORE-UNKNOWN-RESPONSES", Level::Info, response.pointer,
-            "No input request has key " + quoted(response.key) + "; a server ignores what it did not ask for.");
+        add(diags, "mrtr.input-response-unrequested", "MRTR-IGNORE-UNKNOWN-RESPONSES", Level::Info,
+            response.pointer,
+            "No input request has key " + quoted(response.key) +
+                "; a server ignores what it did not ask for.");
       }
     }
     const bool elicitation = response.answers != nullptr ? response.answers->method == kElicitCreate
@@ -252,13 +268,15 @@ RetryParse parse_input_responses(const rapidjson::Value& map, Revision revision,
           kBasisResponses);
     } else if (elicitation) {
       std::optional<Mode> mode;
-      if (response.answers != nullptr && response.answers->elicitation) mode = response.answers->elicitation->mode;
+      if (response.answers != nullptr && response.answers->elicitation)
+        mode = response.answers->elicitation->mode;
       ElicitResultParse parsed = parse_elicit_result(it->value, revision, mode, response.pointer);
       for (Diagnostic& d : parsed.diagnostics) diags.push_back(std::move(d));
       response.elicitation = parsed.result;
     } else if (response.answers == nullptr && !looks_like_other_result(it->value)) {
       add(diags, "mrtr.input-response-unknown", "MRTR-CLIENT-CONSTRUCT-INPUTS", Level::Must, response.pointer,
-          "Input response " + quoted(response.key) + " is none of ElicitResult (\"action\"), CreateMessageResult "
+          "Input response " + quoted(response.key) +
+              " is none of ElicitResult (\"action\"), CreateMessageResult "
               "(\"role\", \"model\", \"content\") or ListRootsResult (\"roots\").",
           kBasisResponses);
     }
@@ -283,7 +301,8 @@ RetryParse parse_retry(const rapidjson::Value& params, Revision revision, const 
       out.retry.request_state = text_of(*state);
     } else {
       add(diags, "mrtr.retry-state-type", "MRTR-CLIENT-ECHO-STATE", Level::Must, state_pointer,
-          "\"requestState\" is " + std::string(json_type_name(*state)) + "; it is the server's string, echoed as sent.",
+          "\"requestState\" is " + std::string(json_type_name(*state)) +
+              "; it is the server's string, echoed as sent.",
           "schema.json 2026-07-28 #/$defs/InputResponseRequestParams");
     }
   }
@@ -306,8 +325,9 @@ RetryParse parse_retry(const rapidjson::Value& params, Revision revision, const 
           "The InputRequiredResult carried a requestState and the retry does not echo it.");
     } else if (out.retry.request_state && *out.retry.request_state != *answered->request_state) {
       add(diags, "mrtr.retry-state-modified", "MRTR-CLIENT-ECHO-STATE", Level::Must, state_pointer,
-          "requestState comes back changed (" + std::to_string(out.retry.request_state->size()) + " bytes, sent " +
-              std::to_string(answered->request_state->size()) + "); it must be echoed exactly as the server sent it.");
+          "requestState comes back changed (" + std::to_string(out.retry.request_state->size()) +
+              " bytes, sent " + std::to_string(answered->request_state->size()) +
+              "); it must be echoed exactly as the server sent it.");
     }
   } else if (state != nullptr) {
     add(diags, "mrtr.retry-state-invented", "MRTR-CLIENT-NO-INVENTED-STATE", Level::Must, state_pointer,

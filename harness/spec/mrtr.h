@@ -50,10 +50,10 @@ bool supports_input_required(std::string_view method);
 // One value of an InputRequests map.
 struct InputRequest {
   std::string key;
-  std::string method;                          // "" when missing or not a string
+  std::string method;  // "" when missing or not a string
   const rapidjson::Value* params = nullptr;
-  std::optional<ElicitRequest> elicitation;    // elicitation/create with usable params
-  std::string pointer;                         // where the request object sits
+  std::optional<ElicitRequest> elicitation;  // elicitation/create with usable params
+  std::string pointer;                       // where the request object sits
 };
 
 struct InputRequestParse {
@@ -101,7 +101,7 @@ Diagnostics check_input_requests_declared(const InputRequiredResult& result,
 struct InputResponse {
   std::string key;
   const rapidjson::Value* value = nullptr;
-  const InputRequest* answers = nullptr;   // the input request of that key, when known
+  const InputRequest* answers = nullptr;    // the input request of that key, when known
   std::optional<ElicitResult> elicitation;  // when it answers an elicitation (or looks like one)
   std::string pointer;
 };

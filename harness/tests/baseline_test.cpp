@@ -16,7 +16,8 @@ Baseline parse(const std::string& yaml) {
 }
 
 CaseOutcome outcome(const char* id, Verdict v, std::set<std::string> checks = {}) {
-  return CaseOutcome{id, std::string(id).starts_with("client") ? Role::Client : Role::Server, v, std::move(checks)};
+  return CaseOutcome{id, std::string(id).starts_with("client") ? Role::Client : Role::Server, v,
+                     std::move(checks)};
 }
 
 TEST(Baseline, ParsesTheOfficialGrammar) {
@@ -40,8 +41,7 @@ TEST(Baseline, MalformedFilesNameLineAndProblem) {
                        Bad{"client:\n  - {a: 1}\n", "ef.yml:2: each entry"},
                        Bad{"client:\n  - \"a:\"\n", "is not case-id or case-id:check-id"},
                        Bad{"client:\n  - \"\xFF\"\n", "ef.yml:2: \"\\xFF\" is not case-id"},
-                       Bad{"client:\n  - Client.A\n", "is not case-id"},
-                       Bad{"- a\n", "expected a mapping"},
+                       Bad{"client:\n  - Client.A\n", "is not case-id"}, Bad{"- a\n", "expected a mapping"},
                        Bad{"client: [a\n", "not valid YAML"}}) {
     BaselineError e;
     EXPECT_FALSE(parse_baseline(b.yaml, "ef.yml", e).has_value()) << b.yaml;
@@ -50,17 +50,19 @@ TEST(Baseline, MalformedFilesNameLineAndProblem) {
 }
 
 TEST(Baseline, AllFailuresBaselinedExitsZero) {
-  Judgement j = judge(parse("client:\n  - client.a\n  - client.b:content.enum\n"),
-                      {outcome("client.a", Verdict::Fail, {"expect.response"}),
-                       outcome("client.b", Verdict::Fail, {"content.enum"}), outcome("server.c", Verdict::Pass)},
-                      kCases, kChecks);
+  Judgement j =
+      judge(parse("client:\n  - client.a\n  - client.b:content.enum\n"),
+            {outcome("client.a", Verdict::Fail, {"expect.response"}),
+             outcome("client.b", Verdict::Fail, {"content.enum"}), outcome("server.c", Verdict::Pass)},
+            kCases, kChecks);
   EXPECT_EQ(j.exit_code, 0);
   EXPECT_EQ(j.expected.size(), 2u);
 }
 
 TEST(Baseline, UnexpectedFailureExitsOne) {
-  Judgement j = judge(parse("client:\n  - client.b:content.enum\n"),
-                      {outcome("client.b", Verdict::Fail, {"content.enum", "result.action-unknown"})}, kCases, kChecks);
+  Judgement j =
+      judge(parse("client:\n  - client.b:content.enum\n"),
+            {outcome("client.b", Verdict::Fail, {"content.enum", "result.action-unknown"})}, kCases, kChecks);
   EXPECT_EQ(j.exit_code, 1);
   ASSERT_EQ(j.unexpected.size(), 1u);
   EXPECT_NE(j.unexpected[0].find("result.action-unknown"), std::string::npos);
@@ -68,7 +70,8 @@ TEST(Baseline, UnexpectedFailureExitsOne) {
 }
 
 TEST(Baseline, StaleEntriesExitOne) {
-  Judgement passes = judge(parse("client:\n  - client.a\n"), {outcome("client.a", Verdict::Pass)}, kCases, kChecks);
+  Judgement passes =
+      judge(parse("client:\n  - client.a\n"), {outcome("client.a", Verdict::Pass)}, kCases, kChecks);
   EXPECT_EQ(passes.exit_code, 1);
   ASSERT_EQ(passes.stale.size(), 1u);
   EXPECT_NE(passes.stale[0].find("ef.yml:2: client: client.a: the case passes now"), std::string::npos);
@@ -80,7 +83,8 @@ TEST(Baseline, StaleEntriesExitOne) {
 }
 
 TEST(Baseline, UnknownEntriesExitOne) {
-  Judgement j = judge(parse("client:\n  - client.typo\n  - server.c\n  - client.a:no.such.check\n"), {}, kCases, kChecks);
+  Judgement j = judge(parse("client:\n  - client.typo\n  - server.c\n  - client.a:no.such.check\n"), {},
+                      kCases, kChecks);
   EXPECT_EQ(j.exit_code, 1);
   ASSERT_EQ(j.unknown.size(), 3u);
   EXPECT_NE(j.unknown[0].find("no case has this id"), std::string::npos);
@@ -89,7 +93,8 @@ TEST(Baseline, UnknownEntriesExitOne) {
 }
 
 TEST(Baseline, SkippedCasesAreNeitherHonouredNorStale) {
-  Judgement j = judge(parse("client:\n  - client.a\n"), {outcome("client.a", Verdict::Skip)}, kCases, kChecks);
+  Judgement j =
+      judge(parse("client:\n  - client.a\n"), {outcome("client.a", Verdict::Skip)}, kCases, kChecks);
   EXPECT_EQ(j.exit_code, 0);
   EXPECT_TRUE(j.stale.empty());
 }
@@ -101,10 +106,15 @@ TEST(Baseline, WarnWithoutEntryDoesNotFailTheRun) {
 
 TEST(Baseline, HarnessErrorsExitThreeUnlessBaselined) {
   EXPECT_EQ(judge(parse(""), {outcome("client.a", Verdict::Error)}, kCases, kChecks).exit_code, 3);
-  EXPECT_EQ(judge(parse("client:\n  - client.a\n"), {outcome("client.a", Verdict::Error)}, kCases, kChecks).exit_code, 0);
+  EXPECT_EQ(judge(parse("client:\n  - client.a\n"), {outcome("client.a", Verdict::Error)}, kCases, kChecks)
+                .exit_code,
+            0);
   // An unexpected failure outranks a harness error: the SUT's fault is what the user must see.
-  EXPECT_EQ(judge(parse(""), {outcome("client.a", Verdict::Error), outcome("client.b", Verdict::Fail, {"content.enum"})},
-                  kCases, kChecks).exit_code, 1);
+  EXPECT_EQ(judge(parse(""),
+                  {outcome("client.a", Verdict::Error), outcome("client.b", Verdict::Fail, {"content.enum"})},
+                  kCases, kChecks)
+                .exit_code,
+            1);
 }
 
 }  // namespace
@@ -135,7 +145,8 @@ TEST(Baseline, AnOfficialEntryIsStaleOnlyWhenNoneOfItsCasesFails) {
   Baseline b = parse("client:\n  - elicitation-sep1034-client-defaults\n");
   std::vector<std::string> notes;
   resolve_official_names(b, notes);
-  const std::set<std::string> cases = {"client.sep1034.defaults-prefilled", "client.sep1034.defaults-enum-values"};
+  const std::set<std::string> cases = {"client.sep1034.defaults-prefilled",
+                                       "client.sep1034.defaults-enum-values"};
   Judgement one = judge(b,
                         {outcome("client.sep1034.defaults-prefilled", Verdict::Pass),
                          outcome("client.sep1034.defaults-enum-values", Verdict::Fail, {"response.req"})},

@@ -51,9 +51,7 @@ TEST(Capability, ModeMustBeAnObject) {
   EXPECT_TRUE(has_check(parse(R"({"form":false})").diagnostics, "capability.no-mode"));
 }
 
-TEST(Capability, NotAnObject) {
-  EXPECT_TRUE(has_check(parse("true").diagnostics, "capability.not-object"));
-}
+TEST(Capability, NotAnObject) { EXPECT_TRUE(has_check(parse("true").diagnostics, "capability.not-object")); }
 
 TEST(Capability, In20250618AnyObjectIsForm) {
   CapabilityParse p = parse(R"({"url":{}})", Revision::V2025_06_18);

@@ -13,8 +13,10 @@ const std::string kCorpus = std::string(EC_TEST_DATA) + "/../../../cases";
 std::string valid_case(const std::string& replace_steps = "") {
   return R"({"id":"client.mode.x","title":"A client does the thing right","role":"client",
     "revisions":["2025-11-25"],"requirements":["CLIENT-MODE-DEFAULT"],"level":"MUST","steps":)" +
-         (replace_steps.empty() ? std::string(R"([{"send":{"method":"ping"},"as":"p"},{"expect":{"result":{}},"response_to":"p"}])")
-                                : replace_steps) +
+         (replace_steps.empty()
+              ? std::string(
+                    R"([{"send":{"method":"ping"},"as":"p"},{"expect":{"result":{}},"response_to":"p"}])")
+              : replace_steps) +
          "}";
 }
 
@@ -82,28 +84,33 @@ INSTANTIATE_TEST_SUITE_P(
         Bad{"ShortTitle", "A client does the thing right", "short", "/title", "in a sentence"},
         Bad{"Role", "\"role\":\"client\"", "\"role\":\"browser\"", "/role", "client\" or \"server"},
         Bad{"Revision", "2025-11-25", "2024-11-05", "/revisions/0", "unknown revision"},
-        Bad{"Requirement", "CLIENT-MODE-DEFAULT", "NO-SUCH-RULE", "/requirements/0", "no requirement \"NO-SUCH-RULE\""},
-        Bad{"RequirementNotInRevision", "\"revisions\":[\"2025-11-25\"]", "\"revisions\":[\"2025-11-25\",\"2025-06-18\"]",
-            "/requirements/0", "in 2025-06-18"},
+        Bad{"Requirement", "CLIENT-MODE-DEFAULT", "NO-SUCH-RULE", "/requirements/0",
+            "no requirement \"NO-SUCH-RULE\""},
+        Bad{"RequirementNotInRevision", "\"revisions\":[\"2025-11-25\"]",
+            "\"revisions\":[\"2025-11-25\",\"2025-06-18\"]", "/requirements/0", "in 2025-06-18"},
         Bad{"Level", "\"MUST\"", "\"OUGHT\"", "/level", "MUST, SHOULD or MAY"},
         Bad{"NoSteps", R"([{"send")", R"([],"x":[{"send")", "/x", "unknown member"},
-        Bad{"StepTypo", R"({"expect":{"result")", R"({"expct":{"result")", "/steps/1/expct", "unknown step member"},
-        Bad{"TwoKeywords", R"({"send":{"method":"ping"},"as":"p"})", R"({"send":{"method":"ping"},"check":"no-id-reuse"})",
-            "/steps/0/check", "a step does one thing"},
+        Bad{"StepTypo", R"({"expect":{"result")", R"({"expct":{"result")", "/steps/1/expct",
+            "unknown step member"},
+        Bad{"TwoKeywords", R"({"send":{"method":"ping"},"as":"p"})",
+            R"({"send":{"method":"ping"},"check":"no-id-reuse"})", "/steps/0/check", "a step does one thing"},
         Bad{"SendWithoutMethod", R"({"method":"ping"})", R"({"params":{}})", "/steps/0/send", "\"method\""},
-        Bad{"BadPattern", R"({"result":{}})", R"({"result":{"$anything":1}})", "/steps/1/expect/result/$anything",
-            "unknown pattern operator"},
-        Bad{"DanglingResponseTo", R"("response_to":"p")", R"("response_to":"q")", "/steps/1/response_to", "names no earlier step"},
+        Bad{"BadPattern", R"({"result":{}})", R"({"result":{"$anything":1}})",
+            "/steps/1/expect/result/$anything", "unknown pattern operator"},
+        Bad{"DanglingResponseTo", R"("response_to":"p")", R"("response_to":"q")", "/steps/1/response_to",
+            "names no earlier step"},
         Bad{"NameTwice", R"("response_to":"p")", R"("as":"p")", "/steps/1/as", "used twice"},
         Bad{"BadName", R"("as":"p")", R"("as":"P-1")", "/steps/0/as", "lower case"},
-        Bad{"SilenceRange", R"({"expect":{"result":{}},"response_to":"p"})", R"({"expect_silence_ms":0})", "/steps/1/expect_silence_ms",
-            "1 to 60000"},
-        Bad{"UnknownCheck", R"({"expect":{"result":{}},"response_to":"p"})", R"({"check":"vibes"})", "/steps/1/check", "known checks"},
-        Bad{"ReplyWithoutTo", R"({"expect":{"result":{}},"response_to":"p"})", R"({"reply":{"result":{}}})", "/steps/1",
-            "reply needs \"to\""},
+        Bad{"SilenceRange", R"({"expect":{"result":{}},"response_to":"p"})", R"({"expect_silence_ms":0})",
+            "/steps/1/expect_silence_ms", "1 to 60000"},
+        Bad{"UnknownCheck", R"({"expect":{"result":{}},"response_to":"p"})", R"({"check":"vibes"})",
+            "/steps/1/check", "known checks"},
+        Bad{"ReplyWithoutTo", R"({"expect":{"result":{}},"response_to":"p"})", R"({"reply":{"result":{}}})",
+            "/steps/1", "reply needs \"to\""},
         Bad{"Lifecycle", "\"level\":\"MUST\"", "\"level\":\"MUST\",\"lifecycle\":\"sometimes\"", "/lifecycle",
             "\"auto\" (default) or \"manual\""},
-        Bad{"DuplicateMember", "\"level\":\"MUST\"", "\"level\":\"MUST\",\"level\":\"MUST\"", "/level", "appears twice"}),
+        Bad{"DuplicateMember", "\"level\":\"MUST\"", "\"level\":\"MUST\",\"level\":\"MUST\"", "/level",
+            "appears twice"}),
     [](const ::testing::TestParamInfo<Bad>& p) { return p.param.name; });
 
 // harness.first_request_error: a modern server's refusal of the client's first request. The loader

@@ -29,7 +29,8 @@ TEST(Catalog, CheckerRequirementsAgreeWithTheCatalog) {
       const CatalogEntry* entry = catalog.find(r, std::string(req.key));
       EXPECT_EQ(claimed, entry != nullptr) << req.key << " in " << to_string(r);
       if (claimed && entry) {
-        EXPECT_EQ(level_of(entry->level), find_requirement(req.key, r)->level) << req.key << " in " << to_string(r);
+        EXPECT_EQ(level_of(entry->level), find_requirement(req.key, r)->level)
+            << req.key << " in " << to_string(r);
       }
     }
   }
@@ -44,7 +45,8 @@ TEST(Catalog, CoverageCountsAddUp) {
   for (const Coverage& c : compute_coverage(catalog, cases)) {
     EXPECT_EQ(static_cast<std::size_t>(c.covered + c.excluded + c.uncovered), c.lines.size());
     for (const CoverageLine& line : c.lines) {
-      for (const std::string& id : line.cases) EXPECT_TRUE(id.starts_with("client.") || id.starts_with("server.")) << id;
+      for (const std::string& id : line.cases)
+        EXPECT_TRUE(id.starts_with("client.") || id.starts_with("server.")) << id;
     }
   }
 }

@@ -26,10 +26,10 @@ std::string quote(const std::string& s) {
 }
 
 struct Field {
-  std::string schema;       // the property schema without default
-  std::string valid;        // a JSON value that satisfies it
-  std::string invalid;      // a JSON value that breaks one constraint
-  std::string check;        // the content check that the invalid value trips
+  std::string schema;   // the property schema without default
+  std::string valid;    // a JSON value that satisfies it
+  std::string invalid;  // a JSON value that breaks one constraint
+  std::string check;    // the content check that the invalid value trips
 };
 
 class Draw {
@@ -39,8 +39,8 @@ class Draw {
   int between(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng_); }
 
   std::string text(int length) {
-    static const std::vector<std::string> alphabet = {"a", "b", "Z", "7", " ", "\xC3\xA9", "\xE2\x82\xAC",
-                                                      "\xF0\x9F\x98\x80"};
+    static const std::vector<std::string> alphabet = {
+        "a", "b", "Z", "7", " ", "\xC3\xA9", "\xE2\x82\xAC", "\xF0\x9F\x98\x80"};
     std::string out;
     for (int i = 0; i < length; ++i) out += alphabet[between(0, static_cast<int>(alphabet.size()) - 1)];
     return out;
@@ -70,7 +70,8 @@ class Draw {
       case 0: {
         const int lo = between(0, 5), hi = lo + between(0, 10);
         const bool too_long = lo == 0 || between(0, 1) == 1;
-        return {R"({"type":"string","minLength":)" + std::to_string(lo) + R"(,"maxLength":)" + std::to_string(hi) + "}",
+        return {R"({"type":"string","minLength":)" + std::to_string(lo) + R"(,"maxLength":)" +
+                    std::to_string(hi) + "}",
                 quote(text(between(lo, hi))), quote(text(too_long ? hi + 1 : lo - 1)),
                 too_long ? "content.max-length" : "content.min-length"};
       }
@@ -95,22 +96,23 @@ class Draw {
                 above ? std::to_string(hi + 1) : std::to_string(lo - 1),
                 above ? "content.maximum" : "content.minimum"};
       }
-      case 4:
-        return {R"({"type":"boolean"})", between(0, 1) ? "true" : "false", "\"true\"", "content.type"};
+      case 4: return {R"({"type":"boolean"})", between(0, 1) ? "true" : "false", "\"true\"", "content.type"};
       case 5: {
         auto o = options();
-        return {R"({"type":"string","enum":)" + list(o) + "}", quote(o[between(0, static_cast<int>(o.size()) - 1)]),
-                quote("not-an-option"), "content.enum"};
+        return {R"({"type":"string","enum":)" + list(o) + "}",
+                quote(o[between(0, static_cast<int>(o.size()) - 1)]), quote("not-an-option"), "content.enum"};
       }
       case 6: {
         auto o = options();
         std::string one_of = "[";
         for (std::size_t i = 0; i < o.size(); ++i) {
-          one_of += (i ? "," : "") + std::string(R"({"const":)") + quote(o[i]) + R"(,"title":)" + quote("Title " + o[i]) + "}";
+          one_of += (i ? "," : "") + std::string(R"({"const":)") + quote(o[i]) + R"(,"title":)" +
+                    quote("Title " + o[i]) + "}";
         }
         one_of += "]";
         // Sending the title instead of the const is the classic mistake this catches.
-        return {R"({"type":"string","oneOf":)" + one_of + "}", quote(o[0]), quote("Title " + o[0]), "content.enum"};
+        return {R"({"type":"string","oneOf":)" + one_of + "}", quote(o[0]), quote("Title " + o[0]),
+                "content.enum"};
       }
       default: {
         auto o = options();
@@ -121,17 +123,17 @@ class Draw {
         std::vector<std::string> twice = chosen;
         twice.push_back(o[0]);
         if (chosen.empty() || chosen[0] != o[0]) twice.push_back(o[0]);
-        const std::string items = between(0, 1) ? R"({"type":"string","enum":)" + list(o) + "}"
-                                                : R"({"anyOf":[)" + [&] {
-                                                    std::string s;
-                                                    for (int i = 0; i < n; ++i) {
-                                                      s += (i ? "," : "") + std::string(R"({"const":)") +
-                                                           quote(o[static_cast<std::size_t>(i)]) + R"(,"title":"T"})";
-                                                    }
-                                                    return s;
-                                                  }() + "]}";
-        return {R"({"type":"array","minItems":)" + std::to_string(lo) + R"(,"maxItems":)" + std::to_string(hi) +
-                    R"(,"items":)" + items + "}",
+        const std::string items =
+            between(0, 1) ? R"({"type":"string","enum":)" + list(o) + "}" : R"({"anyOf":[)" + [&] {
+              std::string s;
+              for (int i = 0; i < n; ++i) {
+                s += (i ? "," : "") + std::string(R"({"const":)") + quote(o[static_cast<std::size_t>(i)]) +
+                     R"(,"title":"T"})";
+              }
+              return s;
+            }() + "]}";
+        return {R"({"type":"array","minItems":)" + std::to_string(lo) + R"(,"maxItems":)" +
+                    std::to_string(hi) + R"(,"items":)" + items + "}",
                 list(chosen), list(twice), "content.duplicate-item"};
       }
     }
@@ -163,20 +165,23 @@ TEST(ContentProperty, GeneratedContentValidatesAndEachBreakIsCaught) {
     ParsedJson schema_doc = parse_json(schema);
     ASSERT_TRUE(schema_doc.ok()) << schema;
     SchemaCheck checked = check_requested_schema(schema_doc.document, Revision::V2025_11_25, "");
-    ASSERT_TRUE(checked.diagnostics.empty())
-        << "seed " << seed << ": " << checked.diagnostics[0].check << " " << checked.diagnostics[0].message << "\n"
-        << schema;
+    ASSERT_TRUE(checked.diagnostics.empty()) << "seed " << seed << ": " << checked.diagnostics[0].check << " "
+                                             << checked.diagnostics[0].message << "\n"
+                                             << schema;
 
     ParsedJson content_doc = parse_json(content);
     ASSERT_TRUE(content_doc.ok()) << content;
     Diagnostics clean = validate_content(checked.schema, content_doc.document, "");
-    ASSERT_TRUE(clean.empty()) << "seed " << seed << ": " << clean[0].message << "\n" << schema << "\n" << content;
+    ASSERT_TRUE(clean.empty()) << "seed " << seed << ": " << clean[0].message << "\n"
+                               << schema << "\n"
+                               << content;
 
     // Break one field at a time.
     for (std::size_t k = 0; k < fields.size(); ++k) {
       std::string broken = "{";
       for (std::size_t i = 0; i < fields.size(); ++i) {
-        broken += (i ? "," : "") + quote("f" + std::to_string(i)) + ":" + (i == k ? fields[i].invalid : fields[i].valid);
+        broken += (i ? "," : "") + quote("f" + std::to_string(i)) + ":" +
+                  (i == k ? fields[i].invalid : fields[i].valid);
       }
       broken += "}";
       ParsedJson broken_doc = parse_json(broken);
@@ -187,7 +192,9 @@ TEST(ContentProperty, GeneratedContentValidatesAndEachBreakIsCaught) {
         EXPECT_EQ(d.pointer, pointer_append("", "f" + std::to_string(k))) << "seed " << seed;
       }
       EXPECT_TRUE(has_check(found, fields[k].check))
-          << "seed " << seed << " expected " << fields[k].check << "\n" << schema << "\n" << broken;
+          << "seed " << seed << " expected " << fields[k].check << "\n"
+          << schema << "\n"
+          << broken;
     }
   }
 }

@@ -43,7 +43,7 @@ TEST(Content, AValidAnswerHasNoFindings) {
 }
 
 TEST(Content, LengthsCountCodePoints) {
-  EXPECT_TRUE(validate(R"({"name":"éé","age":20})").empty());     // 2 code points, 4 bytes
+  EXPECT_TRUE(validate(R"({"name":"éé","age":20})").empty());    // 2 code points, 4 bytes
   EXPECT_TRUE(validate(R"({"name":"😀😀😀😀","age":20})").empty());  // 4 code points, 16 bytes
   EXPECT_TRUE(has_check(validate(R"({"name":"é","age":20})"), "content.min-length"));
 }
@@ -91,31 +91,40 @@ INSTANTIATE_TEST_SUITE_P(
     All, ContentBroken,
     ::testing::Values(
         Bad{"RequiredMissing", R"({"name":"Ann"})", "content.required-missing", "/result/content/age"},
-        Bad{"UnknownField", R"({)" BASE R"(,"nickname":"x"})", "content.unknown-field", "/result/content/nickname"},
+        Bad{"UnknownField", R"({)" BASE R"(,"nickname":"x"})", "content.unknown-field",
+            "/result/content/nickname"},
         Bad{"TooShort", R"({"name":"A","age":30})", "content.min-length", "/result/content/name"},
         Bad{"TooLong", R"({"name":"Annabel","age":30})", "content.max-length", "/result/content/name"},
         Bad{"StringType", R"({"name":5,"age":30})", "content.type", "/result/content/name"},
         Bad{"BelowMinimum", R"({"name":"Ann","age":17})", "content.minimum", "/result/content/age"},
         Bad{"AboveMaximum", R"({"name":"Ann","age":100})", "content.maximum", "/result/content/age"},
-        Bad{"NumberAboveMaximum", R"({)" BASE R"(,"ratio":1.01})", "content.maximum", "/result/content/ratio"},
+        Bad{"NumberAboveMaximum", R"({)" BASE R"(,"ratio":1.01})", "content.maximum",
+            "/result/content/ratio"},
         Bad{"BooleanType", R"({)" BASE R"(,"ok":"true"})", "content.type", "/result/content/ok"},
         Bad{"Email", R"({)" BASE R"(,"email":"not-an-email"})", "content.format", "/result/content/email"},
-        Bad{"UriRelative", R"({)" BASE R"(,"site":"/relative/path"})", "content.format", "/result/content/site"},
-        Bad{"UriPort", R"({)" BASE R"(,"site":"https://x.example:70000/"})", "content.format", "/result/content/site"},
+        Bad{"UriRelative", R"({)" BASE R"(,"site":"/relative/path"})", "content.format",
+            "/result/content/site"},
+        Bad{"UriPort", R"({)" BASE R"(,"site":"https://x.example:70000/"})", "content.format",
+            "/result/content/site"},
         Bad{"Date", R"({)" BASE R"(,"day":"2023-02-29"})", "content.format", "/result/content/day"},
-        Bad{"DateTime", R"({)" BASE R"(,"at":"2024-01-01 12:00:00"})", "content.format", "/result/content/at"},
+        Bad{"DateTime", R"({)" BASE R"(,"at":"2024-01-01 12:00:00"})", "content.format",
+            "/result/content/at"},
         Bad{"Pattern", R"({)" BASE R"(,"code":"AB1"})", "content.pattern", "/result/content/code"},
-        Bad{"PatternNotEvaluated", R"({)" BASE R"(,"look":"abc"})", "content.pattern-not-evaluated", "/result/content/look"},
+        Bad{"PatternNotEvaluated", R"({)" BASE R"(,"look":"abc"})", "content.pattern-not-evaluated",
+            "/result/content/look"},
         Bad{"EnumUntitled", R"({)" BASE R"(,"color":"blue"})", "content.enum", "/result/content/color"},
         Bad{"EnumTitledSendsTitle", R"({)" BASE R"(,"hex":"Red"})", "content.enum", "/result/content/hex"},
         Bad{"EnumLegacySendsName", R"({)" BASE R"(,"legacy":"A"})", "content.enum", "/result/content/legacy"},
         Bad{"MultiNotArray", R"({)" BASE R"(,"tags":"a"})", "content.type", "/result/content/tags"},
         Bad{"MultiItemType", R"({)" BASE R"(,"tags":[1]})", "content.items-type", "/result/content/tags"},
         Bad{"MultiUnknownItem", R"({)" BASE R"(,"tags":["z"]})", "content.enum", "/result/content/tags"},
-        Bad{"MultiDuplicate", R"({)" BASE R"(,"tags":["a","a"]})", "content.duplicate-item", "/result/content/tags"},
+        Bad{"MultiDuplicate", R"({)" BASE R"(,"tags":["a","a"]})", "content.duplicate-item",
+            "/result/content/tags"},
         Bad{"MultiTooFew", R"({)" BASE R"(,"tags":[]})", "content.min-items", "/result/content/tags"},
-        Bad{"MultiTooMany", R"({)" BASE R"(,"tags":["a","b","c"]})", "content.max-items", "/result/content/tags"},
-        Bad{"TitledMultiSendsTitle", R"({)" BASE R"(,"titled":["X"]})", "content.enum", "/result/content/titled"},
+        Bad{"MultiTooMany", R"({)" BASE R"(,"tags":["a","b","c"]})", "content.max-items",
+            "/result/content/tags"},
+        Bad{"TitledMultiSendsTitle", R"({)" BASE R"(,"titled":["X"]})", "content.enum",
+            "/result/content/titled"},
         Bad{"NotObject", R"([])", "content.not-object", "/result/content"}),
     [](const ::testing::TestParamInfo<Bad>& p) { return p.param.name; });
 #undef BASE
@@ -130,7 +139,8 @@ TEST(Content, ServerRulesChangeRequirementAndLevel) {
   ParsedJson schema_doc = parse_json(R"({"type":"object","properties":{"a":{"type":"string"}}})");
   SchemaCheck schema = check_requested_schema(schema_doc.document, Revision::V2025_11_25, "");
   ParsedJson c = parse_json(R"({"a":1})");
-  Diagnostics d = validate_content(schema.schema, c.document, "", ContentRules{"SERVER-VALIDATE-CONTENT", Level::Must});
+  Diagnostics d =
+      validate_content(schema.schema, c.document, "", ContentRules{"SERVER-VALIDATE-CONTENT", Level::Must});
   ASSERT_EQ(d.size(), 1u);
   EXPECT_EQ(d[0].requirement, "SERVER-VALIDATE-CONTENT");
   EXPECT_EQ(d[0].level, Level::Must);

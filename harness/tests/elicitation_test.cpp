@@ -25,8 +25,8 @@ std::string pointer_of(const Diagnostics& ds, std::string_view check) {
 }
 
 TEST(ElicitRequest, ModeOmittedMeansForm) {
-  auto p = parse_elicit_request(json(R"({"message":"m","requestedSchema":{"type":"object","properties":{}}})"),
-                                k1125, "/params");
+  auto p = parse_elicit_request(
+      json(R"({"message":"m","requestedSchema":{"type":"object","properties":{}}})"), k1125, "/params");
   ASSERT_TRUE(p.request);
   EXPECT_EQ(p.request->mode, Mode::Form);
   EXPECT_TRUE(p.request->mode_omitted);
@@ -36,7 +36,8 @@ TEST(ElicitRequest, ModeOmittedMeansForm) {
 
 TEST(ElicitRequest, UrlMode) {
   auto p = parse_elicit_request(
-      json(R"({"mode":"url","message":"m","url":"https://x.example/a","elicitationId":"e1"})"), k1125, "/params");
+      json(R"({"mode":"url","message":"m","url":"https://x.example/a","elicitationId":"e1"})"), k1125,
+      "/params");
   ASSERT_TRUE(p.request);
   EXPECT_EQ(p.request->mode, Mode::Url);
   EXPECT_EQ(p.request->url, "https://x.example/a");
@@ -54,8 +55,8 @@ TEST(ElicitRequest, EachMissingPieceIsNamed) {
   EXPECT_EQ(pointer_of(url.diagnostics, "elicit.elicitation-id-missing"), "/params/elicitationId");
   for (const Diagnostic& d : url.diagnostics) EXPECT_EQ(d.requirement, "URL-PARAMS");
 
-  auto types = parse_elicit_request(
-      json(R"({"mode":"url","message":3,"url":[],"elicitationId":7})"), k1125, "/params");
+  auto types = parse_elicit_request(json(R"({"mode":"url","message":3,"url":[],"elicitationId":7})"), k1125,
+                                    "/params");
   EXPECT_TRUE(has_check(types.diagnostics, "elicit.message-type"));
   EXPECT_TRUE(has_check(types.diagnostics, "elicit.url-type"));
   EXPECT_TRUE(has_check(types.diagnostics, "elicit.elicitation-id-type"));
@@ -75,14 +76,15 @@ TEST(ElicitRequest, SchemaMustBeAnObject) {
 }
 
 TEST(ElicitRequest, BlankMessageIsAShouldFinding) {
-  auto p = parse_elicit_request(json(R"({"message":"  ","requestedSchema":{"type":"object","properties":{}}})"),
-                                k1125, "/params");
+  auto p = parse_elicit_request(
+      json(R"({"message":"  ","requestedSchema":{"type":"object","properties":{}}})"), k1125, "/params");
   ASSERT_TRUE(has_check(p.diagnostics, "elicit.message-empty"));
   EXPECT_EQ(p.diagnostics[0].level, Level::Should);
 }
 
 TEST(ElicitRequest, In20250618UrlModeIsReadAsForm) {
-  auto p = parse_elicit_request(json(R"({"mode":"url","message":"m","url":"https://a.example"})"), k0618, "/params");
+  auto p = parse_elicit_request(json(R"({"mode":"url","message":"m","url":"https://a.example"})"), k0618,
+                                "/params");
   ASSERT_TRUE(p.request);
   EXPECT_EQ(p.request->mode, Mode::Form);
   EXPECT_TRUE(has_check(p.diagnostics, "elicit.mode-not-in-revision"));
@@ -104,7 +106,8 @@ TEST(ElicitResult, Actions) {
 }
 
 TEST(ElicitResult, ContentRules) {
-  auto not_object = parse_elicit_result(json(R"({"action":"accept","content":[1]})"), k1125, Mode::Form, "/result");
+  auto not_object =
+      parse_elicit_result(json(R"({"action":"accept","content":[1]})"), k1125, Mode::Form, "/result");
   EXPECT_EQ(pointer_of(not_object.diagnostics, "result.content-type"), "/result/content");
 
   auto nested = parse_elicit_result(json(R"({"action":"accept","content":{"a":{"b":1},"c":[1],"d":null}})"),
@@ -114,8 +117,8 @@ TEST(ElicitResult, ContentRules) {
                           [](const Diagnostic& d) { return d.check == "result.content-value-type"; }),
             3);
 
-  auto arrays_0618 = parse_elicit_result(json(R"({"action":"accept","content":{"c":["a"]}})"), k0618,
-                                         Mode::Form, "/result");
+  auto arrays_0618 =
+      parse_elicit_result(json(R"({"action":"accept","content":{"c":["a"]}})"), k0618, Mode::Form, "/result");
   EXPECT_TRUE(has_check(arrays_0618.diagnostics, "result.content-value-type"));
   auto arrays_1125 = parse_elicit_result(json(R"({"action":"accept","content":{"c":["a"],"n":2.5}})"), k1125,
                                          Mode::Form, "/result");
@@ -123,7 +126,8 @@ TEST(ElicitResult, ContentRules) {
 
   auto url = parse_elicit_result(json(R"({"action":"accept","content":{}})"), k1125, Mode::Url, "/result");
   EXPECT_TRUE(has_check(url.diagnostics, "result.content-in-url-mode"));
-  auto decline = parse_elicit_result(json(R"({"action":"decline","content":{}})"), k1125, Mode::Form, "/result");
+  auto decline =
+      parse_elicit_result(json(R"({"action":"decline","content":{}})"), k1125, Mode::Form, "/result");
   EXPECT_TRUE(has_check(decline.diagnostics, "result.content-without-accept"));
   EXPECT_EQ(decline.diagnostics[0].level, Level::Should);
   auto bare = parse_elicit_result(json(R"({"action":"accept"})"), k1125, Mode::Form, "/result");
@@ -143,10 +147,9 @@ TEST(Completion, NeedsAStringId) {
 }
 
 TEST(UrlRequiredError, AcceptsTheSpecShape) {
-  auto p = parse_url_required_error(
-      json(R"({"code":-32042,"message":"m","data":{"elicitations":[
+  auto p = parse_url_required_error(json(R"({"code":-32042,"message":"m","data":{"elicitations":[
         {"mode":"url","elicitationId":"e1","url":"https://a.example/c","message":"go"}]}})"),
-      k1125, "/error");
+                                    k1125, "/error");
   EXPECT_TRUE(p.diagnostics.empty());
   ASSERT_EQ(p.elicitations.size(), 1u);
   EXPECT_EQ(p.elicitations[0].pointer, "/error/data/elicitations/0");
@@ -155,17 +158,17 @@ TEST(UrlRequiredError, AcceptsTheSpecShape) {
 TEST(UrlRequiredError, EachBreakIsNamed) {
   auto no_data = parse_url_required_error(json(R"({"code":-32042,"message":"m"})"), k1125, "/error");
   EXPECT_EQ(pointer_of(no_data.diagnostics, "urlerror.data-missing"), "/error/data");
-  auto no_list = parse_url_required_error(json(R"({"code":-32042,"message":"m","data":{}})"), k1125, "/error");
+  auto no_list =
+      parse_url_required_error(json(R"({"code":-32042,"message":"m","data":{}})"), k1125, "/error");
   EXPECT_EQ(pointer_of(no_list.diagnostics, "urlerror.elicitations-missing"), "/error/data/elicitations");
   auto empty = parse_url_required_error(json(R"({"code":-32042,"message":"m","data":{"elicitations":[]}})"),
                                         k1125, "/error");
   EXPECT_TRUE(has_check(empty.diagnostics, "urlerror.elicitations-empty"));
-  auto form = parse_url_required_error(
-      json(R"({"code":-32042,"message":"m","data":{"elicitations":[
+  auto form = parse_url_required_error(json(R"({"code":-32042,"message":"m","data":{"elicitations":[
         {"message":"x","requestedSchema":{"type":"object","properties":{}}},
         {"mode":"form","message":"x","requestedSchema":{"type":"object","properties":{}}},
         {"mode":"url","url":"https://a.example","message":"x"}]}})"),
-      k1125, "/error");
+                                       k1125, "/error");
   EXPECT_EQ(pointer_of(form.diagnostics, "urlerror.entry-not-url-mode"), "/error/data/elicitations/0/mode");
   EXPECT_EQ(std::count_if(form.diagnostics.begin(), form.diagnostics.end(),
                           [](const Diagnostic& d) { return d.check == "urlerror.entry-not-url-mode"; }),

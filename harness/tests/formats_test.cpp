@@ -15,8 +15,7 @@ bool reason_mentions(std::optional<std::string> reason, std::string_view word) {
 }
 
 TEST(Formats, NamesRoundTripAndOthersAreRejected) {
-  for (auto f : {StringFormat::Email, StringFormat::Uri, StringFormat::Date,
-                 StringFormat::DateTime}) {
+  for (auto f : {StringFormat::Email, StringFormat::Uri, StringFormat::Date, StringFormat::DateTime}) {
     EXPECT_EQ(parse_format_name(to_string(f)), f);
   }
   EXPECT_FALSE(parse_format_name("hostname"));
@@ -62,8 +61,7 @@ TEST(Formats, EmailRejectsBadHostnames) {
 
 TEST(Formats, EmailEnforcesLengthLimits) {
   // 64 + 1 + 189 = 254 characters: the longest allowed.
-  const std::string domain = std::string(63, 'b') + "." + std::string(63, 'c') + "." +
-                             std::string(61, 'd');
+  const std::string domain = std::string(63, 'b') + "." + std::string(63, 'c') + "." + std::string(61, 'd');
   EXPECT_EQ(why(check_email(std::string(64, 'a') + "@" + domain)), "");
   EXPECT_TRUE(reason_mentions(check_email(std::string(64, 'a') + "@" + domain + "d"), "255"));
   EXPECT_TRUE(reason_mentions(check_email(std::string(65, 'a') + "@example.com"), "64"));

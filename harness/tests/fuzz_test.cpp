@@ -82,7 +82,8 @@ TEST(FuzzMinimise, ShrinksToWhatThePredicateNeeds) {
 TEST(FuzzMinimise, KeepsToItsBudget) {
   rapidjson::Document input = doc(R"({"a":[1,2,3,4,5,6,7,8],"b":"xxxxxxxxxxxxxxxx"})");
   std::size_t calls = 0;
-  MinimiseResult r = minimise(input, [&](const rapidjson::Value&) { return ++calls, false; }, 5);
+  MinimiseResult r = minimise(
+      input, [&](const rapidjson::Value&) { return ++calls, false; }, 5);
   EXPECT_EQ(calls, 5u);
   EXPECT_EQ(r.tries, 5u);
   EXPECT_EQ(to_json(r.input), to_json(input));  // nothing fired: the input as it was
@@ -90,9 +91,12 @@ TEST(FuzzMinimise, KeepsToItsBudget) {
 
 TEST(FuzzMinimise, ShortensStringsOnCharacterBoundaries) {
   rapidjson::Document input = doc(R"({"s":"😀😀😀😀"})");
-  MinimiseResult r = minimise(input, [](const rapidjson::Value& v) {
-    return v.HasMember("s") && v["s"].IsString() && v["s"].GetStringLength() > 0;
-  }, 100);
+  MinimiseResult r = minimise(
+      input,
+      [](const rapidjson::Value& v) {
+        return v.HasMember("s") && v["s"].IsString() && v["s"].GetStringLength() > 0;
+      },
+      100);
   ASSERT_TRUE(r.input["s"].IsString());
   EXPECT_TRUE(parse_json(to_json(r.input)).ok());
   EXPECT_EQ(std::string(r.input["s"].GetString()), "😀");
@@ -105,8 +109,8 @@ TEST(FuzzOracles, PointersLoseTheSutsNames) {
 }
 
 TEST(FuzzOracles, ServerAcceptOfInvalidContentIsAFinding) {
-  rapidjson::Document sent = doc(
-      R"({"message":"m","requestedSchema":{"type":"object","properties":{"n":{"type":"integer"}}}})");
+  rapidjson::Document sent =
+      doc(R"({"message":"m","requestedSchema":{"type":"object","properties":{"n":{"type":"integer"}}}})");
   rapidjson::Document bad = doc(
       R"({"jsonrpc":"2.0","id":"x","result":{"content":[{"type":"text","text":"{\"action\":\"accept\",\"content\":{\"n\":2.5}}"}]}})");
   rapidjson::Document refused = doc(
@@ -117,9 +121,9 @@ TEST(FuzzOracles, ServerAcceptOfInvalidContentIsAFinding) {
   EXPECT_EQ(found[0].signature, "content.integer /content/*");
   EXPECT_TRUE(server_result_findings(refused, sent, default_revision()).empty());
   // The same schema on a URL-mode request asks for no content: nothing to judge.
-  rapidjson::Document url = doc(
-      R"({"mode":"url","url":"https://example.com/x","elicitationId":"e","message":"m",)"
-      R"("requestedSchema":{"type":"object","properties":{"n":{"type":"integer"}}}})");
+  rapidjson::Document url =
+      doc(R"({"mode":"url","url":"https://example.com/x","elicitationId":"e","message":"m",)"
+          R"("requestedSchema":{"type":"object","properties":{"n":{"type":"integer"}}}})");
   EXPECT_TRUE(server_result_findings(bad, url, default_revision()).empty());
 }
 
@@ -127,15 +131,18 @@ TEST(FuzzOracles, ClientAnswers) {
   ElicitationCapability form_only;
   form_only.declared = true;
   form_only.form = true;
-  rapidjson::Document valid = doc(R"({"message":"m","requestedSchema":{"type":"object","properties":{"c":{"type":"string"}}}})");
+  rapidjson::Document valid =
+      doc(R"({"message":"m","requestedSchema":{"type":"object","properties":{"c":{"type":"string"}}}})");
   rapidjson::Document no_message = doc(R"({"requestedSchema":{"type":"object","properties":{}}})");
-  rapidjson::Document url = doc(R"({"mode":"url","message":"m","url":"https://example.com/x","elicitationId":"e"})");
+  rapidjson::Document url =
+      doc(R"({"mode":"url","message":"m","url":"https://example.com/x","elicitationId":"e"})");
   rapidjson::Document cancel = doc(R"({"jsonrpc":"2.0","id":1,"result":{"action":"cancel"}})");
   rapidjson::Document error = doc(R"({"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"no"}})");
   const Revision r = default_revision();
   EXPECT_TRUE(client_answer_findings(valid, cancel, form_only, r).empty());
   EXPECT_EQ(client_answer_findings(valid, error, form_only, r).at(0).oracle, "refused-valid-request");
-  EXPECT_EQ(client_answer_findings(no_message, cancel, form_only, r).at(0).oracle, "accepted-invalid-request");
+  EXPECT_EQ(client_answer_findings(no_message, cancel, form_only, r).at(0).oracle,
+            "accepted-invalid-request");
   EXPECT_TRUE(client_answer_findings(no_message, error, form_only, r).empty());
   EXPECT_EQ(client_answer_findings(url, cancel, form_only, r).at(0).oracle, "accepted-undeclared-mode");
   EXPECT_TRUE(client_answer_findings(url, error, form_only, r).empty());

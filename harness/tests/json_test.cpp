@@ -31,9 +31,7 @@ TEST(Json, ReportsSyntaxErrorOffset) {
   EXPECT_TRUE(p.document.IsNull());
 }
 
-TEST(Json, RejectsTrailingGarbage) {
-  EXPECT_FALSE(parse_json("{} {}").ok());
-}
+TEST(Json, RejectsTrailingGarbage) { EXPECT_FALSE(parse_json("{} {}").ok()); }
 
 TEST(Json, RejectsInputOverByteLimitBeforeParsing) {
   ParsedJson p = parse_json(std::string(100, ' ') + "{}", ParseLimits{50, 64});

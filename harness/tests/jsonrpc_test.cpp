@@ -67,14 +67,16 @@ INSTANTIATE_TEST_SUITE_P(
         Bad{R"({"jsonrpc":"2.0","id":{},"method":"m"})", "jsonrpc.id-type", "/id"},
         Bad{R"({"jsonrpc":"2.0","id":1,"method":5})", "jsonrpc.method-type", "/method"},
         Bad{R"({"jsonrpc":"2.0","id":1,"method":"m","params":[1]})", "jsonrpc.params-type", "/params"},
-        Bad{R"({"jsonrpc":"2.0","id":1,"method":"m","result":{}})", "jsonrpc.method-with-response", "/result"},
+        Bad{R"({"jsonrpc":"2.0","id":1,"method":"m","result":{}})", "jsonrpc.method-with-response",
+            "/result"},
         Bad{R"({"jsonrpc":"2.0","id":1})", "jsonrpc.no-method-no-result", ""},
         Bad{R"({"jsonrpc":"2.0","id":1,"result":{},"error":{"code":1,"message":"x"}})",
             "jsonrpc.result-and-error", ""},
         Bad{R"({"jsonrpc":"2.0","id":1,"result":[]})", "jsonrpc.result-type", "/result"},
         Bad{R"({"jsonrpc":"2.0","result":{}})", "jsonrpc.response-id-missing", "/id"},
         Bad{R"({"jsonrpc":"2.0","id":1,"error":"boom"})", "jsonrpc.error-type", "/error"},
-        Bad{R"({"jsonrpc":"2.0","id":1,"error":{"message":"x"}})", "jsonrpc.error-code-missing", "/error/code"},
+        Bad{R"({"jsonrpc":"2.0","id":1,"error":{"message":"x"}})", "jsonrpc.error-code-missing",
+            "/error/code"},
         Bad{R"({"jsonrpc":"2.0","id":1,"error":{"code":"x","message":"x"}})", "jsonrpc.error-code-type",
             "/error/code"},
         Bad{R"({"jsonrpc":"2.0","id":1,"error":{"code":1.5,"message":"x"}})", "jsonrpc.error-code-type",
@@ -85,8 +87,8 @@ INSTANTIATE_TEST_SUITE_P(
         Bad{R"("hello")", "jsonrpc.not-object", ""}));
 
 TEST(JsonRpc, ErrorWithoutIdIsFineIn20251125) {
-  auto m = classify(R"({"jsonrpc":"2.0","error":{"code":-32700,"message":"parse error"}})",
-                    JsonRpcRules{true});
+  auto m =
+      classify(R"({"jsonrpc":"2.0","error":{"code":-32700,"message":"parse error"}})", JsonRpcRules{true});
   EXPECT_TRUE(m.diagnostics.empty());
 }
 

@@ -77,10 +77,13 @@ TEST(Matcher, OneOfNotContainsExact) {
 }
 
 TEST(Matcher, MemberMatchesSomeKeyAndValueAndCapturesTheKey) {
-  const char* p = R"({"inputRequests":{"$member":{"key":{"$capture":"key"},"value":{"method":"elicitation/create"}}}})";
+  const char* p =
+      R"({"inputRequests":{"$member":{"key":{"$capture":"key"},"value":{"method":"elicitation/create"}}}})";
   Captures c;
-  EXPECT_TRUE(try_match(p, R"({"inputRequests":{"a":{"method":"roots/list"},"b":{"method":"elicitation/create"}}})", c)
-                  .matched);
+  EXPECT_TRUE(
+      try_match(p, R"({"inputRequests":{"a":{"method":"roots/list"},"b":{"method":"elicitation/create"}}})",
+                c)
+          .matched);
   ASSERT_NE(c.get("key"), nullptr);
   EXPECT_EQ(to_json(*c.get("key")), R"("b")");
   MatchResult none = try_match(p, R"({"inputRequests":{"a":{"method":"roots/list"}}})");

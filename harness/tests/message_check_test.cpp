@@ -34,7 +34,8 @@ MessageReport check(const std::string& text, Revision r = Revision::V2025_11_25)
 
 std::string describe(const Diagnostics& ds) {
   std::string out;
-  for (const Diagnostic& d : ds) out += "  " + std::string(to_string(d.level)) + " " + d.check + " " + d.pointer + ": " + d.message + "\n";
+  for (const Diagnostic& d : ds)
+    out += "  " + std::string(to_string(d.level)) + " " + d.check + " " + d.pointer + ": " + d.message + "\n";
   return out;
 }
 
@@ -71,10 +72,13 @@ TEST(SpecExamples, EveryMessageConforms) {
     ASSERT_TRUE(fs::exists(dir)) << dir;
     for (const auto& entry : fs::directory_iterator(dir)) {
       MessageReport report = check(read_file(entry.path()), r);
-      const std::string name = "messages/" + std::string(to_string(r)) + "/" + entry.path().filename().string();
+      const std::string name =
+          "messages/" + std::string(to_string(r)) + "/" + entry.path().filename().string();
       const auto expected = known.find(name);
-      EXPECT_EQ(findings(report.diagnostics), expected == known.end() ? std::set<std::string>{} : expected->second)
-          << name << "\n" << describe(report.diagnostics);
+      EXPECT_EQ(findings(report.diagnostics),
+                expected == known.end() ? std::set<std::string>{} : expected->second)
+          << name << "\n"
+          << describe(report.diagnostics);
       ++seen;
     }
   }
@@ -98,7 +102,8 @@ TEST(SpecExamples, EveryPropertySchemaIsAccepted) {
       if (!fs::exists(dir)) continue;
       for (const auto& entry : fs::directory_iterator(dir)) {
         std::string schema = read_file(entry.path());
-        if (std::string(kind) == "properties") schema = R"({"type":"object","properties":{"p":)" + schema + "}}";
+        if (std::string(kind) == "properties")
+          schema = R"({"type":"object","properties":{"p":)" + schema + "}}";
         const std::string params = R"({"message":"m","requestedSchema":)" + schema + "}";
         // 2026-07-28 carries the elicitation inside an InputRequiredResult.
         const std::string message =
@@ -110,7 +115,8 @@ TEST(SpecExamples, EveryPropertySchemaIsAccepted) {
         const std::string name = std::string(to_string(r)) + "/" + entry.path().filename().string();
         if (self_contradictory.contains(name)) {
           ASSERT_EQ(report.diagnostics.size() - count_level(report.diagnostics, Level::Info), 1u)
-              << name << "\n" << describe(report.diagnostics);
+              << name << "\n"
+              << describe(report.diagnostics);
           EXPECT_TRUE(has_check(report.diagnostics, "schema.default-invalid")) << name;
         } else {
           for (const Diagnostic& d : report.diagnostics) {
@@ -134,7 +140,8 @@ TEST(MessageCheck, UrlMustBeValid) {
 }
 
 TEST(MessageCheck, UrlInsideUrlRequiredErrorMustBeValid) {
-  MessageReport r = check(R"({"jsonrpc":"2.0","id":1,"error":{"code":-32042,"message":"m","data":{"elicitations":[
+  MessageReport r =
+      check(R"({"jsonrpc":"2.0","id":1,"error":{"code":-32042,"message":"m","data":{"elicitations":[
     {"mode":"url","message":"m","elicitationId":"a","url":"https://ok.example"},
     {"mode":"url","message":"m","elicitationId":"b","url":"relative/path"}]}}})");
   ASSERT_TRUE(has_check(r.diagnostics, "elicit.url-invalid"));
@@ -146,9 +153,11 @@ TEST(MessageCheck, ResultIsCheckedAgainstItsRequest) {
     "properties":{"color":{"type":"string","oneOf":[{"const":"#f00","title":"Red"}]}},"required":["color"]}})");
   MessageCheckOptions o;
   o.answered_request_params = &request.document;
-  MessageReport good = check_message_bytes(R"({"jsonrpc":"2.0","id":1,"result":{"action":"accept","content":{"color":"#f00"}}})", o);
+  MessageReport good = check_message_bytes(
+      R"({"jsonrpc":"2.0","id":1,"result":{"action":"accept","content":{"color":"#f00"}}})", o);
   EXPECT_TRUE(good.diagnostics.empty()) << describe(good.diagnostics);
-  MessageReport title = check_message_bytes(R"({"jsonrpc":"2.0","id":1,"result":{"action":"accept","content":{"color":"Red"}}})", o);
+  MessageReport title = check_message_bytes(
+      R"({"jsonrpc":"2.0","id":1,"result":{"action":"accept","content":{"color":"Red"}}})", o);
   ASSERT_TRUE(has_check(title.diagnostics, "content.enum"));
   EXPECT_EQ(title.diagnostics[0].pointer, "/result/content/color");
   EXPECT_EQ(title.diagnostics[0].level, Level::Should);
@@ -156,23 +165,27 @@ TEST(MessageCheck, ResultIsCheckedAgainstItsRequest) {
 }
 
 TEST(MessageCheck, UrlAcceptWithContentAgainstItsRequest) {
-  ParsedJson request = parse_json(R"({"mode":"url","message":"m","url":"https://a.example","elicitationId":"e"})");
+  ParsedJson request =
+      parse_json(R"({"mode":"url","message":"m","url":"https://a.example","elicitationId":"e"})");
   MessageCheckOptions o;
   o.answered_request_params = &request.document;
-  MessageReport r = check_message_bytes(R"({"jsonrpc":"2.0","id":1,"result":{"action":"accept","content":{"k":"v"}}})", o);
+  MessageReport r =
+      check_message_bytes(R"({"jsonrpc":"2.0","id":1,"result":{"action":"accept","content":{"k":"v"}}})", o);
   EXPECT_TRUE(has_check(r.diagnostics, "result.content-in-url-mode"));
   EXPECT_FALSE(r.conforms());
 }
 
 TEST(MessageCheck, InitializeCapability) {
-  MessageReport r = check(R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25",
+  MessageReport r =
+      check(R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25",
     "capabilities":{"elicitation":{"sampling":{}}},"clientInfo":{"name":"c","version":"1"}}})");
   EXPECT_TRUE(has_check(r.diagnostics, "capability.no-mode"));
   EXPECT_EQ(r.summary, "initialize request, elicitation capability: no mode");
 }
 
 TEST(MessageCheck, CreateSentAsNotification) {
-  MessageReport r = check(R"({"jsonrpc":"2.0","method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{}}}})");
+  MessageReport r = check(
+      R"({"jsonrpc":"2.0","method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{}}}})");
   EXPECT_TRUE(has_check(r.diagnostics, "elicit.create-without-id"));
 }
 
@@ -229,14 +242,17 @@ TEST(SpecExamples, EveryInputRequestAndResponseOf2026Conforms) {
     if (!fs::exists(answer)) continue;
     ParsedJson response = parse_json(read_file(answer));
     ASSERT_TRUE(response.ok());
-    const std::string wrapped = single ? "{\"k\":" + to_json(response.document) + "}" : to_json(response.document);
+    const std::string wrapped =
+        single ? "{\"k\":" + to_json(response.document) + "}" : to_json(response.document);
     ParsedJson map = parse_json(wrapped);
     RetryParse retry = parse_input_responses(map.document, k2607, &answered, "");
     Diagnostics rds = retry.diagnostics;
     for (const InputResponse& r : retry.retry.responses) {
-      if (!r.elicitation || r.elicitation->content == nullptr || !r.answers || !r.answers->elicitation) continue;
+      if (!r.elicitation || r.elicitation->content == nullptr || !r.answers || !r.answers->elicitation)
+        continue;
       SchemaCheck schema = check_requested_schema(*r.answers->elicitation->requested_schema, k2607, "");
-      for (Diagnostic& d : validate_content(schema.schema, *r.elicitation->content, r.pointer)) rds.push_back(std::move(d));
+      for (Diagnostic& d : validate_content(schema.schema, *r.elicitation->content, r.pointer))
+        rds.push_back(std::move(d));
     }
     EXPECT_TRUE(rds.empty()) << answer << "\n" << describe(rds);
     ++pairs;
@@ -255,7 +271,8 @@ TEST(SpecExamples, EveryInputRequestAndResponseOf2026Conforms) {
   EXPECT_GE(pairs, 5);
 }
 
-MessageReport check_with(const std::string& message, const std::string& request = "", const std::string& retry_of = "") {
+MessageReport check_with(const std::string& message, const std::string& request = "",
+                         const std::string& retry_of = "") {
   MessageCheckOptions o;
   o.revision = k2607;
   ParsedJson req = parse_json(request.empty() ? "null" : request);
@@ -275,19 +292,22 @@ const Diagnostic* find_check(const Diagnostics& ds, std::string_view check) {
 constexpr const char* kMeta = R"("_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",
     "io.modelcontextprotocol/clientInfo":{"name":"c","version":"1"},
     "io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}})";
-constexpr const char* kServerInfo = R"("_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"1"}})";
+constexpr const char* kServerInfo =
+    R"("_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"1"}})";
 
 std::string call(int id, const std::string& extra = "") {
-  return R"({"jsonrpc":"2.0","id":)" + std::to_string(id) + R"(,"method":"tools/call","params":{"name":"elicit","arguments":{},)" +
-         kMeta + extra + "}}";
+  return R"({"jsonrpc":"2.0","id":)" + std::to_string(id) +
+         R"(,"method":"tools/call","params":{"name":"elicit","arguments":{},)" + kMeta + extra + "}}";
 }
 
 std::string input_required(int id, const std::string& requests, const std::string& state = "") {
-  return R"({"jsonrpc":"2.0","id":)" + std::to_string(id) + R"(,"result":{"resultType":"input_required",)" + kServerInfo +
-         R"(,"inputRequests":)" + requests + (state.empty() ? "" : R"(,"requestState":")" + state + "\"") + "}}";
+  return R"({"jsonrpc":"2.0","id":)" + std::to_string(id) + R"(,"result":{"resultType":"input_required",)" +
+         kServerInfo + R"(,"inputRequests":)" + requests +
+         (state.empty() ? "" : R"(,"requestState":")" + state + "\"") + "}}";
 }
 
-constexpr const char* kFormRequest = R"({"ask":{"method":"elicitation/create","params":{"message":"Your name?",
+constexpr const char* kFormRequest =
+    R"({"ask":{"method":"elicitation/create","params":{"message":"Your name?",
     "requestedSchema":{"type":"object","properties":{"name":{"type":"string","maxLength":5}},"required":["name"]}}}})";
 
 TEST(ModernMessages, AWholeRoundTripConforms) {
@@ -298,34 +318,43 @@ TEST(ModernMessages, AWholeRoundTripConforms) {
   MessageReport result = check_with(irr, call(1));
   EXPECT_TRUE(result.diagnostics.empty()) << describe(result.diagnostics);
   EXPECT_EQ(result.summary,
-            "InputRequiredResult with 1 input request (ask: elicitation/create form mode (mode omitted), 1 property) "
+            "InputRequiredResult with 1 input request (ask: elicitation/create form mode (mode omitted), 1 "
+            "property) "
             "and requestState");
-  MessageReport retry = check_with(call(2, R"(,"inputResponses":{"ask":{"action":"accept","content":{"name":"Ada"}}},
-      "requestState":"s-1")"), "", irr);
+  MessageReport retry =
+      check_with(call(2, R"(,"inputResponses":{"ask":{"action":"accept","content":{"name":"Ada"}}},
+      "requestState":"s-1")"),
+                 "", irr);
   EXPECT_TRUE(retry.diagnostics.empty()) << describe(retry.diagnostics);
-  EXPECT_EQ(retry.summary, "tools/call request, elicitation capability: form only, retry with 1 input response and "
-                           "requestState, checked against the InputRequiredResult it follows");
+  EXPECT_EQ(retry.summary,
+            "tools/call request, elicitation capability: form only, retry with 1 input response and "
+            "requestState, checked against the InputRequiredResult it follows");
 }
 
 TEST(ModernMessages, TheInputRequestsAreCheckedInFull) {
   // A nested object property breaks the restricted subset inside an InputRequiredResult too.
-  MessageReport r = check_with(input_required(1, R"({"ask":{"method":"elicitation/create","params":{"message":"m",
+  MessageReport r =
+      check_with(input_required(1, R"({"ask":{"method":"elicitation/create","params":{"message":"m",
       "requestedSchema":{"type":"object","properties":{"a":{"type":"object"}}}}}})"));
   const Diagnostic* d = find_check(r.diagnostics, "schema.property-nested-object");
   ASSERT_NE(d, nullptr) << describe(r.diagnostics);
   EXPECT_EQ(d->pointer, "/result/inputRequests/ask/params/requestedSchema/properties/a/type");
-  MessageReport url = check_with(input_required(1, R"({"u":{"method":"elicitation/create","params":{"mode":"url",
+  MessageReport url =
+      check_with(input_required(1, R"({"u":{"method":"elicitation/create","params":{"mode":"url",
       "message":"m","url":"not a url"}}})"));
   ASSERT_NE(find_check(url.diagnostics, "elicit.url-invalid"), nullptr);
   EXPECT_EQ(find_check(url.diagnostics, "elicit.url-invalid")->pointer, "/result/inputRequests/u/params/url");
 }
 
 TEST(ModernMessages, AgainstTheRequestItAnswers) {
-  const std::string url_request = R"({"u":{"method":"elicitation/create","params":{"mode":"url","message":"m","url":"https://a.example"}}})";
+  const std::string url_request =
+      R"({"u":{"method":"elicitation/create","params":{"mode":"url","message":"m","url":"https://a.example"}}})";
   MessageReport mode = check_with(input_required(1, url_request), call(1));
-  ASSERT_NE(find_check(mode.diagnostics, "mrtr.elicitation-mode-undeclared"), nullptr) << describe(mode.diagnostics);
+  ASSERT_NE(find_check(mode.diagnostics, "mrtr.elicitation-mode-undeclared"), nullptr)
+      << describe(mode.diagnostics);
   EXPECT_FALSE(mode.conforms());
-  const std::string list = R"({"jsonrpc":"2.0","id":1,"method":"tools/list","params":{)" + std::string(kMeta) + "}}";
+  const std::string list =
+      R"({"jsonrpc":"2.0","id":1,"method":"tools/list","params":{)" + std::string(kMeta) + "}}";
   MessageReport unsupported = check_with(input_required(1, kFormRequest), list);
   ASSERT_NE(find_check(unsupported.diagnostics, "mrtr.input-required-on-unsupported-request"), nullptr);
   EXPECT_EQ(find_check(unsupported.diagnostics, "mrtr.input-required-on-unsupported-request")->requirement,
@@ -334,32 +363,39 @@ TEST(ModernMessages, AgainstTheRequestItAnswers) {
 
 TEST(ModernMessages, AgainstTheInputRequiredResultItRetries) {
   const std::string irr = input_required(1, kFormRequest, "s-1");
-  MessageReport r = check_with(call(1, R"(,"inputResponses":{"ask":{"action":"accept","content":{"name":"Adalovelace"}}})"),
-                               "", irr);
+  MessageReport r = check_with(
+      call(1, R"(,"inputResponses":{"ask":{"action":"accept","content":{"name":"Adalovelace"}}})"), "", irr);
   for (const char* check : {"mrtr.retry-same-id", "mrtr.retry-state-missing", "content.max-length"}) {
     EXPECT_NE(find_check(r.diagnostics, check), nullptr) << check << "\n" << describe(r.diagnostics);
   }
-  EXPECT_EQ(find_check(r.diagnostics, "content.max-length")->pointer, "/params/inputResponses/ask/content/name");
+  EXPECT_EQ(find_check(r.diagnostics, "content.max-length")->pointer,
+            "/params/inputResponses/ask/content/name");
   EXPECT_EQ(find_check(r.diagnostics, "content.max-length")->requirement, "CLIENT-VALIDATE-CONTENT");
 }
 
 TEST(ModernMessages, TheLegacyWireInAModernCheck) {
-  MessageReport create = check(R"({"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"message":"m",
-      "requestedSchema":{"type":"object","properties":{}}}})", k2607);
+  MessageReport create =
+      check(R"({"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"message":"m",
+      "requestedSchema":{"type":"object","properties":{}}}})",
+            k2607);
   ASSERT_NE(find_check(create.diagnostics, "mrtr.server-request"), nullptr);
   EXPECT_EQ(find_check(create.diagnostics, "mrtr.server-request")->requirement, "MRTR-SERVER-USES-MRTR");
   EXPECT_EQ(find_check(create.diagnostics, "meta.missing"), nullptr);  // not a client request
   MessageReport url_required = check(R"({"jsonrpc":"2.0","id":2,"error":{"code":-32042,"message":"m",
-      "data":{"elicitations":[{"mode":"url","message":"m","url":"https://a.example","elicitationId":"e"}]}}})", k2607);
+      "data":{"elicitations":[{"mode":"url","message":"m","url":"https://a.example","elicitationId":"e"}]}}})",
+                                     k2607);
   ASSERT_NE(find_check(url_required.diagnostics, "error.code-retired"), nullptr);
   EXPECT_FALSE(url_required.conforms());
   MessageReport complete = check(R"({"jsonrpc":"2.0","method":"notifications/elicitation/complete",
-      "params":{"elicitationId":"e"}})", k2607);
+      "params":{"elicitationId":"e"}})",
+                                 k2607);
   ASSERT_EQ(complete.diagnostics.size(), 1u) << describe(complete.diagnostics);
   EXPECT_EQ(complete.diagnostics[0].check, "complete.removed");
   EXPECT_EQ(complete.diagnostics[0].level, Level::Info);
-  MessageReport initialize = check(R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25",
-      "capabilities":{},"clientInfo":{"name":"c","version":"1"}}})", k2607);
+  MessageReport initialize =
+      check(R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25",
+      "capabilities":{},"clientInfo":{"name":"c","version":"1"}}})",
+            k2607);
   ASSERT_EQ(initialize.diagnostics.size(), 1u);
   EXPECT_EQ(initialize.diagnostics[0].check, "modern.legacy-initialize");
   MessageReport answer = check(R"({"jsonrpc":"2.0","id":1,"result":{"action":"decline"}})", k2607);
@@ -368,15 +404,18 @@ TEST(ModernMessages, TheLegacyWireInAModernCheck) {
 }
 
 TEST(ModernMessages, ResultTypeSaysWhatTheResultIs) {
-  MessageReport complete = check(R"({"jsonrpc":"2.0","id":1,"result":{"resultType":"complete",)" + std::string(kServerInfo) +
-                                     R"(,"content":[],"inputRequests":{"k":{"method":"roots/list"}}}})",
-                                 k2607);
-  ASSERT_NE(find_check(complete.diagnostics, "result.input-requests-in-complete"), nullptr) << describe(complete.diagnostics);
+  MessageReport complete =
+      check(R"({"jsonrpc":"2.0","id":1,"result":{"resultType":"complete",)" + std::string(kServerInfo) +
+                R"(,"content":[],"inputRequests":{"k":{"method":"roots/list"}}}})",
+            k2607);
+  ASSERT_NE(find_check(complete.diagnostics, "result.input-requests-in-complete"), nullptr)
+      << describe(complete.diagnostics);
   // No resultType but the members of an InputRequiredResult: both the missing type and the
   // InputRequiredResult's own checks.
   MessageReport untyped = check(R"({"jsonrpc":"2.0","id":1,"result":{"inputRequests":{"k":"x"}}})", k2607);
   EXPECT_NE(find_check(untyped.diagnostics, "result.result-type-missing"), nullptr);
-  EXPECT_NE(find_check(untyped.diagnostics, "mrtr.input-request-type"), nullptr) << describe(untyped.diagnostics);
+  EXPECT_NE(find_check(untyped.diagnostics, "mrtr.input-request-type"), nullptr)
+      << describe(untyped.diagnostics);
 }
 
 // Every finding about a 2026-07-28 message names a rule of the 2026-07-28 table, so the text and
@@ -384,21 +423,32 @@ TEST(ModernMessages, ResultTypeSaysWhatTheResultIs) {
 TEST(ModernMessages, EveryFindingNamesA2026Rule) {
   const std::string irr = input_required(1, kFormRequest, "s");
   const std::vector<std::pair<std::string, std::string>> messages = {
-      {R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t","_meta":{"io.modelcontextprotocol/clientCapabilities":{"elicitation":{"form":1}},"io.modelcontextprotocol/clientInfo":{}}}})", ""},
+      {R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t","_meta":{"io.modelcontextprotocol/clientCapabilities":{"elicitation":{"form":1}},"io.modelcontextprotocol/clientInfo":{}}}})",
+       ""},
       {R"({"jsonrpc":"2.0","id":1,"method":"tools/call"})", ""},
-      {R"({"jsonrpc":"2.0","id":1,"result":{"resultType":7,"_meta":{"io.modelcontextprotocol/serverInfo":3}}})", ""},
+      {R"({"jsonrpc":"2.0","id":1,"result":{"resultType":7,"_meta":{"io.modelcontextprotocol/serverInfo":3}}})",
+       ""},
       {R"({"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","requestState":1,"inputRequests":{"a":1,"b":{},
           "c":{"method":"x"},"d":{"method":"elicitation/create","params":{"mode":"url","elicitationId":"e"}},
           "e":{"method":"elicitation/create","params":{"requestedSchema":{"type":"object","properties":{"p":{"type":"string","format":"phone","pattern":"^a"}}}}},
-          "f":{"method":"sampling/createMessage"},"g":{"method":"roots/list","id":1}}}})", ""},
+          "f":{"method":"sampling/createMessage"},"g":{"method":"roots/list","id":1}}}})",
+       ""},
       {R"({"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","inputRequests":{}}})", ""},
-      {R"({"jsonrpc":"2.0","id":1,"result":{"supportedVersions":[1],"capabilities":1,"ttlMs":"x","cacheScope":1}})", ""},
+      {R"({"jsonrpc":"2.0","id":1,"result":{"supportedVersions":[1],"capabilities":1,"ttlMs":"x","cacheScope":1}})",
+       ""},
       {R"({"jsonrpc":"2.0","id":1,"error":{"code":-32022,"message":"m","data":{"supported":[1]}}})", ""},
-      {R"({"jsonrpc":"2.0","id":1,"error":{"code":-32021,"message":"m","data":{"requiredCapabilities":{}}}})", ""},
+      {R"({"jsonrpc":"2.0","id":1,"error":{"code":-32021,"message":"m","data":{"requiredCapabilities":{}}}})",
+       ""},
       {R"({"jsonrpc":"2.0","id":1,"error":{"code":-32077,"message":"m"}})", ""},
       {R"({"jsonrpc":"2.0","method":"sampling/createMessage","params":{}})", ""},
-      {call(1, R"(,"inputResponses":{"ask":{"action":"accept","content":{"name":7,"x":[1]}},"zz":{"q":1},"y":2},"requestState":3)"), irr},
-      {call(2, R"(,"inputResponses":{"ask":{"action":"accept","content":{"name":"abcdefg"}}},"requestState":"t")"), irr},
+      {call(
+           1,
+           R"(,"inputResponses":{"ask":{"action":"accept","content":{"name":7,"x":[1]}},"zz":{"q":1},"y":2},"requestState":3)"),
+       irr},
+      {call(
+           2,
+           R"(,"inputResponses":{"ask":{"action":"accept","content":{"name":"abcdefg"}}},"requestState":"t")"),
+       irr},
       {R"({"jsonrpc":"2.0","id":1,"result":{"action":"accept","content":{"a":{}}}})", ""},
   };
   for (const auto& [message, retry_of] : messages) {
@@ -406,7 +456,8 @@ TEST(ModernMessages, EveryFindingNamesA2026Rule) {
     EXPECT_FALSE(r.diagnostics.empty()) << message;
     for (const Diagnostic& d : r.diagnostics) {
       EXPECT_NE(find_requirement(d.requirement, k2607), nullptr)
-          << d.check << " names " << d.requirement << ", no 2026-07-28 rule\n" << message;
+          << d.check << " names " << d.requirement << ", no 2026-07-28 rule\n"
+          << message;
       EXPECT_TRUE(is_valid_pointer(d.pointer)) << d.pointer;
     }
   }
@@ -419,7 +470,8 @@ TEST(HostileMessages, EachGetsADiagnostic) {
     std::string bytes;
     std::string check;
   };
-  std::string huge = R"({"jsonrpc":"2.0","id":1,"method":"m","params":{"x":")" + std::string(64u << 20, 'a') + "\"}}";
+  std::string huge =
+      R"({"jsonrpc":"2.0","id":1,"method":"m","params":{"x":")" + std::string(64u << 20, 'a') + "\"}}";
   const std::vector<Case> cases = {
       {"million brackets", std::string(1000000, '['), "json.too-deep"},
       {"64 MiB line", std::move(huge), "json.too-large"},
@@ -431,8 +483,9 @@ TEST(HostileMessages, EachGetsADiagnostic) {
       {"empty", "", "json.empty"},
       {"lone high surrogate", R"({"jsonrpc":"2.0","method":"\ud800"})", "json.syntax"},
       {"lone low surrogate", R"({"jsonrpc":"2.0","method":"\udc00"})", "json.invalid-utf8"},
-      {"deep params", R"({"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":)" + std::string(100, '[') +
-                          std::string(100, ']') + "}",
+      {"deep params",
+       R"({"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":)" + std::string(100, '[') +
+           std::string(100, ']') + "}",
        "json.too-deep"},
   };
   for (const Case& c : cases) {

@@ -10,10 +10,9 @@
 namespace ec {
 namespace {
 
-constexpr const char* kMeta =
-    R"("_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",)"
-    R"("io.modelcontextprotocol/clientCapabilities":{"elicitation":{"form":{}}},)"
-    R"("io.modelcontextprotocol/clientInfo":{"name":"c","version":"1"}})";
+constexpr const char* kMeta = R"("_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",)"
+                              R"("io.modelcontextprotocol/clientCapabilities":{"elicitation":{"form":{}}},)"
+                              R"("io.modelcontextprotocol/clientInfo":{"name":"c","version":"1"}})";
 
 // One exchange: the call, our InputRequiredResult, the client's retry.
 class Exchange {
@@ -22,14 +21,17 @@ class Exchange {
     call_ = parse(R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t","arguments":{},)" +
                   std::string(kMeta) + "}}");
     irr_ = parse(R"({"jsonrpc":"2.0","id":1,"result":)" + irr_result + "}");
-    retry_ = parse(R"({"jsonrpc":"2.0","id":)" + retry_id +
-                   R"(,"method":"tools/call","params":{"name":"t","arguments":{},)" + kMeta + retry_tail + "}}");
+    retry_ =
+        parse(R"({"jsonrpc":"2.0","id":)" + retry_id +
+              R"(,"method":"tools/call","params":{"name":"t","arguments":{},)" + kMeta + retry_tail + "}}");
     t_.sut_messages = {call_.get(), retry_.get()};
     t_.exchanges = {{call_.get(), irr_.get(), retry_.get()}};
     caps_ = parse(R"({"form":{}})");
     t_.asked_capability = caps_.get();
   }
-  std::optional<ModernCheckFailure> check(const char* name) const { return run_modern_client_check(name, t_); }
+  std::optional<ModernCheckFailure> check(const char* name) const {
+    return run_modern_client_check(name, t_);
+  }
 
  private:
   static std::shared_ptr<rapidjson::Document> parse(const std::string& text) {
@@ -47,10 +49,11 @@ constexpr const char* kIrr =
     R"("requestState":" s\u00e9 "})";
 
 TEST(ModernClientChecks, AConformantRetryPassesEveryCheck) {
-  Exchange e(kIrr, R"(,"inputResponses":{"k":{"action":"accept","content":{"age":3}}},"requestState":" s\u00e9 ")");
-  for (const char* name : {"meta-required", "meta-client-info", "capability-each-request", "retry-new-id",
-                           "retry-state-echoed", "retry-inputs-complete", "retry-content-valid",
-                           "no-legacy-elicitation"}) {
+  Exchange e(kIrr,
+             R"(,"inputResponses":{"k":{"action":"accept","content":{"age":3}}},"requestState":" s\u00e9 ")");
+  for (const char* name :
+       {"meta-required", "meta-client-info", "capability-each-request", "retry-new-id", "retry-state-echoed",
+        "retry-inputs-complete", "retry-content-valid", "no-legacy-elicitation"}) {
     EXPECT_FALSE(e.check(name)) << name << ": " << e.check(name)->reason;
   }
   EXPECT_TRUE(e.check("discover-first"));  // the call came first
@@ -58,27 +61,35 @@ TEST(ModernClientChecks, AConformantRetryPassesEveryCheck) {
 
 TEST(ModernClientChecks, EachCheckJudgesOnlyItsRule) {
   // A trimmed state fails retry-state-echoed and nothing else.
-  Exchange trimmed(kIrr, R"(,"inputResponses":{"k":{"action":"accept","content":{"age":3}}},"requestState":"s\u00e9")");
+  Exchange trimmed(
+      kIrr, R"(,"inputResponses":{"k":{"action":"accept","content":{"age":3}}},"requestState":"s\u00e9")");
   EXPECT_TRUE(trimmed.check("retry-state-echoed"));
   EXPECT_FALSE(trimmed.check("retry-inputs-complete"));
   EXPECT_FALSE(trimmed.check("retry-new-id"));
   // The same id, a key nobody asked for, content that breaks the schema.
   EXPECT_TRUE(Exchange(kIrr, R"(,"inputResponses":{"k":{"action":"cancel"}},"requestState":" s\u00e9 ")", "1")
                   .check("retry-new-id"));
-  Exchange extra(kIrr, R"(,"inputResponses":{"k":{"action":"cancel"},"x":{"action":"decline"}},"requestState":" s\u00e9 ")");
+  Exchange extra(
+      kIrr,
+      R"(,"inputResponses":{"k":{"action":"cancel"},"x":{"action":"decline"}},"requestState":" s\u00e9 ")");
   ASSERT_TRUE(extra.check("retry-inputs-complete"));
   EXPECT_NE(extra.check("retry-inputs-complete")->reason.find("\"x\""), std::string::npos);
   EXPECT_FALSE(extra.check("retry-state-echoed"));
-  EXPECT_TRUE(Exchange(kIrr, R"(,"inputResponses":{},"requestState":" s\u00e9 ")").check("retry-inputs-complete"));
-  EXPECT_TRUE(Exchange(kIrr, R"(,"inputResponses":{"k":{"action":"accept","content":{"age":"x"}}},"requestState":" s\u00e9 ")")
-                  .check("retry-content-valid"));
+  EXPECT_TRUE(
+      Exchange(kIrr, R"(,"inputResponses":{},"requestState":" s\u00e9 ")").check("retry-inputs-complete"));
+  EXPECT_TRUE(
+      Exchange(
+          kIrr,
+          R"(,"inputResponses":{"k":{"action":"accept","content":{"age":"x"}}},"requestState":" s\u00e9 ")")
+          .check("retry-content-valid"));
 }
 
 TEST(ModernClientChecks, NoStateIsEchoedAsNone) {
   constexpr const char* kNoState =
       R"({"resultType":"input_required","inputRequests":{"k":{"method":"elicitation/create","params":{)"
       R"("message":"Ok?","requestedSchema":{"type":"object","properties":{}}}}}})";
-  EXPECT_FALSE(Exchange(kNoState, R"(,"inputResponses":{"k":{"action":"decline"}})").check("retry-state-echoed"));
+  EXPECT_FALSE(
+      Exchange(kNoState, R"(,"inputResponses":{"k":{"action":"decline"}})").check("retry-state-echoed"));
   EXPECT_TRUE(Exchange(kNoState, R"(,"inputResponses":{"k":{"action":"decline"}},"requestState":"")")
                   .check("retry-state-echoed"));
 }

@@ -24,12 +24,14 @@ const rapidjson::Value& json(const char* text) {
 
 std::string describe(const Diagnostics& ds) {
   std::string out;
-  for (const Diagnostic& d : ds) out += "  " + std::string(to_string(d.level)) + " " + d.check + " " + d.pointer + "\n";
+  for (const Diagnostic& d : ds)
+    out += "  " + std::string(to_string(d.level)) + " " + d.check + " " + d.pointer + "\n";
   return out;
 }
 
 // The diagnostic with this check id: it names `key`, at `level`, and `key` is a 2026-07-28 rule.
-const Diagnostic* expect_rule(const Diagnostics& ds, std::string_view check, std::string_view key, Level level) {
+const Diagnostic* expect_rule(const Diagnostics& ds, std::string_view check, std::string_view key,
+                              Level level) {
   for (const Diagnostic& d : ds) {
     if (d.check != check) continue;
     EXPECT_EQ(d.requirement, key) << check;
@@ -63,14 +65,18 @@ TEST(RequestMeta, TheSpecExamplePasses) {
 }
 
 TEST(RequestMeta, EmptyElicitationIsFormOnlyAndNoCapabilityIsNone) {
-  RequestMetaParse empty = parse_request_meta(&json(R"({"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",
+  RequestMetaParse empty =
+      parse_request_meta(&json(R"({"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",
     "io.modelcontextprotocol/clientInfo":{"name":"c","version":"1"},
-    "io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}})"), k2607, "/params");
+    "io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}})"),
+                         k2607, "/params");
   EXPECT_TRUE(empty.diagnostics.empty()) << describe(empty.diagnostics);
   EXPECT_EQ(empty.meta.elicitation.describe(), "form only");
-  RequestMetaParse none = parse_request_meta(&json(R"({"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",
+  RequestMetaParse none =
+      parse_request_meta(&json(R"({"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",
     "io.modelcontextprotocol/clientInfo":{"name":"c","version":"1"},
-    "io.modelcontextprotocol/clientCapabilities":{}}})"), k2607, "/params");
+    "io.modelcontextprotocol/clientCapabilities":{}}})"),
+                         k2607, "/params");
   EXPECT_TRUE(none.diagnostics.empty());
   EXPECT_FALSE(none.meta.elicitation.declared);
 }
@@ -90,61 +96,88 @@ TEST(RequestMeta, NoParamsOrNoMetaBreaksTheRequiredFields) {
 TEST(RequestMeta, EachRequiredFieldIsRequired) {
   const Diagnostics no_version = parse_request_meta(&json(R"({"_meta":{
     "io.modelcontextprotocol/clientInfo":{"name":"c","version":"1"},
-    "io.modelcontextprotocol/clientCapabilities":{}}})"), k2607, "/params").diagnostics;
-  const Diagnostic* d = expect_rule(no_version, "meta.protocol-version-missing", "META-REQUIRED-FIELDS", Level::Must);
+    "io.modelcontextprotocol/clientCapabilities":{}}})"),
+                                                    k2607, "/params")
+                                     .diagnostics;
+  const Diagnostic* d =
+      expect_rule(no_version, "meta.protocol-version-missing", "META-REQUIRED-FIELDS", Level::Must);
   ASSERT_NE(d, nullptr);
   EXPECT_EQ(d->pointer, "/params/_meta/io.modelcontextprotocol~1protocolVersion");  // RFC 6901: "/" is ~1
   expect_rule(parse_request_meta(&json(R"({"_meta":{"io.modelcontextprotocol/protocolVersion":20260728,
     "io.modelcontextprotocol/clientInfo":{"name":"c","version":"1"},
-    "io.modelcontextprotocol/clientCapabilities":{}}})"), k2607, "/params").diagnostics,
+    "io.modelcontextprotocol/clientCapabilities":{}}})"),
+                                 k2607, "/params")
+                  .diagnostics,
               "meta.protocol-version-type", "META-REQUIRED-FIELDS", Level::Must);
   expect_rule(parse_request_meta(&json(R"({"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",
-    "io.modelcontextprotocol/clientInfo":{"name":"c","version":"1"}}})"), k2607, "/params").diagnostics,
+    "io.modelcontextprotocol/clientInfo":{"name":"c","version":"1"}}})"),
+                                 k2607, "/params")
+                  .diagnostics,
               "meta.client-capabilities-missing", "META-REQUIRED-FIELDS", Level::Must);
   expect_rule(parse_request_meta(&json(R"({"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",
     "io.modelcontextprotocol/clientInfo":{"name":"c","version":"1"},
-    "io.modelcontextprotocol/clientCapabilities":["elicitation"]}})"), k2607, "/params").diagnostics,
+    "io.modelcontextprotocol/clientCapabilities":["elicitation"]}})"),
+                                 k2607, "/params")
+                  .diagnostics,
               "meta.client-capabilities-type", "META-REQUIRED-FIELDS", Level::Must);
 }
 
 TEST(RequestMeta, ClientInfoIsASHOULDAndAnImplementationWhenPresent) {
-  const Diagnostics missing = parse_request_meta(&json(R"({"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",
-    "io.modelcontextprotocol/clientCapabilities":{}}})"), k2607, "/params").diagnostics;
+  const Diagnostics missing =
+      parse_request_meta(&json(R"({"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",
+    "io.modelcontextprotocol/clientCapabilities":{}}})"),
+                         k2607, "/params")
+          .diagnostics;
   expect_rule(missing, "meta.client-info-missing", "META-CLIENT-INFO", Level::Should);
   EXPECT_EQ(missing.size(), 1u);
-  const Diagnostics no_version = parse_request_meta(&json(R"({"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",
+  const Diagnostics no_version =
+      parse_request_meta(&json(R"({"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",
     "io.modelcontextprotocol/clientInfo":{"name":"c"},
-    "io.modelcontextprotocol/clientCapabilities":{}}})"), k2607, "/params").diagnostics;
+    "io.modelcontextprotocol/clientCapabilities":{}}})"),
+                         k2607, "/params")
+          .diagnostics;
   expect_rule(no_version, "meta.client-info-version", "META-CLIENT-INFO", Level::Must);
   expect_rule(parse_request_meta(&json(R"({"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",
     "io.modelcontextprotocol/clientInfo":"c 1.0",
-    "io.modelcontextprotocol/clientCapabilities":{}}})"), k2607, "/params").diagnostics,
+    "io.modelcontextprotocol/clientCapabilities":{}}})"),
+                                 k2607, "/params")
+                  .diagnostics,
               "meta.client-info-type", "META-CLIENT-INFO", Level::Must);
 }
 
 TEST(RequestMeta, TheElicitationCapabilityIsReadFromMeta) {
-  const Diagnostics ds = parse_request_meta(&json(R"({"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",
+  const Diagnostics ds =
+      parse_request_meta(&json(R"({"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",
     "io.modelcontextprotocol/clientInfo":{"name":"c","version":"1"},
-    "io.modelcontextprotocol/clientCapabilities":{"elicitation":{"form":true}}}})"), k2607, "/params").diagnostics;
-  const Diagnostic* d = expect_rule(ds, "capability.mode-not-object", "CAPABILITY-AT-LEAST-ONE-MODE", Level::Must);
+    "io.modelcontextprotocol/clientCapabilities":{"elicitation":{"form":true}}}})"),
+                         k2607, "/params")
+          .diagnostics;
+  const Diagnostic* d =
+      expect_rule(ds, "capability.mode-not-object", "CAPABILITY-AT-LEAST-ONE-MODE", Level::Must);
   ASSERT_NE(d, nullptr);
   EXPECT_EQ(d->pointer, "/params/_meta/io.modelcontextprotocol~1clientCapabilities/elicitation/form");
   expect_rule(parse_request_meta(&json(R"({"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",
     "io.modelcontextprotocol/clientInfo":{"name":"c","version":"1"},
-    "io.modelcontextprotocol/clientCapabilities":{"elicitation":"yes"}}})"), k2607, "/params").diagnostics,
+    "io.modelcontextprotocol/clientCapabilities":{"elicitation":"yes"}}})"),
+                                 k2607, "/params")
+                  .diagnostics,
               "capability.not-object", "CAPABILITY-DECLARE", Level::Must);
 }
 
 TEST(RequestMeta, AnotherVersionIsNotedNotFaulted) {
-  const Diagnostics ds = parse_request_meta(&json(R"({"_meta":{"io.modelcontextprotocol/protocolVersion":"1900-01-01",
+  const Diagnostics ds =
+      parse_request_meta(&json(R"({"_meta":{"io.modelcontextprotocol/protocolVersion":"1900-01-01",
     "io.modelcontextprotocol/clientInfo":{"name":"c","version":"1"},
-    "io.modelcontextprotocol/clientCapabilities":{}}})"), k2607, "/params").diagnostics;
+    "io.modelcontextprotocol/clientCapabilities":{}}})"),
+                         k2607, "/params")
+          .diagnostics;
   expect_rule(ds, "meta.protocol-version-other", "VERSION-UNSUPPORTED-ERROR", Level::Info);
 }
 
 TEST(ResultHead, CompleteWithServerInfoPasses) {
   ResultHeadParse p = parse_result_head(json(R"({"resultType":"complete","content":[],
-    "_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"2"}}})"), k2607, "/result");
+    "_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"2"}}})"),
+                                        k2607, "/result");
   EXPECT_TRUE(p.diagnostics.empty()) << describe(p.diagnostics);
   EXPECT_EQ(p.head.type, ResultType::Complete);
   ASSERT_TRUE(p.head.server_info);
@@ -153,12 +186,15 @@ TEST(ResultHead, CompleteWithServerInfoPasses) {
 
 TEST(ResultHead, ResultTypeIsRequiredAndFromTheCoreSet) {
   const Diagnostics missing = parse_result_head(json(R"({"content":[],
-    "_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"2"}}})"), k2607, "/result").diagnostics;
-  const Diagnostic* d = expect_rule(missing, "result.result-type-missing", "RESULT-TYPE-REQUIRED", Level::Must);
+    "_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"2"}}})"),
+                                                k2607, "/result")
+                                  .diagnostics;
+  const Diagnostic* d =
+      expect_rule(missing, "result.result-type-missing", "RESULT-TYPE-REQUIRED", Level::Must);
   ASSERT_NE(d, nullptr);
   EXPECT_EQ(d->pointer, "/result/resultType");
-  expect_rule(parse_result_head(json(R"({"resultType":1})"), k2607, "/result").diagnostics, "result.result-type-type",
-              "RESULT-TYPE-REQUIRED", Level::Must);
+  expect_rule(parse_result_head(json(R"({"resultType":1})"), k2607, "/result").diagnostics,
+              "result.result-type-type", "RESULT-TYPE-REQUIRED", Level::Must);
   ResultHeadParse other = parse_result_head(json(R"({"resultType":"pending"})"), k2607, "/result");
   EXPECT_EQ(other.head.type, ResultType::Other);
   expect_rule(other.diagnostics, "result.result-type-unknown", "RESULT-TYPE-SET", Level::Should);
@@ -169,11 +205,16 @@ TEST(ResultHead, ResultTypeIsRequiredAndFromTheCoreSet) {
 TEST(ResultHead, ServerInfoIsASHOULDNamedByTheRuleThatAsks) {
   expect_rule(parse_result_head(json(R"({"resultType":"complete"})"), k2607, "/result").diagnostics,
               "result.server-info-missing", "META-SERVER-INFO", Level::Should);
-  expect_rule(parse_result_head(json(R"({"resultType":"complete"})"), k2607, "/result", "DISCOVER-SERVER-INFO").diagnostics,
-              "result.server-info-missing", "DISCOVER-SERVER-INFO", Level::Should);
-  expect_rule(parse_result_head(json(R"({"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":{"version":"1"}}})"),
-                                k2607, "/result").diagnostics,
-              "result.server-info-name", "META-SERVER-INFO", Level::Must);
+  expect_rule(
+      parse_result_head(json(R"({"resultType":"complete"})"), k2607, "/result", "DISCOVER-SERVER-INFO")
+          .diagnostics,
+      "result.server-info-missing", "DISCOVER-SERVER-INFO", Level::Should);
+  expect_rule(
+      parse_result_head(
+          json(R"({"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":{"version":"1"}}})"),
+          k2607, "/result")
+          .diagnostics,
+      "result.server-info-name", "META-SERVER-INFO", Level::Must);
 }
 
 // discover.mdx's response.
@@ -195,22 +236,29 @@ TEST(Discover, TheSpecExamplePasses) {
 }
 
 TEST(Discover, EachRequiredMemberIsRequired) {
-  const Diagnostics ds = parse_discover_result(json(R"({"resultType":"complete"})"), k2607, "/result").diagnostics;
+  const Diagnostics ds =
+      parse_discover_result(json(R"({"resultType":"complete"})"), k2607, "/result").diagnostics;
   for (const char* check : {"discover.supportedVersions-missing", "discover.capabilities-missing",
                             "discover.ttlMs-missing", "discover.cacheScope-missing"}) {
     expect_rule(ds, check, "DISCOVER-MUST", Level::Must);
   }
-  const Diagnostics bad = parse_discover_result(json(R"({"supportedVersions":["2026-07-28",7],"capabilities":[],
-    "ttlMs":-1,"cacheScope":"shared","instructions":{}})"), k2607, "/result").diagnostics;
-  const Diagnostic* item = expect_rule(bad, "discover.supportedVersions-item-type", "DISCOVER-MUST", Level::Must);
+  const Diagnostics bad =
+      parse_discover_result(json(R"({"supportedVersions":["2026-07-28",7],"capabilities":[],
+    "ttlMs":-1,"cacheScope":"shared","instructions":{}})"),
+                            k2607, "/result")
+          .diagnostics;
+  const Diagnostic* item =
+      expect_rule(bad, "discover.supportedVersions-item-type", "DISCOVER-MUST", Level::Must);
   ASSERT_NE(item, nullptr);
   EXPECT_EQ(item->pointer, "/result/supportedVersions/1");
   expect_rule(bad, "discover.capabilities-type", "DISCOVER-MUST", Level::Must);
   expect_rule(bad, "discover.ttlMs-type", "DISCOVER-MUST", Level::Must);
   expect_rule(bad, "discover.cacheScope-value", "DISCOVER-MUST", Level::Must);
   expect_rule(bad, "discover.instructions-type", "DISCOVER-MUST", Level::Must);
-  expect_rule(parse_discover_result(json(R"({"supportedVersions":[],"capabilities":{},"ttlMs":1.5,"cacheScope":"private"})"),
-                                    k2607, "/result").diagnostics,
+  expect_rule(parse_discover_result(
+                  json(R"({"supportedVersions":[],"capabilities":{},"ttlMs":1.5,"cacheScope":"private"})"),
+                  k2607, "/result")
+                  .diagnostics,
               "discover.supportedVersions-empty", "DISCOVER-MUST", Level::Should);
 }
 
@@ -219,8 +267,10 @@ TEST(ErrorCodes, RetiredAndUndefinedCodesOfTheReservedRange) {
   const Diagnostic* d = expect_rule(retired, "error.code-retired", "ERROR-CODE-RETIRED", Level::Must);
   ASSERT_NE(d, nullptr);
   EXPECT_EQ(d->pointer, "/error/code");
-  expect_rule(check_error_code(-32002, k2607, "/error"), "error.code-retired", "ERROR-CODE-RETIRED", Level::Must);
-  expect_rule(check_error_code(-32050, k2607, "/error"), "error.code-reserved", "ERROR-CODE-RESERVED-RANGE", Level::Must);
+  expect_rule(check_error_code(-32002, k2607, "/error"), "error.code-retired", "ERROR-CODE-RETIRED",
+              Level::Must);
+  expect_rule(check_error_code(-32050, k2607, "/error"), "error.code-reserved", "ERROR-CODE-RESERVED-RANGE",
+              Level::Must);
   for (std::int64_t fine : {-32020, -32021, -32022, -32602, -32601, -32000, -32019, -32100, 42}) {
     EXPECT_TRUE(check_error_code(fine, k2607, "/error").empty()) << fine;
   }
@@ -229,32 +279,39 @@ TEST(ErrorCodes, RetiredAndUndefinedCodesOfTheReservedRange) {
 
 TEST(UnsupportedVersionError, TheSpecExamplePassesAndItsDataIsRequired) {
   // versioning.mdx's error.
-  UnsupportedVersionErrorParse p = parse_unsupported_version_error(
-      json(R"({"code":-32022,"message":"Unsupported protocol version",
+  UnsupportedVersionErrorParse p =
+      parse_unsupported_version_error(json(R"({"code":-32022,"message":"Unsupported protocol version",
                "data":{"supported":["2026-07-28","2025-11-25"],"requested":"1900-01-01"}})"),
-      k2607, "/error");
+                                      k2607, "/error");
   EXPECT_TRUE(p.diagnostics.empty()) << describe(p.diagnostics);
   ASSERT_TRUE(p.error);
   EXPECT_EQ(p.error->supported.size(), 2u);
   EXPECT_EQ(p.error->requested, "1900-01-01");
-  expect_rule(parse_unsupported_version_error(json(R"({"code":-32022,"message":"m"})"), k2607, "/error").diagnostics,
-              "version-error.data-missing", "VERSION-UNSUPPORTED-ERROR", Level::Must);
-  const Diagnostics bad = parse_unsupported_version_error(
-      json(R"({"code":-32022,"message":"m","data":{"supported":"2026-07-28"}})"), k2607, "/error").diagnostics;
+  expect_rule(
+      parse_unsupported_version_error(json(R"({"code":-32022,"message":"m"})"), k2607, "/error").diagnostics,
+      "version-error.data-missing", "VERSION-UNSUPPORTED-ERROR", Level::Must);
+  const Diagnostics bad =
+      parse_unsupported_version_error(
+          json(R"({"code":-32022,"message":"m","data":{"supported":"2026-07-28"}})"), k2607, "/error")
+          .diagnostics;
   expect_rule(bad, "version-error.supported-missing", "VERSION-UNSUPPORTED-ERROR", Level::Must);
   expect_rule(bad, "version-error.requested-missing", "VERSION-UNSUPPORTED-ERROR", Level::Must);
 }
 
 TEST(MissingCapabilityError, SaysWhichElicitationModeIsMissing) {
   MissingCapabilityErrorParse p = parse_missing_capability_error(
-      json(R"({"code":-32021,"message":"m","data":{"requiredCapabilities":{"elicitation":{"url":{}}}}})"), k2607, "/error");
+      json(R"({"code":-32021,"message":"m","data":{"requiredCapabilities":{"elicitation":{"url":{}}}}})"),
+      k2607, "/error");
   EXPECT_TRUE(p.diagnostics.empty()) << describe(p.diagnostics);
   EXPECT_EQ(p.elicitation.describe(), "url only");
-  expect_rule(parse_missing_capability_error(json(R"({"code":-32021,"message":"m"})"), k2607, "/error").diagnostics,
-              "capability-error.required-missing", "CAPABILITY-MISSING-ERROR", Level::Must);
-  expect_rule(parse_missing_capability_error(json(R"({"code":-32021,"message":"m","data":{"requiredCapabilities":{}}})"),
-                                             k2607, "/error").diagnostics,
-              "capability-error.required-empty", "CAPABILITY-MISSING-ERROR", Level::Should);
+  expect_rule(
+      parse_missing_capability_error(json(R"({"code":-32021,"message":"m"})"), k2607, "/error").diagnostics,
+      "capability-error.required-missing", "CAPABILITY-MISSING-ERROR", Level::Must);
+  expect_rule(
+      parse_missing_capability_error(
+          json(R"({"code":-32021,"message":"m","data":{"requiredCapabilities":{}}})"), k2607, "/error")
+          .diagnostics,
+      "capability-error.required-empty", "CAPABILITY-MISSING-ERROR", Level::Should);
 }
 
 }  // namespace

@@ -24,11 +24,13 @@ const rapidjson::Value& json(const char* text) {
 
 std::string describe(const Diagnostics& ds) {
   std::string out;
-  for (const Diagnostic& d : ds) out += "  " + std::string(to_string(d.level)) + " " + d.check + " " + d.pointer + "\n";
+  for (const Diagnostic& d : ds)
+    out += "  " + std::string(to_string(d.level)) + " " + d.check + " " + d.pointer + "\n";
   return out;
 }
 
-const Diagnostic* expect_rule(const Diagnostics& ds, std::string_view check, std::string_view key, Level level) {
+const Diagnostic* expect_rule(const Diagnostics& ds, std::string_view check, std::string_view key,
+                              Level level) {
   for (const Diagnostic& d : ds) {
     if (d.check != check) continue;
     EXPECT_EQ(d.requirement, key) << check;
@@ -111,27 +113,31 @@ TEST(InputRequiredResult, OnlyTheThreeRequestsMayBeAnswered) {
   EXPECT_TRUE(supports_input_required("tools/call"));
   EXPECT_TRUE(supports_input_required("prompts/get"));
   EXPECT_TRUE(supports_input_required("resources/read"));
-  for (const char* other : {"tools/list", "server/discover", "resources/list", "completion/complete", "initialize"}) {
+  for (const char* other :
+       {"tools/list", "server/discover", "resources/list", "completion/complete", "initialize"}) {
     EXPECT_FALSE(supports_input_required(other)) << other;
   }
 }
 
 TEST(InputRequiredResult, AtLeastOneOfRequestsAndState) {
-  expect_rule(parse_input_required_result(json(R"({"resultType":"input_required"})"), k2607, "/result").diagnostics,
-              "mrtr.input-required-empty", "MRTR-IRR-NOT-EMPTY", Level::Must);
-  expect_rule(parse_input_required_result(json(R"({"resultType":"input_required","inputRequests":{}})"), k2607, "/result")
+  expect_rule(
+      parse_input_required_result(json(R"({"resultType":"input_required"})"), k2607, "/result").diagnostics,
+      "mrtr.input-required-empty", "MRTR-IRR-NOT-EMPTY", Level::Must);
+  expect_rule(parse_input_required_result(json(R"({"resultType":"input_required","inputRequests":{}})"),
+                                          k2607, "/result")
                   .diagnostics,
               "mrtr.input-requests-empty", "MRTR-IRR-NOT-EMPTY", Level::Should);
   // State alone is SEP-2322's load shedding: the client may retry at once.
-  InputRequiredResultParse shed = parse_input_required_result(json(R"({"resultType":"input_required","requestState":"s"})"),
-                                                              k2607, "/result");
+  InputRequiredResultParse shed = parse_input_required_result(
+      json(R"({"resultType":"input_required","requestState":"s"})"), k2607, "/result");
   EXPECT_TRUE(shed.diagnostics.empty()) << describe(shed.diagnostics);
   EXPECT_FALSE(shed.result->has_input_requests);
 }
 
 TEST(InputRequiredResult, RequestStateIsAString) {
   const Diagnostics ds =
-      parse_input_required_result(json(R"({"resultType":"input_required","requestState":{"step":2}})"), k2607, "/result")
+      parse_input_required_result(json(R"({"resultType":"input_required","requestState":{"step":2}})"), k2607,
+                                  "/result")
           .diagnostics;
   const Diagnostic* d = expect_rule(ds, "mrtr.request-state-type", "MRTR-MAY-REQUEST-STATE", Level::Must);
   ASSERT_NE(d, nullptr);
@@ -143,30 +149,40 @@ TEST(InputRequests, KeysAreUnique) {
   const Diagnostics ds = parse_input_required_result(json(R"({"resultType":"input_required","inputRequests":{
       "k":{"method":"elicitation/create","params":{"message":"a","requestedSchema":{"type":"object","properties":{}}}},
       "k":{"method":"elicitation/create","params":{"message":"b","requestedSchema":{"type":"object","properties":{}}}}}})"),
-                                                     k2607, "/result").diagnostics;
-  const Diagnostic* d = expect_rule(ds, "mrtr.input-request-key-duplicate", "MRTR-INPUT-KEYS-UNIQUE", Level::Must);
+                                                     k2607, "/result")
+                             .diagnostics;
+  const Diagnostic* d =
+      expect_rule(ds, "mrtr.input-request-key-duplicate", "MRTR-INPUT-KEYS-UNIQUE", Level::Must);
   ASSERT_NE(d, nullptr);
   EXPECT_EQ(d->pointer, "/result/inputRequests/k");
 }
 
 TEST(InputRequests, ValuesAreOneOfTheThreeRequests) {
-  expect_rule(parse_input_requests(json(R"([{"method":"elicitation/create"}])"), k2607, "/result/inputRequests").diagnostics,
-              "mrtr.input-requests-type", "MRTR-INPUT-REQUEST-TYPES", Level::Must);
-  const Diagnostics ds = parse_input_requests(json(R"({"a":"elicit me","b":{"params":{}},"c":{"method":"tools/call","params":{}},
-      "d":{"method":"roots/list"}})"), k2607, "/result/inputRequests").diagnostics;
+  expect_rule(
+      parse_input_requests(json(R"([{"method":"elicitation/create"}])"), k2607, "/result/inputRequests")
+          .diagnostics,
+      "mrtr.input-requests-type", "MRTR-INPUT-REQUEST-TYPES", Level::Must);
+  const Diagnostics ds =
+      parse_input_requests(json(R"({"a":"elicit me","b":{"params":{}},"c":{"method":"tools/call","params":{}},
+      "d":{"method":"roots/list"}})"),
+                           k2607, "/result/inputRequests")
+          .diagnostics;
   expect_rule(ds, "mrtr.input-request-type", "MRTR-INPUT-REQUEST-TYPES", Level::Must);
   expect_rule(ds, "mrtr.input-request-method", "MRTR-INPUT-REQUEST-TYPES", Level::Must);
-  const Diagnostic* d = expect_rule(ds, "mrtr.input-request-method-unknown", "MRTR-INPUT-REQUEST-TYPES", Level::Must);
+  const Diagnostic* d =
+      expect_rule(ds, "mrtr.input-request-method-unknown", "MRTR-INPUT-REQUEST-TYPES", Level::Must);
   ASSERT_NE(d, nullptr);
   EXPECT_EQ(d->pointer, "/result/inputRequests/c/method");
   EXPECT_EQ(ds.size(), 3u) << describe(ds);  // roots/list needs no params
-  expect_rule(parse_input_requests(json(R"({"s":{"method":"sampling/createMessage"}})"), k2607, "").diagnostics,
-              "mrtr.sampling-params-missing", "MRTR-INPUT-REQUEST-TYPES", Level::Must);
+  expect_rule(
+      parse_input_requests(json(R"({"s":{"method":"sampling/createMessage"}})"), k2607, "").diagnostics,
+      "mrtr.sampling-params-missing", "MRTR-INPUT-REQUEST-TYPES", Level::Must);
 }
 
 TEST(InputRequests, AJsonRpcEnvelopeIsNotedNotFaulted) {
   InputRequestParse p = parse_input_request(json(R"({"jsonrpc":"2.0","id":7,"method":"elicitation/create",
-      "params":{"message":"m","requestedSchema":{"type":"object","properties":{}}}})"), "k", k2607, "/k");
+      "params":{"message":"m","requestedSchema":{"type":"object","properties":{}}}})"),
+                                            "k", k2607, "/k");
   EXPECT_TRUE(only_info(p.diagnostics)) << describe(p.diagnostics);
   expect_rule(p.diagnostics, "mrtr.input-request-jsonrpc", "MRTR-INPUT-REQUEST-TYPES", Level::Info);
   ASSERT_TRUE(p.request && p.request->elicitation);
@@ -180,18 +196,27 @@ TEST(InputRequests, ElicitationsAreCheckedAsTheRevisionSays) {
   EXPECT_TRUE(url.diagnostics.empty()) << describe(url.diagnostics);
   ASSERT_TRUE(url.request && url.request->elicitation);
   EXPECT_EQ(url.request->elicitation->mode, Mode::Url);
-  InputRequestParse with_id = parse_input_request(json(R"({"method":"elicitation/create","params":{"mode":"url",
-      "url":"https://a.example","message":"m","elicitationId":"e-1"}})"), "key", k2607, "/r");
+  InputRequestParse with_id =
+      parse_input_request(json(R"({"method":"elicitation/create","params":{"mode":"url",
+      "url":"https://a.example","message":"m","elicitationId":"e-1"}})"),
+                          "key", k2607, "/r");
   expect_rule(with_id.diagnostics, "elicit.elicitation-id-not-in-revision", "URL-PARAMS", Level::Info);
-  expect_rule(parse_input_request(json(R"({"method":"elicitation/create","params":{"mode":"url","message":"m"}})"), "k",
-                                  k2607, "/r").diagnostics,
-              "elicit.url-missing", "URL-PARAMS", Level::Must);
+  expect_rule(
+      parse_input_request(json(R"({"method":"elicitation/create","params":{"mode":"url","message":"m"}})"),
+                          "k", k2607, "/r")
+          .diagnostics,
+      "elicit.url-missing", "URL-PARAMS", Level::Must);
   expect_rule(parse_input_request(json(R"({"method":"elicitation/create"})"), "k", k2607, "/r").diagnostics,
               "elicit.params-missing", "REQUEST-MESSAGE", Level::Must);
-  expect_rule(parse_input_request(json(R"({"method":"elicitation/create","params":{"requestedSchema":{"type":"object","properties":{}}}})"),
-                                  "k", k2607, "/r").diagnostics,
-              "elicit.message-missing", "REQUEST-MESSAGE", Level::Must);
-  expect_rule(parse_input_request(json(R"({"method":"elicitation/create","params":{"message":"m"}})"), "k", k2607, "/r")
+  expect_rule(
+      parse_input_request(
+          json(
+              R"({"method":"elicitation/create","params":{"requestedSchema":{"type":"object","properties":{}}}})"),
+          "k", k2607, "/r")
+          .diagnostics,
+      "elicit.message-missing", "REQUEST-MESSAGE", Level::Must);
+  expect_rule(parse_input_request(json(R"({"method":"elicitation/create","params":{"message":"m"}})"), "k",
+                                  k2607, "/r")
                   .diagnostics,
               "elicit.requested-schema-missing", "FORM-REQUESTED-SCHEMA", Level::Must);
 }
@@ -205,16 +230,18 @@ TEST(InputRequests, OnlyWhatTheClientDeclared) {
               "MRTR-NO-UNDECLARED-ELICITATION", Level::Must);
   ElicitationCapability form_only{true, true, false};
   const Diagnostics ds = check_input_requests_declared(both, form_only, &json(R"({"elicitation":{}})"));
-  const Diagnostic* d = expect_rule(ds, "mrtr.elicitation-mode-undeclared", "SERVER-MODE-DECLARED", Level::Must);
+  const Diagnostic* d =
+      expect_rule(ds, "mrtr.elicitation-mode-undeclared", "SERVER-MODE-DECLARED", Level::Must);
   ASSERT_NE(d, nullptr);
   EXPECT_EQ(d->pointer, "/result/inputRequests/u/params/mode");
   EXPECT_EQ(ds.size(), 1u);
   ElicitationCapability all{true, true, true};
-  EXPECT_TRUE(check_input_requests_declared(both, all, &json(R"({"elicitation":{"form":{},"url":{}}})")).empty());
+  EXPECT_TRUE(
+      check_input_requests_declared(both, all, &json(R"({"elicitation":{"form":{},"url":{}}})")).empty());
 
   const InputRequiredResult spec = irr(kMrtrResult);
-  expect_rule(check_input_requests_declared(spec, all, &json(R"({"elicitation":{}})")), "mrtr.input-request-undeclared",
-              "MRTR-DECLARED-ONLY", Level::Must);
+  expect_rule(check_input_requests_declared(spec, all, &json(R"({"elicitation":{}})")),
+              "mrtr.input-request-undeclared", "MRTR-DECLARED-ONLY", Level::Must);
   EXPECT_TRUE(check_input_requests_declared(spec, all, &json(R"({"elicitation":{},"sampling":{}})")).empty());
 }
 
@@ -236,17 +263,20 @@ TEST(InputResponses, TheSpecExamplePasses) {
 }
 
 TEST(InputResponses, EachValueIsAResultOfItsRequest) {
-  const Diagnostics ds = parse_input_responses(json(R"({"a":"accept","b":{"ok":true}})"), k2607, nullptr, "/p").diagnostics;
+  const Diagnostics ds =
+      parse_input_responses(json(R"({"a":"accept","b":{"ok":true}})"), k2607, nullptr, "/p").diagnostics;
   expect_rule(ds, "mrtr.input-response-type", "MRTR-CLIENT-CONSTRUCT-INPUTS", Level::Must);
   expect_rule(ds, "mrtr.input-response-unknown", "MRTR-CLIENT-CONSTRUCT-INPUTS", Level::Must);
-  expect_rule(parse_input_responses(json(R"([])"), k2607, nullptr, "/p").diagnostics, "mrtr.input-responses-type",
-              "MRTR-CLIENT-CONSTRUCT-INPUTS", Level::Must);
+  expect_rule(parse_input_responses(json(R"([])"), k2607, nullptr, "/p").diagnostics,
+              "mrtr.input-responses-type", "MRTR-CLIENT-CONSTRUCT-INPUTS", Level::Must);
   // An elicitation's response is an ElicitResult, read with the mode of its request.
   const InputRequiredResult answered = irr(R"({"resultType":"input_required","inputRequests":{
       "u":{"method":"elicitation/create","params":{"mode":"url","message":"m","url":"https://a.example"}},
       "f":{"method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{}}}}}})");
-  const Diagnostics bad = parse_input_responses(json(R"({"u":{"action":"accept","content":{"k":"v"}},"f":{"action":"ok"}})"),
-                                                k2607, &answered, "/p").diagnostics;
+  const Diagnostics bad =
+      parse_input_responses(json(R"({"u":{"action":"accept","content":{"k":"v"}},"f":{"action":"ok"}})"),
+                            k2607, &answered, "/p")
+          .diagnostics;
   expect_rule(bad, "result.content-in-url-mode", "RESULT-CONTENT", Level::Must);
   expect_rule(bad, "result.action-unknown", "RESULT-ACTION", Level::Must);
   expect_rule(parse_input_responses(json(R"({"f":{"content":{}}})"), k2607, &answered, "/p").diagnostics,
@@ -272,17 +302,24 @@ TEST(Retry, TheSepExamplePasses) {
 
 TEST(Retry, EveryRequestedInputIsConstructed) {
   const InputRequiredResult answered = irr(kSepResult);
-  const Diagnostics none = parse_retry(json(R"({"name":"t","requestState":"foo"})"), k2607, &answered, "/params").diagnostics;
+  const Diagnostics none =
+      parse_retry(json(R"({"name":"t","requestState":"foo"})"), k2607, &answered, "/params").diagnostics;
   expect_rule(none, "mrtr.input-response-missing", "MRTR-CLIENT-CONSTRUCT-INPUTS", Level::Must);
   const Diagnostics other = parse_retry(json(R"({"name":"t","requestState":"foo",
-      "inputResponses":{"not_requested_info":{"action":"accept","content":{"x":"y"}}}})"), k2607, &answered, "/params").diagnostics;
-  const Diagnostic* d = expect_rule(other, "mrtr.input-response-missing", "MRTR-CLIENT-CONSTRUCT-INPUTS", Level::Must);
+      "inputResponses":{"not_requested_info":{"action":"accept","content":{"x":"y"}}}})"),
+                                        k2607, &answered, "/params")
+                                .diagnostics;
+  const Diagnostic* d =
+      expect_rule(other, "mrtr.input-response-missing", "MRTR-CLIENT-CONSTRUCT-INPUTS", Level::Must);
   ASSERT_NE(d, nullptr);
   EXPECT_EQ(d->pointer, "/params/inputResponses/github_login");
   expect_rule(other, "mrtr.input-response-unrequested", "MRTR-IGNORE-UNKNOWN-RESPONSES", Level::Info);
   // A declined elicitation is an answer too.
-  EXPECT_TRUE(parse_retry(json(R"({"name":"t","requestState":"foo","inputResponses":{"github_login":{"action":"decline"}}})"),
-                          k2607, &answered, "/params").diagnostics.empty());
+  EXPECT_TRUE(
+      parse_retry(
+          json(R"({"name":"t","requestState":"foo","inputResponses":{"github_login":{"action":"decline"}}})"),
+          k2607, &answered, "/params")
+          .diagnostics.empty());
 }
 
 TEST(Retry, RequestStateComesBackExactlyOrNotAtAll) {
@@ -293,23 +330,32 @@ TEST(Retry, RequestStateComesBackExactlyOrNotAtAll) {
     return parse_retry(json(text.c_str()), k2607, &answered, "/params").diagnostics;
   };
   expect_rule(retry(""), "mrtr.retry-state-missing", "MRTR-CLIENT-ECHO-STATE", Level::Must);
-  expect_rule(retry(R"(,"requestState":"foo ")"), "mrtr.retry-state-modified", "MRTR-CLIENT-ECHO-STATE", Level::Must);
-  expect_rule(retry(R"(,"requestState":"Zm9v")"), "mrtr.retry-state-modified", "MRTR-CLIENT-ECHO-STATE", Level::Must);
-  expect_rule(retry(R"(,"requestState":["foo"])"), "mrtr.retry-state-type", "MRTR-CLIENT-ECHO-STATE", Level::Must);
+  expect_rule(retry(R"(,"requestState":"foo ")"), "mrtr.retry-state-modified", "MRTR-CLIENT-ECHO-STATE",
+              Level::Must);
+  expect_rule(retry(R"(,"requestState":"Zm9v")"), "mrtr.retry-state-modified", "MRTR-CLIENT-ECHO-STATE",
+              Level::Must);
+  expect_rule(retry(R"(,"requestState":["foo"])"), "mrtr.retry-state-type", "MRTR-CLIENT-ECHO-STATE",
+              Level::Must);
   EXPECT_TRUE(retry(R"(,"requestState":"foo")").empty());
 
-  const InputRequiredResult stateless = irr(R"({"resultType":"input_required","inputRequests":{"github_login":{
+  const InputRequiredResult stateless =
+      irr(R"({"resultType":"input_required","inputRequests":{"github_login":{
       "method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{}}}}}})");
-  const Diagnostics invented = parse_retry(json(R"({"name":"t","inputResponses":{"github_login":{"action":"cancel"}},
-      "requestState":"mine"})"), k2607, &stateless, "/params").diagnostics;
-  const Diagnostic* d = expect_rule(invented, "mrtr.retry-state-invented", "MRTR-CLIENT-NO-INVENTED-STATE", Level::Must);
+  const Diagnostics invented =
+      parse_retry(json(R"({"name":"t","inputResponses":{"github_login":{"action":"cancel"}},
+      "requestState":"mine"})"),
+                  k2607, &stateless, "/params")
+          .diagnostics;
+  const Diagnostic* d =
+      expect_rule(invented, "mrtr.retry-state-invented", "MRTR-CLIENT-NO-INVENTED-STATE", Level::Must);
   ASSERT_NE(d, nullptr);
   EXPECT_EQ(d->pointer, "/params/requestState");
 }
 
 TEST(Retry, StateOnlyMeansRetryAtOnce) {
   const InputRequiredResult shed = irr(R"({"resultType":"input_required","requestState":"s1"})");
-  EXPECT_TRUE(parse_retry(json(R"({"name":"t","requestState":"s1"})"), k2607, &shed, "/params").diagnostics.empty());
+  EXPECT_TRUE(
+      parse_retry(json(R"({"name":"t","requestState":"s1"})"), k2607, &shed, "/params").diagnostics.empty());
 }
 
 }  // namespace

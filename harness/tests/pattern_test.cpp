@@ -48,12 +48,13 @@ TEST(Pattern, DotExcludesAllFourLineTerminators) {
 }
 
 TEST(Pattern, WhitespaceUsesEcmaSet) {
-  EXPECT_EQ(re2_of(R"(\s)"),
-            R"([\t\n\x0B\f\r \x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}])");
-  EXPECT_TRUE(matches(R"(^\s$)", "\xC2\xA0"));      // U+00A0
-  EXPECT_TRUE(matches(R"(^\s$)", "\xEF\xBB\xBF"));  // U+FEFF
-  EXPECT_FALSE(matches(R"(^\s$)", "\xE2\x80\x8B"));  // U+200B is not whitespace
-  EXPECT_EQ(re2_of(R"([\sa])").find("[\\t\\n"), 0u);   // ranges inserted without brackets
+  EXPECT_EQ(
+      re2_of(R"(\s)"),
+      R"([\t\n\x0B\f\r \x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}])");
+  EXPECT_TRUE(matches(R"(^\s$)", "\xC2\xA0"));        // U+00A0
+  EXPECT_TRUE(matches(R"(^\s$)", "\xEF\xBB\xBF"));    // U+FEFF
+  EXPECT_FALSE(matches(R"(^\s$)", "\xE2\x80\x8B"));   // U+200B is not whitespace
+  EXPECT_EQ(re2_of(R"([\sa])").find("[\\t\\n"), 0u);  // ranges inserted without brackets
 }
 
 TEST(Pattern, NonWhitespaceOutsideAndInsideClass) {

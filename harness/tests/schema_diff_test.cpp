@@ -28,8 +28,9 @@ constexpr const char* kAsked = R"({"type":"object","properties":{
 TEST(SchemaDiff, TheSameSchemaHasNoDifference) { EXPECT_TRUE(diff(kAsked, kAsked).empty()); }
 
 TEST(SchemaDiff, AddedKeywordsAndReorderedRequiredAreNotJudged) {
-  const auto d = diff(R"({"type":"object","properties":{"a":{"type":"string"}},"required":["a","b"]})",
-                      R"({"type":"object","properties":{"a":{"type":"string","title":"A"},"z":{"type":"string"}},
+  const auto d =
+      diff(R"({"type":"object","properties":{"a":{"type":"string"}},"required":["a","b"]})",
+           R"({"type":"object","properties":{"a":{"type":"string","title":"A"},"z":{"type":"string"}},
                           "required":["b","a","z"],"$schema":"x"})");
   EXPECT_TRUE(d.empty());
 }
@@ -57,8 +58,8 @@ TEST(SchemaDiff, FalsyDefaultsThatAreGoneAreDifferences) {
     EXPECT_EQ(x.kind, Kind::Validity) << x.pointer;
     where.push_back(x.pointer);
   }
-  EXPECT_EQ(where, (std::vector<std::string>{"/properties/n/default", "/properties/s/default", "/properties/b/default",
-                                             "/properties/m/default"}));
+  EXPECT_EQ(where, (std::vector<std::string>{"/properties/n/default", "/properties/s/default",
+                                             "/properties/b/default", "/properties/m/default"}));
 }
 
 TEST(SchemaDiff, TitlesDescriptionsAndEnumNamesAreDisplay) {

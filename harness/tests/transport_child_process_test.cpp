@@ -194,7 +194,7 @@ TEST_F(ChildProcessTest, SilentSutTimesOutAndIsTerminated) {
   EXPECT_TRUE(exit.ended_by_harness);
   EXPECT_FALSE(exit.needed_sigkill);
   EXPECT_EQ(exit.describe(), "killed by signal 15 (SIGTERM), stopped by the harness");
-  EXPECT_TRUE(group_gone(child->pid()));  // the sleep in the group too
+  EXPECT_TRUE(group_gone(child->pid()));                         // the sleep in the group too
   EXPECT_EQ(child->terminate(10s).describe(), exit.describe());  // idempotent
 }
 
@@ -230,7 +230,8 @@ TEST_F(ChildProcessTest, StderrFloodNeitherBlocksTheSutNorGrowsMemory) {
   child->terminate(1s);  // joins the drain thread: stderr is complete now
 
   const std::size_t flood = 50u << 20;
-  EXPECT_EQ(child->stderr_bytes(), std::string("flood-begin\n").size() + flood + std::string("\nflood-end\n").size());
+  EXPECT_EQ(child->stderr_bytes(),
+            std::string("flood-begin\n").size() + flood + std::string("\nflood-end\n").size());
   const std::string text = child->stderr_text();
   EXPECT_LE(text.size(), (1u << 20) + 200);
   EXPECT_EQ(text.rfind("flood-begin\nstderr noise: the quick brown fox", 0), 0u);
@@ -391,7 +392,8 @@ TEST_F(ChildProcessTest, ExecFailureIsASpawnErrorThatNamesTheProgram) {
       {"ec-no-such-program-5f3a", "no such program in PATH"},
       {"/nonexistent/dir/server", "no such file"},
       {std::string(EC_TEST_DATA) + "/suts", "permission denied"},  // a directory
-      {std::string(EC_TEST_DATA) + "/spec-examples/messages/2025-06-18/elicitation-01.json", "permission denied"},
+      {std::string(EC_TEST_DATA) + "/spec-examples/messages/2025-06-18/elicitation-01.json",
+       "permission denied"},
   };
   for (const Case& c : cases) {
     ChildOptions options;
@@ -428,17 +430,19 @@ TEST_F(ChildProcessTest, WriteToAChildThatClosedStdinIsClosedNotDeath) {
 
 TEST_F(ChildProcessTest, EnvironmentReachesTheChild) {
   ASSERT_EQ(setenv("EC_TEST_OVERRIDE", "from-the-harness", 1), 0);
-  auto child = start({"sh", "-c",
-                      "printf '%s|%s|%s\\n' \"$EC_TEST_ONE\" \"$EC_TEST_TWO\" \"${HOME:+home-is-inherited}\"; "
-                      "env | grep '^EC_TEST_OVERRIDE='"},
-                     {{"EC_TEST_ONE", "hello world"},
-                      {"EC_TEST_TWO", "x=y \xC3\xBCn\xC3\xAF"},
-                      {"EC_TEST_OVERRIDE", "first"},
-                      {"EC_TEST_OVERRIDE", "from-the-case"}});
+  auto child =
+      start({"sh", "-c",
+             "printf '%s|%s|%s\\n' \"$EC_TEST_ONE\" \"$EC_TEST_TWO\" \"${HOME:+home-is-inherited}\"; "
+             "env | grep '^EC_TEST_OVERRIDE='"},
+            {{"EC_TEST_ONE", "hello world"},
+             {"EC_TEST_TWO", "x=y \xC3\xBCn\xC3\xAF"},
+             {"EC_TEST_OVERRIDE", "first"},
+             {"EC_TEST_OVERRIDE", "from-the-case"}});
   unsetenv("EC_TEST_OVERRIDE");
   ASSERT_NE(child, nullptr);
   LineReader reader(child->stdout_fd());
-  for (const char* expected : {"hello world|x=y \xC3\xBCn\xC3\xAF|home-is-inherited", "EC_TEST_OVERRIDE=from-the-case"}) {
+  for (const char* expected :
+       {"hello world|x=y \xC3\xBCn\xC3\xAF|home-is-inherited", "EC_TEST_OVERRIDE=from-the-case"}) {
     const ReadResult r = read_line(reader);
     ASSERT_EQ(r.status, ReadResult::Line);
     EXPECT_EQ(r.line, expected);
@@ -448,7 +452,8 @@ TEST_F(ChildProcessTest, EnvironmentReachesTheChild) {
 
 // What the harness ignores, blocks or leaves open must not reach the SUT.
 TEST_F(ChildProcessTest, ChildGetsDefaultSignalsAndOnlyItsThreeFds) {
-  struct sigaction ignore {}, old_pipe{}, old_usr1{};
+  struct sigaction ignore {
+  }, old_pipe{}, old_usr1{};
   ignore.sa_handler = SIG_IGN;
   sigemptyset(&ignore.sa_mask);
   sigaction(SIGPIPE, &ignore, &old_pipe);
@@ -479,8 +484,8 @@ TEST_F(ChildProcessTest, ChildGetsDefaultSignalsAndOnlyItsThreeFds) {
     if (r.status != ReadResult::Line) break;
     lines.push_back(r.line);
   }
-  const std::vector<std::string> expected = {"SigBlk:\t0000000000000000", "SigIgn:\t0000000000000000",
-                                             "0", "1", "2"};
+  const std::vector<std::string> expected = {"SigBlk:\t0000000000000000", "SigIgn:\t0000000000000000", "0",
+                                             "1", "2"};
   EXPECT_EQ(lines, expected);
 }
 
@@ -581,7 +586,8 @@ TEST(InterruptCleanup, IgnoredSignalsStayIgnored) {
         signal(SIGHUP, SIG_IGN);
         install_interrupt_cleanup();
         install_interrupt_cleanup();  // once is enough; twice is harmless
-        struct sigaction hup {}, term{};
+        struct sigaction hup {
+        }, term{};
         sigaction(SIGHUP, nullptr, &hup);
         sigaction(SIGTERM, nullptr, &term);
         const bool ok = hup.sa_handler == SIG_IGN && term.sa_handler != SIG_DFL && term.sa_handler != SIG_IGN;

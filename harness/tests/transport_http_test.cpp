@@ -64,8 +64,9 @@ TEST(StreamableHttp, PrimingEventsAreNotMessages) {
   auto server = HttpServer::start(options, error);
   ASSERT_TRUE(server) << error;
   HttpClientChannel client(url_of(server->url()), std::size_t{1} << 20, /*open_get_stream=*/false);
-  ASSERT_TRUE(client.send(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25"}})",
-                          Deadline::after(1s)));
+  ASSERT_TRUE(client.send(
+      R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25"}})",
+      Deadline::after(1s)));
   auto session = server->accept(Deadline::after(3s));
   ASSERT_TRUE(session);
   ReadResult r = next(*session);
@@ -137,7 +138,8 @@ TEST(StreamableHttp, ClientAndServerTalkThroughASession) {
     const std::string session_notes = joined(session->take_notes());
     EXPECT_FALSE(contains(session_notes, "a POST came")) << "our client sends every header the server checks";
     // What the endpoint answered at the HTTP level is in the transcript too.
-    EXPECT_TRUE(contains(session_notes, "the client opened the GET stream: answered HTTP 200")) << session_notes;
+    EXPECT_TRUE(contains(session_notes, "the client opened the GET stream: answered HTTP 200"))
+        << session_notes;
     client.close(Deadline::after(2s));
     EXPECT_TRUE(contains(joined(client.take_notes()), "DELETE of the session: HTTP 200"));
     EXPECT_EQ(next(*session, 1000ms).status, ReadResult::Eof);
@@ -303,9 +305,9 @@ TEST(StreamableHttpModern, RequestsNeedNoSessionAndEachAnswerHasItsStatus) {
     auto server = HttpServer::start({}, error);
     ASSERT_TRUE(server) << error;
     HttpClientChannel client(url_of(server->url()), 1 << 20);
-    ASSERT_TRUE(client.send(std::string(R"({"jsonrpc":"2.0","id":1,"method":"server/discover","params":{)") +
-                                kModernMeta + "}}",
-                            Deadline::after(1s)));
+    ASSERT_TRUE(client.send(
+        std::string(R"({"jsonrpc":"2.0","id":1,"method":"server/discover","params":{)") + kModernMeta + "}}",
+        Deadline::after(1s)));
     auto session = server->accept(Deadline::after(2s));
     ASSERT_TRUE(session) << "the first modern POST opens the implicit session";
     ReadResult r = next(*session);
@@ -313,32 +315,38 @@ TEST(StreamableHttpModern, RequestsNeedNoSessionAndEachAnswerHasItsStatus) {
     EXPECT_TRUE(r.http_post);
     ASSERT_TRUE(r.http_version_header);
     EXPECT_EQ(*r.http_version_header, "2026-07-28") << "the header is the _meta version";
-    ASSERT_TRUE(session->send(R"({"jsonrpc":"2.0","id":1,"result":{"resultType":"complete"}})", Deadline::after(1s)));
+    ASSERT_TRUE(
+        session->send(R"({"jsonrpc":"2.0","id":1,"result":{"resultType":"complete"}})", Deadline::after(1s)));
     r = next(client);
     ASSERT_EQ(r.status, ReadResult::Line) << r.detail;
     EXPECT_EQ(r.http_status, 200);
     EXPECT_TRUE(client.session_id().empty());
 
     // An error the spec sends with 400: the client reads the response and its status.
-    ASSERT_TRUE(client.send(std::string(R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"t",)") +
-                                kModernMeta + "}}",
-                            Deadline::after(1s)));
+    ASSERT_TRUE(
+        client.send(std::string(R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"t",)") +
+                        kModernMeta + "}}",
+                    Deadline::after(1s)));
     r = next(*session);
     ASSERT_TRUE(contains(r.line, "tools/call")) << r.line;
-    ASSERT_TRUE(session->send(R"({"jsonrpc":"2.0","id":2,"error":{"code":-32021,"message":"no elicitation"}})",
-                              Deadline::after(1s)));
+    ASSERT_TRUE(
+        session->send(R"({"jsonrpc":"2.0","id":2,"error":{"code":-32021,"message":"no elicitation"}})",
+                      Deadline::after(1s)));
     r = next(client);
     ASSERT_EQ(r.status, ReadResult::Line) << r.detail;
     EXPECT_EQ(r.http_status, 400);
     EXPECT_TRUE(contains(r.line, "-32021")) << r.line;
 
     // Something sent before the response: the answer is an event stream instead.
-    ASSERT_TRUE(client.send(std::string(R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"t",)") +
-                                kModernMeta + "}}",
-                            Deadline::after(1s)));
+    ASSERT_TRUE(
+        client.send(std::string(R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"t",)") +
+                        kModernMeta + "}}",
+                    Deadline::after(1s)));
     ASSERT_EQ(next(*session).status, ReadResult::Line);
-    ASSERT_TRUE(session->send(R"({"jsonrpc":"2.0","method":"notifications/progress","params":{}})", Deadline::after(1s)));
-    ASSERT_TRUE(session->send(R"({"jsonrpc":"2.0","id":3,"result":{"resultType":"complete"}})", Deadline::after(1s)));
+    ASSERT_TRUE(session->send(R"({"jsonrpc":"2.0","method":"notifications/progress","params":{}})",
+                              Deadline::after(1s)));
+    ASSERT_TRUE(
+        session->send(R"({"jsonrpc":"2.0","id":3,"result":{"resultType":"complete"}})", Deadline::after(1s)));
     r = next(client);
     EXPECT_TRUE(contains(r.line, "notifications/progress")) << r.line;
     r = next(client);
@@ -355,9 +363,10 @@ TEST(StreamableHttpModern, RequestsNeedNoSessionAndEachAnswerHasItsStatus) {
 std::string modern_post(const HttpServer& server, const std::string& header_line, const std::string& body) {
   const int fd = connect_to(server);
   EXPECT_GE(fd, 0);
-  send_text(fd, "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\n"
-                "Accept: application/json, text/event-stream\r\n" + header_line +
-                "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body);
+  send_text(fd,
+            "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\n"
+            "Accept: application/json, text/event-stream\r\n" +
+                header_line + "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body);
   std::string answer = read_until_closed(fd, 3000ms);
   ::close(fd);
   return answer;
@@ -370,8 +379,9 @@ TEST(StreamableHttpModern, GetAndDeleteOnAModernOnlyEndpointAre405) {
   const auto raw = [](const HttpServer& server, const std::string& method) {
     const int fd = connect_to(server);
     EXPECT_GE(fd, 0);
-    send_text(fd, method + " /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-                           "Accept: text/event-stream\r\nMcp-Session-Id: s-1\r\nContent-Length: 0\r\n\r\n");
+    send_text(fd, method +
+                      " /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                      "Accept: text/event-stream\r\nMcp-Session-Id: s-1\r\nContent-Length: 0\r\n\r\n");
     std::string answer = read_until_closed(fd, 3000ms);
     ::close(fd);
     return answer;
@@ -408,7 +418,8 @@ TEST(StreamableHttpModern, HeaderMismatchIsRefusedOrDeliveredAsAsked) {
     EXPECT_TRUE(contains(answer, R"("code":-32020)")) << answer;
     EXPECT_TRUE(contains(answer, R"("id":7)")) << answer;
     answer = modern_post(*server, "", body);
-    EXPECT_TRUE(contains(answer, "HTTP/1.1 400") && contains(answer, "-32020")) << "a missing header too: " << answer;
+    EXPECT_TRUE(contains(answer, "HTTP/1.1 400") && contains(answer, "-32020"))
+        << "a missing header too: " << answer;
     EXPECT_FALSE(server->accept(Deadline::after(100ms))) << "refused requests reach no reader";
     const std::vector<RefusedPost> refused = server->refused_posts();
     ASSERT_EQ(refused.size(), 2u);
@@ -523,9 +534,10 @@ TEST(StreamableHttpModern, ClientSendsTheRequestMetadataHeaders) {
   HttpClientChannel client(url_of(url), 1 << 20);
   std::string head;
   std::thread t([&] { head = head_of_next_post(); });
-  ASSERT_TRUE(client.send(std::string(R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":" padded ",)") +
-                              kModernMeta + "}}",
-                          Deadline::after(2s)));
+  ASSERT_TRUE(client.send(
+      std::string(R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":" padded ",)") +
+          kModernMeta + "}}",
+      Deadline::after(2s)));
   t.join();
   EXPECT_TRUE(contains(head, "MCP-Protocol-Version: 2026-07-28\r\n")) << head;
   EXPECT_TRUE(contains(head, "Mcp-Method: tools/call\r\n")) << head;
@@ -534,15 +546,17 @@ TEST(StreamableHttpModern, ClientSendsTheRequestMetadataHeaders) {
 
   client.override_version_header("");
   t = std::thread([&] { head = head_of_next_post(); });
-  ASSERT_TRUE(client.send(std::string(R"({"jsonrpc":"2.0","id":2,"method":"tools/list","params":{)") + kModernMeta + "}}",
-                          Deadline::after(2s)));
+  ASSERT_TRUE(client.send(
+      std::string(R"({"jsonrpc":"2.0","id":2,"method":"tools/list","params":{)") + kModernMeta + "}}",
+      Deadline::after(2s)));
   t.join();
   EXPECT_FALSE(contains(head, "MCP-Protocol-Version")) << head;
   EXPECT_FALSE(contains(head, "Mcp-Name")) << "tools/list has no name: " << head;
   client.override_version_header(std::nullopt);
   t = std::thread([&] { head = head_of_next_post(); });
-  ASSERT_TRUE(client.send(std::string(R"({"jsonrpc":"2.0","id":3,"method":"tools/list","params":{)") + kModernMeta + "}}",
-                          Deadline::after(2s)));
+  ASSERT_TRUE(client.send(
+      std::string(R"({"jsonrpc":"2.0","id":3,"method":"tools/list","params":{)") + kModernMeta + "}}",
+      Deadline::after(2s)));
   t.join();
   EXPECT_TRUE(contains(head, "MCP-Protocol-Version: 2026-07-28\r\n")) << head;
   ::close(listener);

@@ -33,7 +33,9 @@ TEST(Utf8, AbbreviatesAtACodePointBoundary) {
 
 TEST(Utf8, InvalidBytesBecomeVisibleEscapes) {
   EXPECT_EQ(to_valid_utf8("ok \xC3\xA9"), "ok \xC3\xA9");
-  EXPECT_EQ(to_valid_utf8("a\xFF\xFE" "b"), "a\\xFF\\xFEb");
+  EXPECT_EQ(to_valid_utf8("a\xFF\xFE"
+                          "b"),
+            "a\\xFF\\xFEb");
   EXPECT_EQ(to_valid_utf8("\xE2\x82"), "\\xE2\\x82");
   EXPECT_FALSE(find_invalid_utf8(to_valid_utf8("\xC0\xAF\xED\xA0\x80")).has_value());
 }

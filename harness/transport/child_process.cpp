@@ -23,7 +23,8 @@ extern char** environ;
 namespace ec {
 namespace {
 
-// ---- the registry of live children, which an interrupt handler reads ----------------------------------------------
+// ---- the registry of live children, which an interrupt handler reads
+// ----------------------------------------------
 
 static_assert(std::atomic<pid_t>::is_always_lock_free, "the signal handler needs lock-free atomics");
 
@@ -253,7 +254,8 @@ bool make_plan(const ChildOptions& options, ExecPlan& plan, std::string& error) 
   for (std::size_t i = 0; i < options.environment.size(); ++i) {
     const auto& [name, value] = options.environment[i];
     bool later = false;
-    for (std::size_t j = i + 1; j < options.environment.size(); ++j) later = later || options.environment[j].first == name;
+    for (std::size_t j = i + 1; j < options.environment.size(); ++j)
+      later = later || options.environment[j].first == name;
     if (!later) plan.env.push_back(name + "=" + value);
   }
   for (std::string& entry : plan.env) plan.envp.push_back(entry.data());
@@ -268,8 +270,10 @@ bool make_plan(const ChildOptions& options, ExecPlan& plan, std::string& error) 
     std::size_t start = 0;
     for (;;) {
       const std::size_t colon = plan.path.find(':', start);
-      const std::string dir = plan.path.substr(start, colon == std::string::npos ? std::string::npos : colon - start);
-      plan.candidates.push_back(dir.empty() ? program : dir + "/" + program);  // empty entry: the current directory
+      const std::string dir =
+          plan.path.substr(start, colon == std::string::npos ? std::string::npos : colon - start);
+      plan.candidates.push_back(dir.empty() ? program
+                                            : dir + "/" + program);  // empty entry: the current directory
       if (colon == std::string::npos) break;
       start = colon + 1;
     }
@@ -288,7 +292,8 @@ std::string start_failure(const ExecPlan& plan, const ExecReport& report) {
   std::string text = "cannot run '" + plan.args[0] + "': ";
   switch (report.stage) {
     case kStageSetpgid: return text + "could not give it its own process group: " + errno_text(report.error);
-    case kStageDup2: return text + "could not connect its stdin, stdout and stderr: " + errno_text(report.error);
+    case kStageDup2:
+      return text + "could not connect its stdin, stdout and stderr: " + errno_text(report.error);
     default: break;
   }
   switch (report.error) {
@@ -384,7 +389,8 @@ std::unique_ptr<ChildProcess> ChildProcess::spawn(const ChildOptions& options, s
 
   const int slot = reserve_slot();
   if (slot < 0) {
-    error = "cannot run '" + program + "': " + std::to_string(kMaxLiveChildren) + " child processes are alive already";
+    error = "cannot run '" + program + "': " + std::to_string(kMaxLiveChildren) +
+            " child processes are alive already";
     return nullptr;
   }
   Pipe in, out, err, report, wake;
@@ -431,7 +437,8 @@ std::unique_ptr<ChildProcess> ChildProcess::spawn(const ChildOptions& options, s
   ExecReport failure{};
   std::size_t got = 0;
   while (got < sizeof failure) {
-    const ssize_t n = ::read(report.read.get(), reinterpret_cast<char*>(&failure) + got, sizeof failure - got);
+    const ssize_t n =
+        ::read(report.read.get(), reinterpret_cast<char*>(&failure) + got, sizeof failure - got);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) break;
     got += static_cast<std::size_t>(n);

@@ -156,7 +156,6 @@ std::size_t registered_process_groups();
 // transport/interrupt.h call it from their signal handlers.
 void kill_registered_process_groups() noexcept;
 
-
 // Makes this process the reaper of its orphaned descendants (Linux PR_SET_CHILD_SUBREAPER), so
 // terminate() can reap a SUT's grandchildren itself instead of leaving zombies for init, and can
 // find the ones that escaped the group (they become our children). Affects the whole process:

@@ -22,8 +22,8 @@ class HeadTailBuffer {
   // limit + the marker's length.
   std::string text() const;
 
-  std::size_t total() const { return total_; }      // bytes ever appended
-  std::size_t dropped() const;                      // bytes not in text()
+  std::size_t total() const { return total_; }  // bytes ever appended
+  std::size_t dropped() const;                  // bytes not in text()
 
  private:
   std::size_t head_limit_;

@@ -91,8 +91,8 @@ std::string base64(std::string_view in) {
   std::string out;
   std::size_t i = 0;
   for (; i + 2 < in.size(); i += 3) {
-    const unsigned v = (static_cast<unsigned char>(in[i]) << 16) | (static_cast<unsigned char>(in[i + 1]) << 8) |
-                       static_cast<unsigned char>(in[i + 2]);
+    const unsigned v = (static_cast<unsigned char>(in[i]) << 16) |
+                       (static_cast<unsigned char>(in[i + 1]) << 8) | static_cast<unsigned char>(in[i + 2]);
     for (int shift = 18; shift >= 0; shift -= 6) out += kAlphabet[(v >> shift) & 63];
   }
   if (const std::size_t rest = in.size() - i; rest > 0) {
@@ -110,8 +110,8 @@ std::string base64(std::string_view in) {
 // spaces without leading or trailing whitespace and not itself of the sentinel's shape, else
 // "=?base64?...?=". Never a CR or LF in our request head, whatever the message holds.
 std::string header_value(std::string_view v) {
-  bool plain = !v.empty() && v.front() != ' ' && v.back() != ' ' &&
-               !(v.starts_with("=?base64?") && v.ends_with("?="));
+  bool plain =
+      !v.empty() && v.front() != ' ' && v.back() != ' ' && !(v.starts_with("=?base64?") && v.ends_with("?="));
   for (char c : v) plain = plain && (c == ' ' || (c >= 0x21 && c <= 0x7E));
   return plain ? std::string(v) : "=?base64?" + base64(v) + "?=";
 }
@@ -150,8 +150,7 @@ std::vector<std::string> HttpClientChannel::take_notes() { return std::exchange(
 
 std::unique_ptr<HttpClientChannel::Stream> HttpClientChannel::open(const std::string& method,
                                                                    const std::string& body,
-                                                                   const std::string& what,
-                                                                   Deadline deadline,
+                                                                   const std::string& what, Deadline deadline,
                                                                    const std::string& extra_headers) {
   std::string head = method + " " + url_.target + " HTTP/1.1\r\nHost: " + url_.host + ":" +
                      std::to_string(url_.port) + "\r\nUser-Agent: elicit-conform\r\nConnection: close\r\n";
@@ -209,19 +208,24 @@ bool HttpClientChannel::send(const std::string& json, Deadline deadline) {
   // the request metadata headers ("Request Metadata": MCP-Protocol-Version equal to that version,
   // Mcp-Method, Mcp-Name for tools/call, resources/read, prompts/get); there is no session.
   std::string extra;
-  const rapidjson::Value* params = parsed.ok() && parsed.document.IsObject() ? find_member(parsed.document, "params") : nullptr;
+  const rapidjson::Value* params =
+      parsed.ok() && parsed.document.IsObject() ? find_member(parsed.document, "params") : nullptr;
   const rapidjson::Value* meta = params && params->IsObject() ? find_member(*params, "_meta") : nullptr;
-  const rapidjson::Value* version = meta && meta->IsObject() ? find_member(*meta, kMetaProtocolVersion) : nullptr;
+  const rapidjson::Value* version =
+      meta && meta->IsObject() ? find_member(*meta, kMetaProtocolVersion) : nullptr;
   if (version && method && name != "initialize") {
-    const std::string v = version->IsString() ? std::string(version->GetString(), version->GetStringLength()) : to_json(*version);
+    const std::string v = version->IsString() ? std::string(version->GetString(), version->GetStringLength())
+                                              : to_json(*version);
     const std::string sent = version_override_.value_or(v);
     if (!sent.empty()) extra = "MCP-Protocol-Version: " + header_value(sent) + "\r\n";
     extra += "Mcp-Method: " + header_value(name) + "\r\n";
     const char* source = name == "resources/read" ? "uri" : "name";
     const rapidjson::Value* named = name == "tools/call" || name == "prompts/get" || name == "resources/read"
-                                        ? find_member(*params, source) : nullptr;
+                                        ? find_member(*params, source)
+                                        : nullptr;
     if (named && named->IsString())
-      extra += "Mcp-Name: " + header_value(std::string_view(named->GetString(), named->GetStringLength())) + "\r\n";
+      extra += "Mcp-Name: " + header_value(std::string_view(named->GetString(), named->GetStringLength())) +
+               "\r\n";
   }
   auto s = open("POST", json, what, deadline, extra);
   if (!s) return false;
@@ -401,7 +405,8 @@ void HttpClientChannel::on_head(Stream& s) {
                        printable_excerpt(head.header("location").value_or("")) +
                        "\"; the harness follows no redirects");
   }
-  if (s.modern && head.status >= 400 && head.status < 500 && type == "application/json" && !s.request_id.empty()) {
+  if (s.modern && head.status >= 400 && head.status < 500 && type == "application/json" &&
+      !s.request_id.empty()) {
     // The modern wire answers a malformed request, an unsupported version or a missing
     // capability with 400 and the JSON-RPC error (404 and -32601 for an unknown method): the
     // message is read, its status goes with it (ReadResult::http_status).
@@ -484,12 +489,14 @@ void HttpClientChannel::on_end(Stream& s) {
                  (head.media_type().empty() ? "no Content-Type" : printable_excerpt(head.media_type(), 60)) +
                  (s.buffer.empty() ? ")" : "): " + printable_excerpt(s.buffer)));
     case Stream::Body::Json:
-      if (!s.too_large && s.http.state() == HttpResponseParser::State::Done) on_message(std::move(s.buffer), head.status);
+      if (!s.too_large && s.http.state() == HttpResponseParser::State::Done)
+        on_message(std::move(s.buffer), head.status);
       if (!s.request_id.empty() && !answered(s) && !s.too_large) {
         // A refusal of the POST itself (a 4xx whose JSON-RPC error has no id) says so: a server
         // of another era refuses a modern request that way, which is no broken connection.
-        const std::string refused =
-            head.status >= 400 && head.status < 500 ? "refused with HTTP " + std::to_string(head.status) + "; " : "";
+        const std::string refused = head.status >= 400 && head.status < 500
+                                        ? "refused with HTTP " + std::to_string(head.status) + "; "
+                                        : "";
         return drop(s, s.what + ": " + refused + "the application/json body is not the response to request " +
                            s.request_id);
       }

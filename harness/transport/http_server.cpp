@@ -67,7 +67,7 @@ std::string jsonrpc_error(int code, const std::string& message) {
 struct OutStream {
   std::string request_id;  // JSON text; "" for the GET stream
   std::string method;
-  std::string response;    // the response's JSON once sent (a modern POST may answer with it alone)
+  std::string response;  // the response's JSON once sent (a modern POST may answer with it alone)
   std::deque<std::pair<std::uint64_t, std::string>> events;  // (order of sending, SSE text)
   bool end = false;                                          // finish once `events` are written
   bool gone = false;                                         // no longer being served
@@ -77,7 +77,8 @@ struct OutStream {
 class Session final : public MessageChannel {
  public:
   using NoteSource = std::function<std::vector<std::string>()>;
-  Session(std::string id, std::shared_ptr<std::atomic<bool>> stopping, bool prime_streams, NoteSource server_notes)
+  Session(std::string id, std::shared_ptr<std::atomic<bool>> stopping, bool prime_streams,
+          NoteSource server_notes)
       : id_(std::move(id)),
         stopping_(std::move(stopping)),
         prime_streams_(prime_streams),
@@ -187,7 +188,8 @@ class Session final : public MessageChannel {
   // `wait_free`: first wait (until stop) while a request of the same id is still unanswered,
   // so that each response finds the one POST it belongs to (the modern wire has no session to
   // tell two clients' id 1 apart). nullptr: stopped while waiting.
-  std::shared_ptr<OutStream> open_request_stream(std::string request_id, std::string method, bool wait_free = false) {
+  std::shared_ptr<OutStream> open_request_stream(std::string request_id, std::string method,
+                                                 bool wait_free = false) {
     auto s = std::make_shared<OutStream>();
     s->request_id = std::move(request_id);
     s->method = std::move(method);
@@ -268,7 +270,8 @@ class Session final : public MessageChannel {
     if (prime_streams_ && !s.primed) {
       // An id unique across the session's streams, and empty data; outside the message order.
       s.primed = true;
-      const std::string priming = "id: " + id_ + "-" + std::to_string(++primed_streams_) + "\nretry: 1000\ndata: \n\n";
+      const std::string priming =
+          "id: " + id_ + "-" + std::to_string(++primed_streams_) + "\nretry: 1000\ndata: \n\n";
       lock.unlock();
       if (!sink.write(priming.data(), priming.size())) {
         lock.lock();
@@ -433,10 +436,11 @@ struct HttpServer::State : std::enable_shared_from_this<HttpServer::State> {
   std::shared_ptr<Session> implicit_session() {
     std::lock_guard lock(m);
     if (!implicit) {
-      implicit = std::make_shared<Session>("modern", stopping, options.prime_streams, [weak = weak_from_this()] {
-        auto state = weak.lock();
-        return state ? state->take_notes() : std::vector<std::string>{};
-      });
+      implicit =
+          std::make_shared<Session>("modern", stopping, options.prime_streams, [weak = weak_from_this()] {
+            auto state = weak.lock();
+            return state ? state->take_notes() : std::vector<std::string>{};
+          });
       new_sessions.push_back(implicit);
       cv.notify_all();
     }
@@ -451,8 +455,8 @@ struct HttpServer::State : std::enable_shared_from_this<HttpServer::State> {
   }
 
   // A POST of the modern wire (the header comment says how it is served).
-  void modern_post(const httplib::Request& req, httplib::Response& res, std::string body, const rapidjson::Value* id,
-                   const std::string& name, const rapidjson::Value& version) {
+  void modern_post(const httplib::Request& req, httplib::Response& res, std::string body,
+                   const rapidjson::Value* id, const std::string& name, const rapidjson::Value& version) {
     std::optional<std::string> header;
     if (req.has_header("MCP-Protocol-Version")) header = req.get_header_value("MCP-Protocol-Version");
     const std::string what = "a POST of " + (name.empty() ? std::string("a request") : name);
@@ -461,14 +465,16 @@ struct HttpServer::State : std::enable_shared_from_this<HttpServer::State> {
     if (!header) {
       mismatch = "no MCP-Protocol-Version header";
     } else if (!version.IsString() || *header != body_version) {
-      mismatch = "MCP-Protocol-Version \"" + header->substr(0, 80) + "\" while its _meta names " + body_version.substr(0, 80);
+      mismatch = "MCP-Protocol-Version \"" + header->substr(0, 80) + "\" while its _meta names " +
+                 body_version.substr(0, 80);
     }
     if (!mismatch.empty() && options.reject_header_mismatch) {
       // "If the values do not match, the server MUST reject the request with 400 Bad Request and
       // a HeaderMismatch JSON-RPC error" (a missing header is a validation failure too). A
       // refused request reaches no reader.
       res.status = 400;
-      rapidjson::Value text(rapidjson::StringRef(mismatch.c_str(), static_cast<rapidjson::SizeType>(mismatch.size())));
+      rapidjson::Value text(
+          rapidjson::StringRef(mismatch.c_str(), static_cast<rapidjson::SizeType>(mismatch.size())));
       res.set_content(R"({"jsonrpc":"2.0","id":)" + (id ? to_json(*id) : std::string("null")) +
                           R"(,"error":{"code":-32020,"message":)" + to_json(text) + "}}",
                       "application/json");
@@ -501,7 +507,8 @@ struct HttpServer::State : std::enable_shared_from_this<HttpServer::State> {
       case Session::Answer::Json: break;
     }
     ParsedJson answer = parse_json(json);
-    const rapidjson::Value* error = answer.ok() && answer.document.IsObject() ? find_member(answer.document, "error") : nullptr;
+    const rapidjson::Value* error =
+        answer.ok() && answer.document.IsObject() ? find_member(answer.document, "error") : nullptr;
     const rapidjson::Value* code = error && error->IsObject() ? find_member(*error, "code") : nullptr;
     res.status = 200;
     if (code && code->IsInt64()) {
@@ -531,8 +538,8 @@ struct HttpServer::State : std::enable_shared_from_this<HttpServer::State> {
     }
     std::shared_ptr<Session> session;
     const std::string what = doc == nullptr ? std::string("a POST that is not a JSON object")
-                             : method      ? "a POST of " + std::string(name.empty() ? "a request" : name)
-                                           : std::string("a POST of a response");
+                             : method       ? "a POST of " + std::string(name.empty() ? "a request" : name)
+                                            : std::string("a POST of a response");
     if (name == "initialize" && id && !req.has_header("Mcp-Session-Id")) {
       const std::string sid = random_session_id();
       session = std::make_shared<Session>(sid, stopping, options.prime_streams, [weak = weak_from_this()] {
@@ -607,10 +614,11 @@ struct HttpServer::State : std::enable_shared_from_this<HttpServer::State> {
       session->note("a second GET stream: answered HTTP 409 (one GET stream per session)");
       return;
     }
-    session->note("the client opened the GET stream: answered HTTP 200 with text/event-stream" +
-                  std::string(req.has_header("Last-Event-ID")
-                                  ? " (Last-Event-ID " + req.get_header_value("Last-Event-ID").substr(0, 80) + ")"
-                                  : ""));
+    session->note(
+        "the client opened the GET stream: answered HTTP 200 with text/event-stream" +
+        std::string(req.has_header("Last-Event-ID")
+                        ? " (Last-Event-ID " + req.get_header_value("Last-Event-ID").substr(0, 80) + ")"
+                        : ""));
     stream(res, session, s);
   }
 

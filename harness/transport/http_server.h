@@ -57,8 +57,8 @@ struct HttpServerOptions {
   std::size_t max_message_bytes = std::size_t{4} << 20;
   // The whole time a request may take to arrive (request line, headers, body).
   std::chrono::milliseconds request_timeout{10000};
-  std::size_t threads = 8;   // the most connections served at once (each open stream holds one)
-  bool ipv6 = false;         // listen on [::1] instead of 127.0.0.1
+  std::size_t threads = 8;  // the most connections served at once (each open stream holds one)
+  bool ipv6 = false;        // listen on [::1] instead of 127.0.0.1
   // Every SSE stream starts with a priming event: an id and empty data (SEP-1699; what the
   // TypeScript SDK sends once resumability is on). A client records the id and reads nothing.
   bool prime_streams = false;

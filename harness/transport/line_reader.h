@@ -69,9 +69,9 @@ class LineReader {
   int fd_;
   std::size_t max_line_bytes_;
   std::string buffer_;
-  std::size_t head_ = 0;       // buffer_[0, head_) is consumed
-  std::size_t scanned_ = 0;    // buffer_[head_, scanned_) holds no newline
-  bool discarding_ = false;    // inside an oversized line, waiting for its newline
+  std::size_t head_ = 0;     // buffer_[0, head_) is consumed
+  std::size_t scanned_ = 0;  // buffer_[head_, scanned_) holds no newline
+  bool discarding_ = false;  // inside an oversized line, waiting for its newline
   bool eof_ = false;
   std::size_t total_discarded_ = 0;
   std::unique_ptr<char[]> chunk_;

@@ -91,10 +91,12 @@ void RelayChannel::read_from(std::size_t index) {
       ParsedJson parsed = parse_json(r.line);
       const rapidjson::Value* method =
           parsed.ok() && parsed.document.IsObject() ? find_member(parsed.document, "method") : nullptr;
-      const rapidjson::Value* id = parsed.ok() && parsed.document.IsObject() ? find_member(parsed.document, "id") : nullptr;
+      const rapidjson::Value* id =
+          parsed.ok() && parsed.document.IsObject() ? find_member(parsed.document, "id") : nullptr;
       if (method && method->IsString() && std::string_view(method->GetString()) == "initialize") {
         session_ = static_cast<long>(index);
-        if (index > 0 || connections_.size() > 1) notes_.push_back(label(index) + " sent initialize: it is the session");
+        if (index > 0 || connections_.size() > 1)
+          notes_.push_back(label(index) + " sent initialize: it is the session");
         if (id) pending_.erase(to_json(*id));  // the answer to initialize goes to the session
       } else if (method && id) {
         pending_[to_json(*id)] = index;  // answered on the connection that asked

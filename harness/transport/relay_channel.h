@@ -14,9 +14,9 @@
 #pragma once
 
 #include <map>
-#include <utility>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "transport/message_channel.h"
@@ -52,7 +52,8 @@ class RelayChannel final : public MessageChannel {
   long session_ = -1;  // index of the connection that sent initialize
   std::vector<ReadResult> ready_;
   std::size_t ready_head_ = 0;
-  std::map<std::string, std::size_t> pending_;  // request id (JSON) -> connection, for requests not of the session
+  std::map<std::string, std::size_t>
+      pending_;  // request id (JSON) -> connection, for requests not of the session
   std::vector<std::string> notes_;
 };
 

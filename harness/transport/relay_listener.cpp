@@ -28,9 +28,11 @@ std::unique_ptr<RelayListener> RelayListener::create(const std::string& relay_pr
   if (relay_program.empty()) return error = "no relay program (the harness's own path) is set", nullptr;
   // The folder name and "/relay.sock" take 34 bytes of the socket path's 107.
   std::string base = "/tmp";
-  if (const char* tmp = std::getenv("TMPDIR"); tmp != nullptr && tmp[0] == '/' && std::strlen(tmp) <= 64) base = tmp;
+  if (const char* tmp = std::getenv("TMPDIR"); tmp != nullptr && tmp[0] == '/' && std::strlen(tmp) <= 64)
+    base = tmp;
   std::string dir = base + "/elicit-conform-XXXXXX";
-  if (::mkdtemp(dir.data()) == nullptr) return error = "mkdtemp under " + base + ": " + std::strerror(errno), nullptr;
+  if (::mkdtemp(dir.data()) == nullptr)
+    return error = "mkdtemp under " + base + ": " + std::strerror(errno), nullptr;
   std::unique_ptr<RelayListener> l(new RelayListener());
   l->dir_ = dir;
   const std::string socket_path = dir + "/relay.sock";
@@ -43,7 +45,8 @@ std::unique_ptr<RelayListener> RelayListener::create(const std::string& relay_pr
       ::listen(l->listen_fd_, 4) != 0) {
     return error = "cannot listen on " + socket_path + ": " + std::strerror(errno), nullptr;
   }
-  const std::string script = "#!/bin/sh\nexec " + sh_quote(relay_program) + " relay " + sh_quote(socket_path) + "\n";
+  const std::string script =
+      "#!/bin/sh\nexec " + sh_quote(relay_program) + " relay " + sh_quote(socket_path) + "\n";
   if (!write_executable(l->script_path_, script, error)) return error = "relay script: " + error, nullptr;
   return l;
 }
@@ -60,7 +63,8 @@ std::shared_ptr<RelayChannel> RelayListener::accept(Deadline deadline, std::size
     pollfd p{listen_fd_, POLLIN, 0};
     if (::poll(&p, 1, 50) > 0) {
       const int fd = ::accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC);
-      if (fd >= 0) return std::make_shared<RelayChannel>(std::exchange(listen_fd_, -1), fd, max_message_bytes);
+      if (fd >= 0)
+        return std::make_shared<RelayChannel>(std::exchange(listen_fd_, -1), fd, max_message_bytes);
     }
     if (!keep_waiting()) return nullptr;
   }

@@ -23,7 +23,8 @@ std::string read_target(int fd) {
   const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(1);
   char buf[1024];
   while (head.size() < kMaxHead && head.find("\r\n\r\n") == std::string::npos) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - std::chrono::steady_clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(until - std::chrono::steady_clock::now());
     if (left.count() <= 0) break;
     pollfd p{fd, POLLIN, 0};
     if (::poll(&p, 1, static_cast<int>(left.count())) <= 0) break;
@@ -48,7 +49,8 @@ UrlTrap::UrlTrap(std::string& error) {
   addr.sin_port = 0;
   socklen_t len = sizeof addr;
   if (listen_fd_ < 0 || ::bind(listen_fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 ||
-      ::listen(listen_fd_, 16) != 0 || ::getsockname(listen_fd_, reinterpret_cast<sockaddr*>(&addr), &len) != 0 ||
+      ::listen(listen_fd_, 16) != 0 ||
+      ::getsockname(listen_fd_, reinterpret_cast<sockaddr*>(&addr), &len) != 0 ||
       ::pipe2(wake_, O_CLOEXEC) != 0) {
     error = std::string("cannot listen on 127.0.0.1: ") + std::strerror(errno);
     return;

@@ -64,8 +64,8 @@ SplitResult split_command(std::string_view command) {
       in_word = true;
       for (;;) {
         if (i == n) {
-          return fail(open, "unterminated double quote: the \" at byte " + std::to_string(open) +
-                                " is never closed");
+          return fail(
+              open, "unterminated double quote: the \" at byte " + std::to_string(open) + " is never closed");
         }
         const char d = command[i];
         if (d == '"') {
@@ -81,7 +81,8 @@ SplitResult split_command(std::string_view command) {
           return fail(i, "'" + std::string(operator_text(command, i)) +
                              "' inside double quotes is command substitution in a shell, but no shell runs "
                              "this command; write \\" +
-                             std::string(1, d) + " for the literal character, or wrap the command: sh -c '...'");
+                             std::string(1, d) +
+                             " for the literal character, or wrap the command: sh -c '...'");
         }
         word += d;
         ++i;

@@ -23,9 +23,9 @@
 namespace ec {
 
 struct SplitResult {
-  std::vector<std::string> words;     // empty when `error` is set
-  std::optional<std::string> error;   // a sentence for the user
-  std::size_t error_offset = 0;       // byte offset into the command of what the error is about
+  std::vector<std::string> words;    // empty when `error` is set
+  std::optional<std::string> error;  // a sentence for the user
+  std::size_t error_offset = 0;      // byte offset into the command of what the error is about
 
   bool ok() const { return !error.has_value(); }
 };
