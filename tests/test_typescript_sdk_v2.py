@@ -41,6 +41,8 @@ RUNS = [
     ("client", "", "client.modern.accept-content"),
     ("client", "", "client.modern.state-echoed-exactly"),
     ("client", "", "client.modern.no-invalid-content"),
+    # The adapter told both eras (ELICIT_CONFORM_PROTOCOL_VERSIONS) is the SDK's dual-era client.
+    ("client", "", "client.eras.*"),
 ]
 
 

@@ -16,6 +16,8 @@
 //     per-request _meta envelope), and the SDK's input_required auto-fulfilment, which calls the
 //     same elicitation/create handler and retries the call;
 //   anything else: SKIP (exit 77), the SDK has no API to ask for it.
+// ELICIT_CONFORM_PROTOCOL_VERSIONS (the cases about eras) naming 2026-07-28 and 2025 revisions:
+//   versionNegotiation { mode: 'auto' }, the SDK's dual-era client, with those 2025 revisions.
 //
 // Last argument: an http:// URL (Streamable HTTP, the official suite's convention) or the path of
 // an executable to spawn as the stdio server.
@@ -49,7 +51,20 @@ const overHttp = /^https?:\/\//.test(target ?? '');
 
 // --- The revision: which of the SDK's documented connection modes asks for it. ------------------
 const options = {};
-if (revision === undefined || SUPPORTED_PROTOCOL_VERSIONS.includes(revision)) {
+// The cases about eras name the versions to support, exactly (ELICIT_CONFORM_PROTOCOL_VERSIONS).
+// A modern one and legacy ones: the SDK's dual-era client, versionNegotiation { mode: 'auto' }
+// (probe with server/discover, fall back to initialize), offering the legacy ones told. A modern
+// one alone: pinned, as below. Anything the SDK's options cannot say: SKIP.
+const told = env('ELICIT_CONFORM_PROTOCOL_VERSIONS', '').split(',').filter((v) => v !== '');
+const toldLegacy = told.filter((v) => SUPPORTED_PROTOCOL_VERSIONS.includes(v));
+const toldModern = told.filter((v) => !SUPPORTED_PROTOCOL_VERSIONS.includes(v));
+if (told.length > 0 && toldModern.length > 0 && toldLegacy.length > 0) {
+  if (typeof Client.prototype.setVersionNegotiation !== 'function' || toldModern.length > 1) {
+    skip(`SDK has no option to support exactly ${told.join(', ')}`);
+  }
+  options.versionNegotiation = { mode: 'auto' };
+  options.supportedProtocolVersions = toldLegacy;
+} else if (revision === undefined || SUPPORTED_PROTOCOL_VERSIONS.includes(revision)) {
   if (revision !== undefined) {
     options.supportedProtocolVersions = [revision, ...SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v !== revision)];
   }
