@@ -71,6 +71,44 @@ def test_fault_is_found_and_its_case_replays(cli, tmp_path, role, fault, oracle)
     assert clean.returncode == 0, clean.stdout.decode()[-2000:]
 
 
+
+def test_client_findings_are_minimised_against_the_answer_that_made_them(cli, tmp_path):
+    # The content a client sends is its scripted user's answer. While a finding is minimised, the
+    # client runs with a user who repeats that answer: before, each re-run met the next random
+    # answer, and no invalid-content finding was ever minimised (found against the TypeScript SDK;
+    # reports/typescript-sdk/1.32.2/fuzz/FINDINGS.md, H2). The switch is no restart.
+    out = tmp_path / "out"
+    faulty = f"{cli.peer} reference client --fault send-invalid-content"
+    proc, summary = fuzz(cli, "client", faulty, out, "--duration", "5", "--max-inputs", "2000")
+    assert proc.returncode == 1, proc.stdout.decode()
+    found = [f for f in summary["findings"] if f["oracle"] == "invalid-content"]
+    assert found and all(f["minimised"] for f in found), found
+    assert summary["restarts"] == 0
+    for f in found[:2]:
+        case = json.loads((out / "cases" / "2025-11-25" / "client" / f["case"]).read_text())
+        assert replay(cli, "client", out / "cases", faulty, case["id"], tmp_path).returncode == 1
+        clean = replay(cli, "client", out / "cases", f"{cli.peer} reference client", case["id"], tmp_path)
+        assert clean.returncode == 0, clean.stdout.decode()[-2000:]
+
+
+def test_a_written_case_names_the_pointer_of_its_own_input(cli, tmp_path):
+    # The $comment's pointer is the minimised run's, not the first run's (H3: a case said
+    # ".../oneOf/2/title" of a request that, minimised, had one option).
+    out = tmp_path / "out"
+    faulty = f"{cli.peer} reference client --fault trust-request"
+    _, summary = fuzz(cli, "client", faulty, out, "--duration", "5", "--max-inputs", "2000")
+    found = [f for f in summary["findings"] if f["oracle"] == "accepted-invalid-request"]
+    assert found
+    for f in found:
+        case = json.loads((out / "cases" / "2025-11-25" / "client" / f["case"]).read_text())
+        pointer = case["$comment"].split(" at ", 1)[1].split(": ", 1)[0]
+        assert f["detail"].endswith(case["$comment"].split(": ", 1)[1])
+        node = {"params": case["steps"][0]["send"]["params"]}
+        for token in pointer.split("/")[1:-1]:  # the parent: the last member may be the one missing
+            token = token.replace("~1", "/").replace("~0", "~")
+            node = node[int(token)] if isinstance(node, list) else node[token]
+
+
 def test_same_seed_same_summary(cli, tmp_path):
     sut = f"{cli.peer} reference server --fault trust-content"
     runs = []

@@ -44,11 +44,13 @@ bool write_file(const fs::path& path, const std::string& text, std::string& erro
   return true;
 }
 
-bool fires(const FuzzOutcome& outcome, const std::string& key) {
+const FuzzFinding* find(const FuzzOutcome& outcome, const std::string& key) {
   for (const FuzzFinding& f : outcome.findings)
-    if (f.key() == key) return true;
-  return false;
+    if (f.key() == key) return &f;
+  return nullptr;
 }
+
+bool fires(const FuzzOutcome& outcome, const std::string& key) { return find(outcome, key) != nullptr; }
 
 void add_counts(rapidjson::Document& d, Value& into, const char* name,
                 const std::map<std::string, std::size_t>& counts) {
@@ -121,6 +123,16 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
       // Shrink against the SUT itself; a crash or a silence costs a restart or a timeout per
       // try, so those get fewer tries.
       const bool costly = f.oracle == "crash" || f.oracle == "silence";
+      // The content a client sent is its scripted user's answer: every re-run must meet that same
+      // answer, or a smaller input "still fires" only when the next random answer happens to break
+      // the schema the same way (before this, no invalid-content finding was ever minimised).
+      rapidjson::Document answer;
+      if (f.oracle == "invalid-content" && !outcome.accepted_content.IsNull()) {
+        answer.Parse(R"({"action":"accept"})");
+        answer.AddMember("content", Value(outcome.accepted_content, answer.GetAllocator()),
+                         answer.GetAllocator());
+        session->pin_user(&answer);
+      }
       MinimiseResult m = minimise(
           outcome.input,
           [&](const Value& candidate) {
@@ -135,15 +147,18 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
       FuzzOutcome confirmed;
       ++minimise_runs;
       const bool still = session->run(m.input, r, confirmed) && fires(confirmed, f.key());
+      session->pin_user(nullptr);
       const FuzzOutcome& basis = still ? confirmed : outcome;
+      // The case and the summary say what the written input did (the pointer of the minimised run).
+      const FuzzFinding written = still ? *find(confirmed, f.key()) : f;
       const std::string name = fuzz_case_name(f);
       const fs::path file = case_dir / (name + ".json");
-      if (!write_file(
-              file,
-              pretty(fuzz_case_json(o.role, o.session.revision, session_options.capabilities, f, basis)),
-              error))
+      if (!write_file(file,
+                      pretty(fuzz_case_json(o.role, o.session.revision, session_options.capabilities, written,
+                                            basis)),
+                      error))
         err << "elicit-conform fuzz: " << error << "\n";
-      recorded.push_back(Recorded{f, index, file.string(), m.tries, still});
+      recorded.push_back(Recorded{written, index, file.string(), m.tries, still});
     }
   }
   session->stop();

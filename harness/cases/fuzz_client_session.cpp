@@ -36,8 +36,9 @@ class ClientSession final : public FuzzSession {
     out.input.CopyFrom(input, out.input.GetAllocator());
     if (shown_ >= kUserAnswers)
       stop();  // the script is used up: a fresh client, not a restart
-    else if (!child_ && started_once_)
+    else if (!child_ && started_once_ && !switched_)
       ++restarts_;
+    switched_ = false;
     if (!child_ && !start()) return false;
     const Value* params = find_member(input, "params");
     if (params) coverage.note_params(*params);
@@ -71,6 +72,22 @@ class ClientSession final : public FuzzSession {
   }
 
   std::size_t restarts() const override { return restarts_; }
+
+  void pin_user(const Value* answer) override {
+    std::string pinned;
+    if (answer != nullptr) {
+      rapidjson::Document list(rapidjson::kArrayType);
+      for (std::size_t i = 0; i < kUserAnswers; ++i)
+        list.PushBack(Value(*answer, list.GetAllocator()), list.GetAllocator());
+      pinned = to_json(list);
+    }
+    if (pinned == pinned_) return;
+    pinned_ = std::move(pinned);
+    if (child_) {
+      stop();
+      switched_ = true;  // the next start is this switch, not a restart
+    }
+  }
   std::string error() const override { return error_; }
 
   void stop() override {
@@ -108,7 +125,12 @@ class ClientSession final : public FuzzSession {
     listener_ = RelayListener::create(options_.relay_program, error);
     if (!listener_) return fail(error);
     const std::string revision(to_string(options_.revision));
-    FuzzRng rng = FuzzRng::for_input(options_.seed, restarts_ + recycles_++, "user");
+    // A pinned user (minimising) leaves the campaign's own sequence of scripts as it is.
+    std::string user = pinned_;
+    if (user.empty()) {
+      FuzzRng rng = FuzzRng::for_input(options_.seed, restarts_ + recycles_++, "user");
+      user = mutator_.user_script(rng, kUserAnswers);
+    }
     ChildOptions c;
     c.argv = options_.command;
     c.argv.push_back(listener_->script_path());
@@ -118,7 +140,7 @@ class ClientSession final : public FuzzSession {
                      {"ELICIT_CONFORM_PROTOCOL_VERSION", revision},
                      {"MCP_CONFORMANCE_PROTOCOL_VERSION", revision},
                      {"ELICIT_CONFORM_CAPABILITIES", options_.capabilities},
-                     {"ELICIT_CONFORM_USER", mutator_.user_script(rng, kUserAnswers)},
+                     {"ELICIT_CONFORM_USER", user},
                      {"ELICIT_CONFORM_TOOL", kTool}};
     child_ = ChildProcess::spawn(c, error);
     if (!child_) return fail(error);
@@ -233,8 +255,10 @@ class ClientSession final : public FuzzSession {
   std::string tool_call_;  // the id of the held tools/call, as JSON
   std::set<std::string> answered_;
   std::string pending_;
+  std::string pinned_;  // ELICIT_CONFORM_USER while pinned (pin_user), else empty
   std::size_t inputs_ = 0, restarts_ = 0, recycles_ = 0, shown_ = 0;
   bool started_once_ = false;
+  bool switched_ = false;  // the client was stopped by pin_user: its next start is no restart
   std::string error_;
 };
 

@@ -50,6 +50,12 @@ class FuzzSession {
   virtual std::string error() const = 0;
   // Ends the SUT as its peer would (a client SUT gets its tool result first).
   virtual void stop() = 0;
+  // Client SUT: from the next input until pin_user(nullptr), the client runs with a scripted user
+  // who gives `answer` (an ELICIT_CONFORM_USER entry) to every elicitation, so that re-running a
+  // smaller input while minimising an invalid-content finding meets the answer that made it, not
+  // the next random one. The switch starts a fresh client (not counted as a restart). A server
+  // SUT ignores it.
+  virtual void pin_user(const rapidjson::Value* answer) { (void)answer; }
   FuzzCoverage coverage;
 };
 
