@@ -15,7 +15,8 @@ ROLE_OF = {"server.cpp": "server", "client.cpp": "client", "form_fill.cpp": "cli
 COMPARED = re.compile(r'\bfault_?\b\s*[!=]=\s*"([^"]+)"|"([^"]+)"\s*[!=]=\s*\w*\.?fault_?\b')
 # The sets of names a peer reads, e.g. `const std::set<std::string> kInitializeWireFaults = {...};`
 NAME_SET = re.compile(r"\bk\w*Faults\s*=\s*\{([^}]*)\}", re.S)
-TABLE_ROW = re.compile(r'Fault\{"([^"]+)",\s*"(server|client)"')
+# A row of the table, however clang-format breaks it: `Fault{"name", "role", ...` or `Fault{` then the rest.
+TABLE_ROW = re.compile(r'Fault\{\s*"([^"]+)",\s*"(server|client)"')
 
 
 def table():
