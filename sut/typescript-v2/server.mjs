@@ -60,6 +60,12 @@ const anyObject = z.record(z.string(), z.unknown());
 // The one key this adapter's input-required handlers use for their single input request.
 const KEY = 'elicit';
 
+// The cases about eras name the versions to support, exactly (ELICIT_CONFORM_PROTOCOL_VERSIONS):
+// the SDK's documented option for that is ServerOptions.supportedProtocolVersions. Unset: the
+// SDK's default list.
+const toldVersions = (process.env.ELICIT_CONFORM_PROTOCOL_VERSIONS || '').split(',').filter((v) => v !== '');
+const serverOptions = toldVersions.length > 0 ? { supportedProtocolVersions: toldVersions } : undefined;
+
 // Asks the user with `params` through the chosen API. `render(result)` makes the tool result from
 // the ElicitResult the SDK handed back.
 async function ask(ctx, params, render) {
@@ -105,7 +111,7 @@ async function ask(ctx, params, render) {
 // The factory: one McpServer with every tool. serveStdio pins one instance per connection; over
 // HTTP each legacy session and each modern request gets its own, as the SDK's serving guide does.
 function buildServer() {
-  const mcp = new McpServer({ name: 'elicit-conform-typescript-sdk-v2-adapter', version: '0.1.0' });
+  const mcp = new McpServer({ name: 'elicit-conform-typescript-sdk-v2-adapter', version: '0.1.0' }, serverOptions);
 
   mcp.registerTool(
     'elicit',
