@@ -9,8 +9,8 @@
 #   client-stdio, client-http
 # and sut/typescript-v2/expected-failures.yml, the CI baseline: every FAIL and WARN of those reports,
 # per role, as case-id:check-id (the same in every transport and API today; the union is listed).
-# Every revision a case lists runs (no --revision): the 2026-07-28 cases run over stdio only (the
-# harness lists no HTTP transport for them today), so the HTTP reports have none.
+# Every revision a case lists runs (no --revision), on the transports the case lists (2026-07-28
+# over both; a case of one transport's rules, or about eras over stdio, on that transport only).
 #
 # Usage: sut/typescript-v2/report.sh
 # Environment: ELICIT_CONFORM_BIN (default build/default/elicit-conform), JOBS (default 2).
