@@ -128,7 +128,10 @@ def test_trickling_connection_does_not_hold_the_http_endpoint(cli, tmp_path):
     reading the head never returned and HttpServer::stop() joined it for as long as the trickler
     lived: 60 s (this trickler's life) on a 1 s case; 120 s with a longer one."""
     url_log = tmp_path / "url"
-    env = dict(cli.env, EC_TEST_URL_LOG=str(url_log))
+    connected = tmp_path / "trickler-connected"
+    # The client starts once the trickler is connected (official_style_client.sh): a fast case
+    # could otherwise close the endpoint before the trickler reached it.
+    env = dict(cli.env, EC_TEST_URL_LOG=str(url_log), EC_TEST_WAIT_FOR=str(connected))
     stop = threading.Event()
     sent = []
 
@@ -140,6 +143,7 @@ def test_trickling_connection_does_not_hold_the_http_endpoint(cli, tmp_path):
         with socket.create_connection((url.hostname, url.port)) as sock:
             try:
                 sock.sendall(f"POST {url.path} HTTP/1.1\r\nHost: {url.netloc}\r\nX-Slow: ".encode())
+                connected.touch()
                 deadline = time.monotonic() + 60
                 while not stop.is_set() and time.monotonic() < deadline:
                     sock.sendall(b"x")
