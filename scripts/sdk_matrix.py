@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes reports/README.md: the SDK matrix, one table of implementation x role x transport x
-revision with the PASS/FAIL/WARN/SKIP/ERROR counts of every published report, linking each row's
+revision with the PASS/FAIL/WARN/NOTE/SKIP/ERROR counts of every published report, linking each row's
 report.md files and the implementation's FINDINGS.md.
 
 It reads every reports/<name>/<version>/**/results.json. The role and the transport are those of
@@ -20,7 +20,7 @@ import sys
 from collections import defaultdict
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-STATUSES = ("PASS", "FAIL", "WARN", "SKIP", "ERROR")
+STATUSES = ("PASS", "FAIL", "WARN", "NOTE", "SKIP", "ERROR")
 ROLE_ORDER = {"server": 0, "client": 1}
 TRANSPORT_ORDER = {"stdio": 0, "http": 1}
 
@@ -85,8 +85,8 @@ def render(rows, reports):
         "the case); the numbers are runs. Each implementation's `FINDINGS.md` explains every FAIL and",
         "WARN: the rule, the wire, the cause in the implementation's code, and an issue ready to file.",
         "",
-        "| implementation | version | role | transport | revision | PASS | FAIL | WARN | SKIP | ERROR | reports | findings |",
-        "|---|---|---|---|---|---:|---:|---:|---:|---:|---|---|",
+        "| implementation | version | role | transport | revision | PASS | FAIL | WARN | NOTE | SKIP | ERROR | reports | findings |",
+        "|---|---|---|---|---|---:|---:|---:|---:|---:|---:|---|---|",
     ]
     for key in sorted(rows, key=sort_key):
         name, version, role, transport, revision = key
@@ -97,11 +97,13 @@ def render(rows, reports):
         findings = f"{name}/{version}/FINDINGS.md"
         finding_link = f"[FINDINGS.md]({findings})" if (reports / findings).exists() else "–"
         out.append(f"| {name} | {version} | {role} | {transport} | {revision} | {c['PASS']} | {fail} | "
-                   f"{c['WARN']} | {c['SKIP']} | {c['ERROR']} | {links} | {finding_link} |")
+                   f"{c['WARN']} | {c['NOTE']} | {c['SKIP']} | {c['ERROR']} | {links} | {finding_link} |")
     out += [
         "",
         "PASS: every check held. FAIL: a MUST-level check failed, or (not testable) the rule was never",
-        "reached. WARN: only a SHOULD-level check failed. SKIP: the implementation said it cannot run the",
+        "reached. WARN: only a SHOULD-level check failed. NOTE: a robustness case saw the implementation take",
+        "input the schema forbids where no spec sentence says it must refuse it (never a failure). SKIP: the",
+        "implementation said it cannot run the",
         "case (no API for it, or it negotiated a revision the case does not apply to). ERROR: the",
         "implementation never came up, or the harness could not run the case. README.md at the top of the",
         "repository has the full definitions.",

@@ -11,7 +11,7 @@ import re
 import sys
 
 ROLES = ("server", "client")
-MARK = {"PASS": "PASS", "FAIL": "**FAIL**", "WARN": "*WARN*", "SKIP": "SKIP", "ERROR": "**ERROR**"}
+MARK = {"PASS": "PASS", "FAIL": "**FAIL**", "WARN": "*WARN*", "NOTE": "NOTE", "SKIP": "SKIP", "ERROR": "**ERROR**"}
 
 
 def load(reports, versions, pinned):
@@ -118,7 +118,7 @@ def counts_table(results, versions):
     head = "| role | verdict | " + " | ".join(versions) + " |"
     lines = [head, "|" + "---|" * (len(versions) + 2)]
     for role in ROLES:
-        for verdict in ("PASS", "FAIL", "WARN", "SKIP", "ERROR"):
+        for verdict in ("PASS", "FAIL", "WARN", "NOTE", "SKIP", "ERROR"):
             lines.append(f"| {role} | {verdict} | " +
                          " | ".join(str(results[v][role]["counts"].get(verdict, 0)) for v in versions) + " |")
     return lines

@@ -116,14 +116,15 @@ def test_check_ids_do_not_depend_on_step_positions(cli):
     assert "step-" not in listed
 
 
-def test_invalid_params_outside_the_error_list_are_should(cli):
+def test_invalid_params_outside_the_error_list_are_robustness(cli):
     """The spec's MUST names one failure case (an undeclared mode: -32602). A client accepting an
-    array-of-objects schema or a non-URL url breaks no MUST: those cases are SHOULD."""
+    array-of-objects schema or a non-URL url breaks no sentence: those cases were SHOULD (WARN), and
+    are robustness (NOTE) now."""
     listed = cli.run("list", "--role", "client").stdout.decode().splitlines()
     levels = {line.split()[0]: line.split()[1] for line in listed}
     assert levels["client.invalid-params.unknown-mode"] == "[MUST]"
     for case in ("array-of-objects-schema", "url-not-a-url", "missing-message", "nested-object-schema"):
-        assert levels[f"client.invalid-params.{case}"] == "[SHOULD]", case
+        assert levels[f"client.invalid-params.{case}"] == "[robustness]", case
 
 
 def run_http_sut(cli, sut_args, *args):
@@ -241,3 +242,56 @@ def test_quotes_come_from_the_catalog_of_the_run_revision(cli, tmp_path):
     md = (tmp_path / "report" / "report.md").read_text()
     assert "no quote" not in md
     assert str(ROOT) + "/cases" not in md  # case files are named relative to the corpus
+
+
+def test_a_client_taking_a_malformed_request_is_noted_not_warned(cli, tmp_path):
+    """Before: a client that answered a nested requestedSchema, or an elicitation/create without a
+    message, with a result got WARN citing CLIENT-ERR-STANDARD, whose MUST list names an undeclared
+    mode only; no sentence says what a client does with a request the schema forbids. Now those
+    cases are "scope": "robustness": NOTE, which fails no run, not even under --strict, and every
+    report says it is not a requirement. The one listed failure case (an undeclared mode) stays
+    FAIL: the clean peer passes all of them, the faulty one fails only unknown-mode hard."""
+    report = tmp_path / "report"
+    proc = cli.run("client", "--command", f"{cli.peer} reference client --fault trust-request",
+                   "--case", "client.invalid-params.*", "--revision", "2025-11-25", "--strict",
+                   "--report-dir", report, timeout=120)
+    results = results_of(report)
+    statuses = {c["id"]: c["status"] for c in results["cases"]}
+    noted = {i for i, s in statuses.items() if s == "NOTE"}
+    assert {"client.invalid-params.nested-object-schema", "client.invalid-params.missing-message"} <= noted
+    assert all(c["scope"] == "robustness" for c in results["cases"] if c["id"] in noted)
+    assert "WARN" not in statuses.values() and "FAIL" not in statuses.values(), statuses
+    assert proc.returncode == 0, proc.stdout.decode()
+    assert results["counts"]["NOTE"] == len(noted)
+    assert f"{len(noted)} NOTE" in proc.stdout.decode()
+    md = (report / "report.md").read_text()
+    assert "NOTE (robustness, not a requirement)" in md and "| robustness | NOTE |" in md
+    assert "NOTE (robustness, not a requirement)" in (report / "report.html").read_text()
+    junit = ET.parse(report / "junit.xml").getroot()
+    for case in junit.iter("testcase"):
+        if case.get("name") in noted:
+            assert case.find("failure") is None and case.find("skipped") is None
+            assert case.find("properties/property[@name='verdict']").get("value") == "NOTE"
+
+    clean = cli.run("client", "--command", f"{cli.peer} reference client", "--case", "client.invalid-params.*",
+                    "--revision", "2025-11-25", "--report-dir", tmp_path / "clean", timeout=120)
+    assert clean.returncode == 0
+    assert {c["status"] for c in results_of(tmp_path / "clean")["cases"]} == {"PASS"}
+
+    # An undeclared mode is the list's one case: a client that takes it still FAILs.
+    undeclared = cli.run("client", "--command", f"{cli.peer} reference client --fault unknown-mode-as-form",
+                         "--case", "client.invalid-params.unknown-mode", "--revision", "2025-11-25",
+                         "--report-dir", tmp_path / "undeclared", timeout=120)
+    assert undeclared.returncode == 1
+    assert [c["status"] for c in results_of(tmp_path / "undeclared")["cases"]] == ["FAIL"]
+
+
+def test_a_robustness_case_cannot_claim_a_must(cli, tmp_path):
+    cases = tmp_path / "cases" / "2025-11-25" / "client"
+    cases.mkdir(parents=True)
+    source = json.loads((ROOT / "cases/2025-11-25/client/client.invalid-params.missing-message.json").read_text())
+    source["level"] = "MUST"
+    (cases / "bad.json").write_text(json.dumps(source))
+    proc = cli.run("client", "--cases", tmp_path / "cases", "--command", "true", "--report-dir", tmp_path / "r")
+    assert proc.returncode == 2
+    assert b"/scope" in proc.stderr and b"cannot be MUST" in proc.stderr

@@ -156,9 +156,12 @@ class Loader {
     }
     if (const rapidjson::Value* scope = find_member(root, "scope")) {
       const std::string v = scope->IsString() ? scope->GetString() : "";
-      if (v != "rule" && v != "pass-through")
-        return fail("/scope", "scope is \"rule\" (default) or \"pass-through\"");
+      if (v != "rule" && v != "pass-through" && v != "robustness")
+        return fail("/scope", "scope is \"rule\" (default), \"pass-through\" or \"robustness\"");
       c.pass_through = v == "pass-through";
+      c.robustness = v == "robustness";
+      if (c.robustness && c.level == Level::Must)
+        return fail("/scope", "a robustness case binds nothing, so its level cannot be MUST");
     }
     if (const rapidjson::Value* sut = find_member(root, "sut"); sut && !load_sut(*sut, c))
       return std::nullopt;

@@ -90,6 +90,10 @@ struct Case {
   // shows only that the SDK adds nothing of its own (no secret, no user data). The rules it cites
   // bind the application; a PASS here does not say a real tool keeps them (--observe-tool does).
   bool pass_through = false;
+  // "scope": "robustness": the case hands the SUT input the schema forbids where no spec sentence
+  // says what the SUT must do with it (a client fed a nested requestedSchema, say). It records
+  // whether the SUT refuses: a failed check is NOTE, never FAIL or WARN, whatever the level says.
+  bool robustness = false;
   CaseSut sut;
   CaseHarness harness;  // "harness": client cases only
   std::vector<Step> steps;

@@ -183,6 +183,7 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
     f.AddMember("signature", Value(r.finding.signature.c_str(), a), a);
     f.AddMember("requirement", Value(r.finding.requirement.c_str(), a), a);
     f.AddMember("level", rapidjson::StringRef(r.finding.level == Level::Must ? "MUST" : "SHOULD"), a);
+    if (r.finding.robustness) f.AddMember("scope", "robustness", a);
     f.AddMember("detail", Value(r.finding.detail.c_str(), a), a);
     f.AddMember("input_index", Value(r.input_index), a);
     f.AddMember("minimised", Value(r.minimised), a);

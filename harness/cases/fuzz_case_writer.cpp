@@ -52,6 +52,7 @@ std::string fuzz_case_json(const std::string& role, Revision revision, const std
   requirements.PushBack(s(finding.requirement), a);
   c.AddMember("requirements", requirements, a);
   c.AddMember("level", s(finding.level == Level::Must ? "MUST" : "SHOULD"), a);
+  if (finding.robustness) c.AddMember("scope", s("robustness"), a);
 
   Value sut(rapidjson::kObjectType);
   sut.AddMember("capabilities", Value(parse(capabilities), a), a);

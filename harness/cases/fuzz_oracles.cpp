@@ -147,12 +147,14 @@ std::vector<FuzzFinding> client_answer_findings(const Value& params, const Value
   if (has_result && !has_error) {
     for (const Diagnostic& d : problems) {
       if (d.level != Level::Must || is_jsonrpc(d)) continue;
-      // The corpus reads malformed params as a SHOULD (client.invalid-params.*: the MUST list of
-      // Error Handling names an undeclared mode only), so the replay case is a SHOULD too.
+      // The server broke a MUST; what the client does with it no sentence says (Error Handling's
+      // MUST list names an undeclared mode only). As the corpus's client.invalid-params.* cases,
+      // the finding is robustness: its replay case is NOTE, never a failure.
       FuzzFinding f = from("accepted-invalid-request", d,
                            "the client answered an invalid elicitation/create with a result");
       f.requirement = "CLIENT-ERR-STANDARD";
       f.level = Level::Should;
+      f.robustness = true;
       return {f};
     }
     if (!mode.empty() && !declared.supports(mode == "url" ? Mode::Url : Mode::Form)) {

@@ -29,6 +29,9 @@ struct FuzzFinding {
   std::string requirement;  // the requirement key a replay case cites
   Level level = Level::Must;
   std::string detail;  // one sentence
+  // No spec sentence tells the SUT what to do with this input (a client handed a request the
+  // schema forbids): the finding informs, its replay case is "scope": "robustness" (NOTE).
+  bool robustness = false;
   std::string key() const { return oracle + " " + signature; }
 };
 

@@ -452,8 +452,8 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
       << (interrupted != 0 ? " before the interrupt" : "") << ", " << tested_count(summary.results)
       << " tested their rule: " << counts[Verdict::Pass] << " PASS, "
       << counts[Verdict::Fail] - static_cast<int>(untestable) << " FAIL, " << untestable
-      << " FAIL not testable, " << counts[Verdict::Warn] << " WARN, " << counts[Verdict::Skip] << " SKIP, "
-      << counts[Verdict::Error] << " ERROR)\n";
+      << " FAIL not testable, " << counts[Verdict::Warn] << " WARN, " << counts[Verdict::Note] << " NOTE, "
+      << counts[Verdict::Skip] << " SKIP, " << counts[Verdict::Error] << " ERROR)\n";
   for (const CaseResult& r : summary.results) {
     if (!r.record.sut_unavailable) continue;
     err << "elicit-conform: the SUT did not come up (" << r.c->id
@@ -517,7 +517,8 @@ int run_list_command(const std::string& cases_dir, const std::string& revision, 
     }
     std::string revisions;
     for (Revision r : c.revisions) revisions += (revisions.empty() ? "" : ",") + std::string(to_string(r));
-    out << c.id << "  [" << to_string(c.level) << "] " << revisions << "  " << c.title << "\n";
+    out << c.id << "  [" << (c.robustness ? "robustness" : to_string(c.level)) << "] " << revisions << "  "
+        << c.title << "\n";
   }
   return kExitOk;
 }

@@ -219,7 +219,8 @@ Judgement judge(const Baseline& baseline, const std::vector<CaseOutcome>& outcom
         for (const BaselineEntry* e : entries) stale(*e, ": the case passes now");
         break;
       case Verdict::Fail:
-      case Verdict::Warn: {
+      case Verdict::Warn:
+      case Verdict::Note: {
         std::set<std::string> unexpected;
         for (const std::string& c : o.failed_checks) {
           if (!whole_case && !expected_checks.contains(c)) unexpected.insert(c);
@@ -230,8 +231,9 @@ Judgement judge(const Baseline& baseline, const std::vector<CaseOutcome>& outcom
           }
         }
         if (entries.empty() || !unexpected.empty()) {
-          // A WARN that nobody baselined does not fail the run (unless strict); it is still reported.
-          if (o.verdict == Verdict::Fail || strict) {
+          // A WARN that nobody baselined does not fail the run (unless strict), a NOTE never does;
+          // both are still reported.
+          if (o.verdict == Verdict::Fail || (strict && o.verdict == Verdict::Warn)) {
             j.unexpected.push_back(name + " (checks " +
                                    join(unexpected.empty() ? o.failed_checks : unexpected) + ")");
           }

@@ -43,7 +43,7 @@ table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding
 pre{background:#f5f5f7;padding:.6em;overflow-x:auto;white-space:pre-wrap;word-break:break-all;font-size:.85em}
 code{background:#f5f5f7;padding:0 .2em;word-break:break-all}
 .v{font-weight:bold;padding:0 .3em;border-radius:3px;white-space:nowrap}
-.v-PASS{background:#d7f5dd}.v-FAIL{background:#ffd8d6}.v-WARN{background:#fff0c2}.v-SKIP{background:#e5e5ea}.v-ERROR{background:#f2c6ff}
+.v-PASS{background:#d7f5dd}.v-FAIL{background:#ffd8d6}.v-WARN{background:#fff0c2}.v-NOTE{background:#dbeafe}.v-SKIP{background:#e5e5ea}.v-ERROR{background:#f2c6ff}
 .expected{background:#e8e8ff}
 details{border:1px solid #ddd;border-radius:4px;margin:.4em 0;padding:.3em .6em}summary{cursor:pointer}
 blockquote{margin:.4em 0;padding-left:.8em;border-left:3px solid #bbb;color:#333}
@@ -117,6 +117,7 @@ void write_html(std::ostream& out, const RunSummary& run) {
       {"FAIL", counts[Verdict::Fail] - static_cast<int>(untestable)},
       {"FAIL (not testable)", static_cast<int>(untestable)},
       {"WARN", counts[Verdict::Warn]},
+      {"NOTE", counts[Verdict::Note]},
       {"SKIP", counts[Verdict::Skip]},
       {"ERROR", counts[Verdict::Error]}};
   bool first = true;
@@ -221,6 +222,7 @@ void write_html(std::ostream& out, const RunSummary& run) {
       out << "</blockquote>\n";
     }
     out << "<ul>\n";
+    if (r.verdict == Verdict::Note) out << "<li>" << html_text(kNoteMeaning) << "</li>\n";
     if (!r.expected_failure.empty())
       out << "<li>expected: listed in <code>" << html_text(without_local_paths(r.expected_failure))
           << "</code></li>\n";

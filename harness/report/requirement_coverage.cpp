@@ -7,13 +7,14 @@ namespace {
 
 int severity(Verdict v) {
   switch (v) {
-    case Verdict::Error: return 4;
-    case Verdict::Fail: return 3;
-    case Verdict::Warn: return 2;
+    case Verdict::Error: return 5;
+    case Verdict::Fail: return 4;
+    case Verdict::Warn: return 3;
+    case Verdict::Note: return 2;
     case Verdict::Skip: return 1;
     case Verdict::Pass: return 0;
   }
-  return 4;
+  return 5;
 }
 
 bool binds(const CatalogEntry& entry, Role side) {

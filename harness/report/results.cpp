@@ -13,6 +13,9 @@
 namespace ec {
 namespace {
 
+// The level column of a report: a robustness case binds nothing, whatever its file says.
+std::string_view level_text(const Case& c) { return c.robustness ? "robustness" : to_string(c.level); }
+
 std::string requirement_line(const Case& c, Revision r) {
   std::string out;
   for (const std::string& key : c.requirements) {
@@ -69,7 +72,7 @@ CaseResult judge_record(const Case& c, RunRecord record) {
     r.untestable = true;
     r.reason = "not testable: " + record.failure->reason;
   } else if (record.failure) {
-    r.verdict = c.level == Level::Must ? Verdict::Fail : Verdict::Warn;
+    r.verdict = c.robustness ? Verdict::Note : c.level == Level::Must ? Verdict::Fail : Verdict::Warn;
     r.reason = record.failure->reason;
   }
   r.record = std::move(record);
@@ -79,7 +82,7 @@ CaseResult judge_record(const Case& c, RunRecord record) {
 std::size_t tested_count(const std::vector<CaseResult>& results) {
   std::size_t n = 0;
   for (const CaseResult& r : results) {
-    n += r.verdict == Verdict::Pass || r.verdict == Verdict::Warn ||
+    n += r.verdict == Verdict::Pass || r.verdict == Verdict::Warn || r.verdict == Verdict::Note ||
          (r.verdict == Verdict::Fail && !r.untestable);
   }
   return n;
@@ -180,7 +183,7 @@ void write_results_json(std::ostream& out, const RunSummary& run) {
   w.EndObject();
   str("counts");
   w.StartObject();
-  for (Verdict v : {Verdict::Pass, Verdict::Fail, Verdict::Warn, Verdict::Skip, Verdict::Error}) {
+  for (Verdict v : kAllVerdicts) {
     str(to_string(v));
     w.Int(counts[v]);
   }
@@ -268,6 +271,10 @@ void write_results_json(std::ostream& out, const RunSummary& run) {
     w.EndArray();
     str("level");
     str(to_string(c.level));
+    if (c.robustness || c.pass_through) {
+      str("scope");
+      str(c.robustness ? "robustness" : "pass-through");
+    }
     str("status");
     str(to_string(r.verdict));
     if (r.untestable) {
@@ -417,7 +424,7 @@ void write_junit(std::ostream& out, const RunSummary& run) {
     const std::string verdict = std::string(to_string(r.verdict)) + (r.untestable ? " (not testable)" : "");
     const bool expected =
         !r.expected_failure.empty() && r.verdict != Verdict::Pass && r.verdict != Verdict::Skip;
-    if (expected || r.verdict == Verdict::Warn) {
+    if (expected || r.verdict == Verdict::Warn || r.verdict == Verdict::Note) {
       out << "      <properties>\n";
       out << "        <property name=\"verdict\" value=\"" << xml_text(verdict) << "\"/>\n";
       if (expected)
@@ -447,6 +454,7 @@ void write_junit(std::ostream& out, const RunSummary& run) {
                 << xml_text(detail) << "</failure>\n";
           }
           break;
+        case Verdict::Note:  // never a failure: a passed testcase that carries its verdict
         case Verdict::Pass: break;
       }
     }
@@ -454,7 +462,8 @@ void write_junit(std::ostream& out, const RunSummary& run) {
       out << "      <system-out>"
           << (r.verdict == Verdict::Warn
                   ? xml_text("WARN (" + std::string(to_string(r.c->level)) + " not met): " + detail + "\n\n")
-                  : std::string())
+              : r.verdict == Verdict::Note ? xml_text(std::string(kNoteMeaning) + ": " + detail + "\n\n")
+                                           : std::string())
           << xml_text(transcript_text(r.record, 64 * 1024)) << "</system-out>\n";
     }
     out << "    </testcase>\n";
@@ -505,7 +514,8 @@ void write_markdown(std::ostream& out, const RunSummary& run) {
       << (untestable ? " (" + std::to_string(untestable) + " not testable)" : "") << ": "
       << counts[Verdict::Pass] << " PASS, " << counts[Verdict::Fail] - static_cast<int>(untestable)
       << " FAIL, " << untestable << " FAIL (not testable), " << counts[Verdict::Warn] << " WARN, "
-      << counts[Verdict::Skip] << " SKIP, " << counts[Verdict::Error] << " ERROR.\n\n";
+      << counts[Verdict::Note] << " NOTE, " << counts[Verdict::Skip] << " SKIP, " << counts[Verdict::Error]
+      << " ERROR.\n\n";
   for (const std::string& s : run.run_failures)
     out << "- **run failed**: " << md_code_span(without_local_paths(s)) << "\n";
   for (const std::string& s : run.baseline_notes)
@@ -517,6 +527,7 @@ void write_markdown(std::ostream& out, const RunSummary& run) {
         << md_plain(r.c->id) << " (" << revision_text(r.record) << ")\n\n"
         << md_plain(r.c->title) << "\n\n"
         << quotes(*r.c, r.record.revision, run.catalog) << "\n";
+    if (r.verdict == Verdict::Note) out << "- " << kNoteMeaning << "\n";
     if (!r.expected_failure.empty())
       out << "- expected: listed in " << md_code_span(without_local_paths(r.expected_failure)) << "\n";
     out << "- expected vs observed: " << md_code_span(without_local_paths(r.reason)) << "\n";
@@ -535,7 +546,7 @@ void write_markdown(std::ostream& out, const RunSummary& run) {
     }
   };
   // Sections in the order a reader acts on them: what fails the run, what the baseline excuses,
-  // then what only informs (WARN, SKIP).
+  // then what only informs (WARN, NOTE, SKIP).
   const auto unexpected = [](const CaseResult& r) {
     return (r.verdict == Verdict::Fail || r.verdict == Verdict::Error) && r.expected_failure.empty();
   };
@@ -543,12 +554,12 @@ void write_markdown(std::ostream& out, const RunSummary& run) {
     return (r.verdict == Verdict::Fail || r.verdict == Verdict::Error) && !r.expected_failure.empty();
   };
   const auto informs = [](const CaseResult& r) {
-    return r.verdict == Verdict::Warn || r.verdict == Verdict::Skip;
+    return r.verdict == Verdict::Warn || r.verdict == Verdict::Note || r.verdict == Verdict::Skip;
   };
   const std::vector<std::pair<std::string, std::function<bool(const CaseResult&)>>> sections = {
       {"Failures", unexpected},
       {"Expected failures (listed in the expected-failures file)", excused},
-      {"Warnings and skips", informs}};
+      {"Warnings, notes and skips", informs}};
   for (const auto& [title, in_section] : sections) {
     bool header = false;
     for (const CaseResult& r : run.results) {
@@ -561,14 +572,15 @@ void write_markdown(std::ostream& out, const RunSummary& run) {
   }
 
   out << "## Summary\n\n";
-  out << "| PASS | FAIL | FAIL (not testable) | WARN | SKIP | ERROR |\n|---|---|---|---|---|---|\n| "
+  out << "| PASS | FAIL | FAIL (not testable) | WARN | NOTE | SKIP | ERROR "
+         "|\n|---|---|---|---|---|---|---|\n| "
       << counts[Verdict::Pass] << " | " << counts[Verdict::Fail] - static_cast<int>(untestable) << " | "
-      << untestable << " | " << counts[Verdict::Warn] << " | " << counts[Verdict::Skip] << " | "
-      << counts[Verdict::Error] << " |\n\n";
+      << untestable << " | " << counts[Verdict::Warn] << " | " << counts[Verdict::Note] << " | "
+      << counts[Verdict::Skip] << " | " << counts[Verdict::Error] << " |\n\n";
   out << "## Runs\n\n| case | revision | level | status |\n|---|---|---|---|\n";
   for (const CaseResult& r : run.results) {
-    out << "| " << md_plain(r.c->id) << " | " << revision_text(r.record) << " | " << to_string(r.c->level)
-        << " | " << to_string(r.verdict) << (r.untestable ? " (not testable)" : "")
+    out << "| " << md_plain(r.c->id) << " | " << revision_text(r.record) << " | " << level_text(*r.c) << " | "
+        << to_string(r.verdict) << (r.untestable ? " (not testable)" : "")
         << (r.expected_failure.empty() || r.verdict == Verdict::Pass ? "" : ", expected") << " |\n";
   }
   for (const RevisionCoverage& rc : run.coverage) {

@@ -7,6 +7,7 @@ std::string_view to_string(Verdict verdict) {
     case Verdict::Pass: return "PASS";
     case Verdict::Fail: return "FAIL";
     case Verdict::Warn: return "WARN";
+    case Verdict::Note: return "NOTE";
     case Verdict::Skip: return "SKIP";
     case Verdict::Error: return "ERROR";
   }
@@ -14,7 +15,7 @@ std::string_view to_string(Verdict verdict) {
 }
 
 std::optional<Verdict> parse_verdict(std::string_view text) {
-  for (Verdict v : {Verdict::Pass, Verdict::Fail, Verdict::Warn, Verdict::Skip, Verdict::Error}) {
+  for (Verdict v : kAllVerdicts) {
     if (to_string(v) == text) return v;
   }
   return std::nullopt;

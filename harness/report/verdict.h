@@ -2,6 +2,8 @@
 //   PASS   every check held
 //   FAIL   a MUST-level check failed
 //   WARN   only SHOULD-level checks failed
+//   NOTE   a robustness case (Case::robustness) saw the SUT take input the schema forbids where no
+//          spec sentence tells it to refuse; reported, never a failure, not even under --strict
 //   SKIP   not applicable (revision, transport, a tool the SUT lacks), with the reason
 //   ERROR  the harness could not run the case; never used to hide a SUT fault
 #pragma once
@@ -11,9 +13,18 @@
 
 namespace ec {
 
-enum class Verdict { Pass, Fail, Warn, Skip, Error };
+enum class Verdict { Pass, Fail, Warn, Note, Skip, Error };
+
+// Every verdict, in the order reports list their counts.
+inline constexpr Verdict kAllVerdicts[] = {Verdict::Pass, Verdict::Fail, Verdict::Warn,
+                                           Verdict::Note, Verdict::Skip, Verdict::Error};
 
 std::string_view to_string(Verdict verdict);
+
+// What every report says beside a NOTE, so no reader takes it for a requirement.
+inline constexpr std::string_view kNoteMeaning =
+    "NOTE (robustness, not a requirement): the SUT took input the schema forbids, and no spec sentence "
+    "says it must refuse it";
 std::optional<Verdict> parse_verdict(std::string_view text);
 
 }  // namespace ec

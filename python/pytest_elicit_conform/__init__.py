@@ -156,6 +156,9 @@ class CaseItem(pytest.Item):
             raise CaseFailure(_detail(self.case))
         if status == "WARN":
             warnings.warn(pytest.PytestWarning(f"{self.name}: WARN (a SHOULD not met): {self.case.get('reason', '')}"))
+        if status == "NOTE":  # a robustness case: never a failure, not under --strict either
+            warnings.warn(pytest.PytestWarning(
+                f"{self.name}: NOTE (robustness, not a requirement): {self.case.get('reason', '')}"))
 
     def repr_failure(self, excinfo, style=None):
         if isinstance(excinfo.value, CaseFailure):
