@@ -16,7 +16,7 @@ from conftest import ROOT, Cli
 
 SUT = ROOT / "sut" / "typescript"
 BASELINE = SUT / "expected-failures.yml"
-VERDICTS = {"PASS", "FAIL", "WARN", "SKIP", "ERROR"}
+VERDICTS = {"PASS", "FAIL", "WARN", "NOTE", "SKIP", "ERROR"}
 
 
 @pytest.fixture(scope="module")
@@ -136,9 +136,9 @@ def test_published_report_agrees_with_its_results():
         results = json.loads((REPORTS / version / role / "results.json").read_text())
         for name in ("junit.xml", "report.md"):
             assert (REPORTS / version / role / name).exists(), name
-        counts = [results["counts"].get(v, 0) for v in ("PASS", "FAIL", "WARN", "SKIP", "ERROR")]
+        counts = [results["counts"].get(v, 0) for v in ("PASS", "FAIL", "WARN", "NOTE", "SKIP", "ERROR")]
         assert f"| {role} | " + " | ".join(map(str, counts)) + " |" in findings, f"FINDINGS.md counts ({role})"
-        for verdict, n in zip(("PASS", "FAIL", "WARN", "SKIP", "ERROR"), counts):
+        for verdict, n in zip(("PASS", "FAIL", "WARN", "NOTE", "SKIP", "ERROR"), counts):
             row = next(line for line in matrix.splitlines() if line.startswith(f"| {role} | {verdict} |"))
             assert row.rstrip(" |").split(" | ")[-1] == str(n), f"matrix.md {role} {verdict}"
         for c in results["cases"]:

@@ -26,7 +26,8 @@ struct FuzzOptions {
   std::size_t minimise_tries = 150;
 };
 
-// Exit status: 0 nothing found, 1 findings, 2 configuration error, 3 the SUT could not be started.
+// Exit status: 0 nothing found (or robustness findings only), 1 findings, 2 configuration error,
+// 3 the SUT could not be started.
 int run_fuzz_campaign(const FuzzOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace ec

@@ -2,7 +2,7 @@
 # Regenerates reports/ai-sdk-mcp/<version>/ for the pinned @ai-sdk/mcp (package.json), client role
 # (the package has no server):
 #   client-stdio/   every revision (2025-06-18, 2025-11-25, 2026-07-28) over stdio
-#   client-http/    the 2025 revisions over Streamable HTTP (2026-07-28 runs over stdio only)
+#   client-http/    every revision over Streamable HTTP
 # and sut/ai-sdk-mcp/expected-failures.yml.
 # Environment: ELICIT_CONFORM_BIN (default build/default/elicit-conform), JOBS (default 2).
 set -euo pipefail
