@@ -22,7 +22,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 
 all_targets=(jsonrpc elicitation requested_schema content_validator content_vs_rapidjson pattern case_file
-             baseline check_message http_stream)
+             baseline check_message http_stream transcript match)
 mode=campaign
 seconds=""
 jobs=1

@@ -8,6 +8,7 @@
 
 #include "cases/catalog.h"
 #include "cases/matcher.h"
+#include "cases/transcript_checks.h"
 #include "core/json.h"
 #include "core/json_pointer.h"
 #include "spec/modern.h"
@@ -24,20 +25,6 @@ const std::set<std::string_view> kStepKeywords = {
     "send", "expect", "reply", "expect_silence_ms", "expect_no_fetch", "check"};
 const std::set<std::string_view> kStepModifiers = {
     "$comment", "as", "response_to", "to", "within_ms", "prerequisite", "id", "http_version_header"};
-const std::set<std::string_view> kChecks = {
-    "no-id-reuse", "no-response-to-notification", "elicitations-valid", "no-elicitation", "jsonrpc-valid",
-    "security-heuristics", "schema-consistent", "observed-elicitation", "protocol-version", "latest-version",
-    "schema-as-asked", "schema-titles-as-asked", "initialize-first", "one-response-per-request",
-    "modern-results-valid", "no-legacy-elicitation", "modern-server-info", "result-types-core",
-    // 2026-07-28 over Streamable HTTP: the server's status for a modern error; the client's version header
-    "http-error-status", "http-version-header", "http-version-header-match",
-    // 2026-07-28, the SUT as client (cases/modern_client_checks.h)
-    "meta-required", "meta-client-info", "capability-each-request", "discover-first", "retry-new-id",
-    "retry-state-echoed", "retry-inputs-complete", "retry-content-valid",
-    // between the eras (client_run.cpp, server_run.cpp)
-    "dual-era-probe", "fallback-any-error", "initialize-error-names-versions",
-    // a dual-era client's 400 over Streamable HTTP (client_run.cpp)
-    "fallback-on-legacy-400", "no-fallback-on-modern-400"};
 
 // Case ids and step names are short ASCII: checked by hand, no regex engine needed.
 bool is_case_id(std::string_view id) {
@@ -430,17 +417,12 @@ class Loader {
         step.text = body.GetString();
       } else {
         step.kind = Step::Kind::Check;
-        if (!body.IsString() || !kChecks.contains(body.GetString())) {
-          return bad(body_at,
-                     "known checks: no-id-reuse, no-response-to-notification, elicitations-valid, "
-                     "schema-consistent, no-elicitation, jsonrpc-valid, security-heuristics, "
-                     "observed-elicitation, protocol-version, latest-version, schema-as-asked, "
-                     "schema-titles-as-asked, initialize-first, one-response-per-request, "
-                     "modern-results-valid, no-legacy-elicitation, meta-required, meta-client-info, "
-                     "dual-era-probe, fallback-any-error, initialize-error-names-versions, "
-                     "fallback-on-legacy-400, no-fallback-on-modern-400, "
-                     "capability-each-request, discover-first, retry-new-id, retry-state-echoed, "
-                     "retry-inputs-complete, retry-content-valid");
+        const std::vector<std::string>& known = known_check_names();
+        if (!body.IsString() ||
+            !std::binary_search(known.begin(), known.end(), std::string(body.GetString()))) {
+          std::string listed;
+          for (const std::string& name : known) listed += (listed.empty() ? "" : ", ") + name;
+          return bad(body_at, "known checks: " + listed);
         }
         if (std::string_view(body.GetString()) == "latest-version" && c.role != Role::Server)
           return bad(body_at, "latest-version judges how a server negotiates: server cases only");

@@ -30,15 +30,14 @@ bool is_request(const Value& message) {
   return find_member(message, "method") != nullptr && find_member(message, "id") != nullptr;
 }
 
-ModernCheckFailure failure(std::string reason, std::string pointer, const Value* message) {
+CheckFailure failure(std::string reason, std::string pointer, const Value* message) {
   return {std::move(reason), std::move(pointer), message ? to_json(*message) : ""};
 }
 
 // The first finding of `requirements` (at SHOULD level or above) on the client's requests'
 // _meta, read as the revision says.
-std::optional<ModernCheckFailure> meta_findings(const ModernClientTranscript& t,
-                                                std::initializer_list<std::string_view> requirements,
-                                                Level floor) {
+std::optional<CheckFailure> meta_findings(const ModernClientTranscript& t,
+                                          std::initializer_list<std::string_view> requirements, Level floor) {
   for (const Value* m : t.sut_messages) {
     if (!is_request(*m)) continue;
     RequestMetaParse parsed = parse_request_meta(find_member(*m, "params"), t.revision, "/params");
@@ -57,8 +56,8 @@ std::optional<ModernCheckFailure> meta_findings(const ModernClientTranscript& t,
 }
 
 // The retry's findings of `requirements`, judged against the InputRequiredResult it follows.
-std::optional<ModernCheckFailure> retry_findings(const ModernClientTranscript& t,
-                                                 std::initializer_list<std::string_view> requirements) {
+std::optional<CheckFailure> retry_findings(const ModernClientTranscript& t,
+                                           std::initializer_list<std::string_view> requirements) {
   for (const RetryExchange& e : t.exchanges) {
     if (e.retry == nullptr) continue;
     MessageCheckOptions o;
@@ -77,7 +76,7 @@ std::optional<ModernCheckFailure> retry_findings(const ModernClientTranscript& t
 // A key of the retry's inputResponses that no input request of the round had: the inputs a
 // client constructs are the requested ones (a response the server did not ask for, such as one
 // kept from an earlier round, answers nothing).
-std::optional<ModernCheckFailure> unrequested_responses(const ModernClientTranscript& t) {
+std::optional<CheckFailure> unrequested_responses(const ModernClientTranscript& t) {
   for (const RetryExchange& e : t.exchanges) {
     if (e.retry == nullptr) continue;
     const Value* result = find_member(*e.input_required, "result");
@@ -98,7 +97,7 @@ std::optional<ModernCheckFailure> unrequested_responses(const ModernClientTransc
   return std::nullopt;
 }
 
-std::optional<ModernCheckFailure> capability_each_request(const ModernClientTranscript& t) {
+std::optional<CheckFailure> capability_each_request(const ModernClientTranscript& t) {
   if (!t.asked_capability) return std::nullopt;
   ElicitationCapability asked;
   if (*t.asked_capability != nullptr)
@@ -120,7 +119,7 @@ std::optional<ModernCheckFailure> capability_each_request(const ModernClientTran
   return std::nullopt;
 }
 
-std::optional<ModernCheckFailure> discover_first(const ModernClientTranscript& t) {
+std::optional<CheckFailure> discover_first(const ModernClientTranscript& t) {
   for (const Value* m : t.sut_messages) {
     if (!is_request(*m)) continue;
     if (method_of(*m) == kServerDiscover) return std::nullopt;
@@ -131,7 +130,7 @@ std::optional<ModernCheckFailure> discover_first(const ModernClientTranscript& t
   return failure("the client sent no request", "", nullptr);
 }
 
-std::optional<ModernCheckFailure> no_legacy(const ModernClientTranscript& t) {
+std::optional<CheckFailure> no_legacy(const ModernClientTranscript& t) {
   for (const Value* m : t.sut_messages) {
     const std::string method = method_of(*m);
     if (method == "initialize") {
@@ -158,7 +157,7 @@ std::optional<ModernCheckFailure> no_legacy(const ModernClientTranscript& t) {
 // an MCP-Protocol-Version header." and "The header value MUST match the
 // io.modelcontextprotocol/protocolVersion field carried in the request body's _meta."
 // `match`: judge the second sentence (a missing header is the first's finding).
-std::optional<ModernCheckFailure> version_headers(const ModernClientTranscript& t, bool match) {
+std::optional<CheckFailure> version_headers(const ModernClientTranscript& t, bool match) {
   for (std::size_t i = 0; i < t.sut_messages.size() && i < t.version_headers.size(); ++i) {
     const Value* m = t.sut_messages[i];
     if (!is_request(*m)) continue;
@@ -194,8 +193,9 @@ bool is_modern_client_check(std::string_view name) {
   return std::find(kChecks.begin(), kChecks.end(), name) != kChecks.end();
 }
 
-std::optional<ModernCheckFailure> run_modern_client_check(std::string_view name,
-                                                          const ModernClientTranscript& t) {
+std::vector<std::string_view> modern_client_check_names() { return {kChecks.begin(), kChecks.end()}; }
+
+std::optional<CheckFailure> run_modern_client_check(std::string_view name, const ModernClientTranscript& t) {
   if (name == "meta-required") return meta_findings(t, {"META-REQUIRED-FIELDS"}, Level::Must);
   if (name == "meta-client-info") return meta_findings(t, {"META-CLIENT-INFO"}, Level::Should);
   if (name == "capability-each-request") return capability_each_request(t);

@@ -13,6 +13,7 @@
 
 #include <rapidjson/document.h>
 
+#include "cases/transcript_checks.h"
 #include "spec/revision.h"
 
 namespace ec {
@@ -36,14 +37,9 @@ struct ModernClientTranscript {
   std::vector<std::optional<std::string>> version_headers;
 };
 
-struct ModernCheckFailure {
-  std::string reason;
-  std::string pointer;  // into `message`
-  std::string message;  // the offending SUT message (JSON), or ""
-};
-
-// The names below, for the case loader.
+// The names below (transcript_checks.h's known_check_names() gathers them for the case loader).
 bool is_modern_client_check(std::string_view name);
+std::vector<std::string_view> modern_client_check_names();
 
 // Runs check `name`; nullopt when it holds.
 //   meta-required           every request carries _meta with the required fields (META-REQUIRED-FIELDS)
@@ -58,7 +54,6 @@ bool is_modern_client_check(std::string_view name);
 //   http-version-header-match (HTTP) that header equals the request's _meta protocol version
 //   no-legacy-elicitation   no initialize, no JSON-RPC response (no ElicitResult sent the 2025
 //                           way), no notifications/elicitation/complete
-std::optional<ModernCheckFailure> run_modern_client_check(std::string_view name,
-                                                          const ModernClientTranscript& t);
+std::optional<CheckFailure> run_modern_client_check(std::string_view name, const ModernClientTranscript& t);
 
 }  // namespace ec

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "cases/modern_client_checks.h"
+#include "cases/transcript_checks.h"
 #include "core/json.h"
 #include "core/json_pointer.h"
 #include "core/utf8.h"
@@ -34,27 +35,6 @@ constexpr auto kFixedSettle = std::chrono::milliseconds(100);
 // POST): after the pong we read on until the transport has been quiet this long.
 constexpr auto kHttpQuiet = std::chrono::milliseconds(20);
 constexpr std::string_view kSyncIdPrefix = "elicit-conform-sync-";
-
-Mode mode_of(const Value& request) {
-  const Value* params = find_member(request, "params");
-  const Value* mode = params ? find_member(*params, "mode") : nullptr;
-  return mode && mode->IsString() && std::string_view(mode->GetString()) == "url" ? Mode::Url : Mode::Form;
-}
-
-// The whole-transcript checks below judge only the SUT's elicitation/create requests.
-bool is_elicit_create(const Value& message) {
-  const Value* m = find_member(message, "method");
-  return m && m->IsString() && std::string_view(m->GetString()) == kElicitCreate;
-}
-
-// A -32042 error response: the other way a server asks for an elicitation (URL mode), judged by
-// the same rules as elicitation/create.
-bool is_url_required_error(const Value& message) {
-  const Value* error = find_member(message, "error");
-  const Value* code = error && error->IsObject() ? find_member(*error, "code") : nullptr;
-  return code && code->IsInt64() && code->GetInt64() == kUrlElicitationRequired &&
-         !message.HasMember("method");
-}
 
 constexpr std::string_view kSkipMarker = "elicit-conform: SKIP: ";
 
@@ -745,160 +725,11 @@ void StepEngine::settle() {
   settled_at_sends_ = sends_;
 }
 
-std::vector<StepEngine::Elicitation> StepEngine::elicitations() const {
-  std::vector<Elicitation> out;
-  for (const auto& d : sut_messages_) {
-    if (is_elicit_create(*d)) {
-      out.push_back(Elicitation{d, "", to_json(*d)});
-      continue;
-    }
-    const Value* result =
-        features(revision_).modern_wire && !d->HasMember("method") ? find_member(*d, "result") : nullptr;
-    const Value* requests = result && result->IsObject() ? find_member(*result, "inputRequests") : nullptr;
-    if (requests == nullptr || !requests->IsObject()) continue;
-    for (auto it = requests->MemberBegin(); it != requests->MemberEnd(); ++it) {
-      if (!it->value.IsObject() || !is_elicit_create(it->value)) continue;
-      auto request = std::make_shared<rapidjson::Document>();
-      request->CopyFrom(it->value, request->GetAllocator());
-      request->AddMember("jsonrpc", "2.0", request->GetAllocator());
-      request->AddMember("id", Value(it->name, request->GetAllocator()), request->GetAllocator());
-      out.push_back(
-          Elicitation{request, pointer_append("/result/inputRequests", it->name.GetString()), to_json(*d)});
-    }
-  }
-  return out;
-}
-
 void StepEngine::do_check(const Step& s) {
   settle();
   if (role_check(s)) return;
   if (do_modern_client_check(s)) return;
-  if (s.text == "no-elicitation") {
-    for (const Elicitation& e : elicitations()) {
-      return fail(s,
-                  e.prefix.empty() ? "the SUT sent elicitation/create"
-                                   : "the SUT asked for an elicitation/create in an InputRequiredResult",
-                  e.prefix + "/method", e.message);
-    }
-  } else if (s.text == "observed-elicitation") {
-    // What a case judges whole-transcript exists: without it, "every elicitation is valid" is
-    // vacuously true and the case tested nothing.
-    if (!elicitations().empty()) return;
-    for (const auto& d : sut_messages_) {
-      if (is_url_required_error(*d)) return;
-    }
-    return fail(s, "the SUT sent no elicitation/create and no -32042 error: there was nothing to judge" +
-                       std::string(eof_ ? closed_reason() : ""));
-  } else if (s.text == "elicitations-valid") {
-    for (const auto& d : sut_messages_) {
-      if (is_url_required_error(*d)) {
-        MessageCheckOptions o;
-        o.revision = revision_;
-        for (const Diagnostic& diag : check_message(*d, o).diagnostics) {
-          if (diag.level == Level::Must && !diag.requirement.starts_with("JSONRPC-") &&
-              !diag.check.starts_with("json.")) {
-            return fail(s, diag.check + ": " + diag.message, diag.pointer, to_json(*d));
-          }
-        }
-        continue;
-      }
-    }
-    for (const Elicitation& e : elicitations()) {
-      MessageCheckOptions o;
-      o.revision = revision_;
-      MessageReport report = check_message(*e.request, o);
-      for (const Diagnostic& diag : report.diagnostics) {
-        // JSON-RPC framing is the jsonrpc-valid check's business; this one judges elicitation rules.
-        // A request the server wrote on the modern wire is no-legacy-elicitation's business, and an
-        // input request rebuilt as a request is not one the server wrote.
-        if (diag.level == Level::Must && !diag.requirement.starts_with("JSONRPC-") &&
-            !diag.check.starts_with("json.") && diag.check != "mrtr.server-request") {
-          return fail(s, diag.check + ": " + diag.message, e.prefix + diag.pointer, e.message);
-        }
-      }
-      const Mode asked = mode_of(*e.request);
-      if (!client_capability_.supports(asked)) {
-        return fail(
-            s,
-            "elicitation/create in " + std::string(to_string(asked)) +
-                " mode, which the client did not declare (declared: " + client_capability_.describe() + ")",
-            e.prefix + "/params/mode", e.message);
-      }
-    }
-  } else if (s.text == "schema-consistent") {
-    // The SHOULD half of the schema rules: a schema that no answer can satisfy (a required field
-    // that is not defined, an empty enum, minLength above maxLength, a pattern that cannot compile).
-    for (const Elicitation& e : elicitations()) {
-      MessageCheckOptions o;
-      o.revision = revision_;
-      for (const Diagnostic& diag : check_message(*e.request, o).diagnostics) {
-        if (diag.requirement == "FORM-SCHEMA-CONSISTENT") {
-          return fail(s, diag.check + ": " + diag.message, e.prefix + diag.pointer, e.message);
-        }
-      }
-    }
-  } else if (s.text == "security-heuristics") {
-    for (const Elicitation& e : elicitations()) {
-      const Value* params = find_member(*e.request, "params");
-      if (!params) continue;
-      Diagnostics found = security_findings(*params, e.prefix + "/params", revision_);
-      if (!found.empty()) {
-        return fail(s, found[0].check + ": " + found[0].message, found[0].pointer, e.message);
-      }
-    }
-  } else if (s.text == "jsonrpc-valid") {
-    // Every message the SUT sent is well-formed JSON-RPC as MCP uses it (findings of check-message).
-    for (const Diagnostic& d : record_.sut_findings) {
-      if (d.level == Level::Must && (d.requirement.starts_with("JSONRPC-") || d.check.starts_with("json."))) {
-        return fail(s, d.check + ": " + d.message, d.pointer);
-      }
-    }
-  } else if (s.text == "schema-as-asked" || s.text == "schema-titles-as-asked") {
-    // Each form elicitation carries the requestedSchema the tool was asked to send, by value:
-    // validity keywords (type, enum, const, format, pattern, bounds, items, required, default) for
-    // schema-as-asked, titles and descriptions for schema-titles-as-asked.
-    const bool titles = s.text == "schema-titles-as-asked";
-    for (const Elicitation& e : elicitations()) {
-      const Value* params = find_member(*e.request, "params");
-      const Value* sent = params && params->IsObject() ? find_member(*params, "requestedSchema") : nullptr;
-      if (sent == nullptr) continue;
-      const Value* message = find_member(*params, "message");
-      const Value* asked = nullptr;
-      for (const auto& a : asked_elicitations_) {
-        const Value* schema = find_member(*a, "requestedSchema");
-        if (schema == nullptr) continue;
-        const Value* m = find_member(*a, "message");
-        if (asked == nullptr || (m && message && json_equal(*m, *message))) asked = schema;
-      }
-      if (asked == nullptr) continue;
-      for (const SchemaDifference& diff : compare_requested_schema(*asked, *sent)) {
-        if ((diff.kind == SchemaDifference::Kind::Display) != titles) continue;
-        return fail(s,
-                    std::string(titles ? "a title or description"
-                                       : "a keyword that decides what is valid or pre-filled") +
-                        " did not reach the client as asked: requestedSchema" + diff.pointer + ": " +
-                        diff.message,
-                    e.prefix + "/params/requestedSchema" + diff.pointer, e.message);
-      }
-    }
-  } else if (s.text == "protocol-version") {
-    // The initialize exchange names a protocol version: a date such as 2025-11-25 (lifecycle,
-    // Version Negotiation: a version the sender supports), not "" or "latest".
-    ParsedJson v = parse_json(sut_protocol_version_.empty() ? "null" : sut_protocol_version_);
-    const bool ok = v.ok() && v.document.IsString() && is_protocol_version(v.document.GetString());
-    if (!ok) {
-      const std::string shown = sut_protocol_version_.empty() ? std::string("no protocolVersion")
-                                                              : "protocolVersion " + sut_protocol_version_;
-      return fail(
-          s,
-          case_.role == Role::Server
-              ? "the server answered initialize with " + shown +
-                    ", which is no protocol version (it must answer with a version it supports)"
-              : "the client asked for " + shown +
-                    " in initialize, which is no protocol version (it must send a version it supports)",
-          "/result/protocolVersion");
-    }
-  } else if (s.text == "latest-version") {
+  if (s.text == "latest-version") {
     // A second session asks for a version that no server supports: the answer is "another
     // protocol version it supports", which "SHOULD be the latest". This session showed the
     // server supports the case's revision, so its latest is at least that.
@@ -917,179 +748,32 @@ void StepEngine::do_check(const Step& s) {
                       supported + " (this session), so its latest version is not older than that",
                   "/result/protocolVersion");
     }
-  } else if (s.text == "initialize-first") {
-    // The initialization phase is the first interaction: before initialize, a client sends at most
-    // pings and the 2026-07-28 version probe (server/discover, which transport-stdio.mdx of
-    // 2026-07-28 asks dual-era clients to send first; a 2025 server answers it with an error).
-    for (const auto& d : sut_messages_) {
-      const Value* m = find_member(*d, "method");
-      const std::string method = m && m->IsString() ? m->GetString() : "";
-      if (method == "initialize") break;
-      if (method == "ping" || method == "server/discover") continue;
-      return fail(s,
-                  "the client sent " + (method.empty() ? std::string("a message") : method) +
-                      " before initialize; the initialization phase must come first",
-                  "/method", to_json(*d));
-    }
-  } else if (s.text == "one-response-per-request") {
-    std::map<std::string, int> answers;
-    for (const auto& d : sut_messages_) {
-      const Value* id = find_member(*d, "id");
-      if (id == nullptr || d->HasMember("method")) continue;
-      const std::string key = to_json(*id);
-      if (harness_ids_.contains(key) && ++answers[key] > 1) {
-        return fail(
-            s, "the SUT answered request " + key + " more than once (JSON-RPC: one response per request)",
-            "/id", to_json(*d));
-      }
-    }
-  } else if (s.text == "modern-results-valid") {
-    // 2026-07-28: every response to a request a step sent, judged with the request it answers
-    // (resultType, an InputRequiredResult's map and each elicitation in it, declared modes only).
-    for (const auto& d : sut_messages_) {
-      const Value* id = find_member(*d, "id");
-      if (id == nullptr || d->HasMember("method")) continue;
-      const auto request = step_requests_.find(to_json(*id));
-      if (request == step_requests_.end()) continue;
-      MessageCheckOptions o;
-      o.revision = revision_;
-      o.answered_request = request->second.get();
-      for (const Diagnostic& diag : check_message(*d, o).diagnostics) {
-        // JSON-RPC framing is the jsonrpc-valid check's business.
-        if (diag.level == Level::Must && !diag.requirement.starts_with("JSONRPC-") &&
-            !diag.check.starts_with("json.")) {
-          return fail(s, diag.check + ": " + diag.message, diag.pointer, to_json(*d));
-        }
-      }
-    }
-  } else if (s.text == "modern-server-info") {
-    // 2026-07-28: every result names the server in _meta (META-SERVER-INFO; for server/discover
-    // DISCOVER-SERVER-INFO), since no initialize exchange names it once for the connection.
-    for (const auto& d : sut_messages_) {
-      const Value* id = find_member(*d, "id");
-      const Value* result = find_member(*d, "result");
-      if (id == nullptr || d->HasMember("method") || result == nullptr || !result->IsObject()) continue;
-      if (!step_requests_.contains(to_json(*id))) continue;
-      const Value* meta = find_member(*result, "_meta");
-      const Value* info = meta && meta->IsObject() ? find_member(*meta, kMetaServerInfo) : nullptr;
-      const Value* name = info && info->IsObject() ? find_member(*info, "name") : nullptr;
-      const Value* version = info && info->IsObject() ? find_member(*info, "version") : nullptr;
-      if (!name || !name->IsString() || !version || !version->IsString()) {
-        return fail(s,
-                    "the result to request " + to_json(*id) + " has no " + std::string(kMetaServerInfo) +
-                        " (an object with name and version) in its _meta",
-                    info   ? "/result/_meta/" + std::string(kMetaServerInfo)
-                    : meta ? "/result/_meta"
-                           : "/result",
-                    to_json(*d));
-      }
-    }
-  } else if (s.text == "result-types-core") {
-    // 2026-07-28 (basic.mdx, resultType): the values a server may send are the core ones and those
-    // of extensions advertised in capabilities. A server whose server/discover advertises no
-    // extensions has only "complete" and "input_required"; with extensions, an unknown value may
-    // be theirs, which this check cannot tell, so it judges nothing then. A server that answered no
-    // server/discover advertised none.
-    bool extensions = false;
-    for (const auto& d : sut_messages_) {
-      const Value* id = find_member(*d, "id");
-      const auto request =
-          id && !d->HasMember("method") ? step_requests_.find(to_json(*id)) : step_requests_.end();
-      if (request == step_requests_.end()) continue;
-      const Value* method = find_member(*request->second, "method");
-      if (!method || !method->IsString() || std::string_view(method->GetString()) != kServerDiscover)
-        continue;
-      const Value* result = find_member(*d, "result");
-      const Value* caps = result && result->IsObject() ? find_member(*result, "capabilities") : nullptr;
-      extensions = extensions || (caps && caps->IsObject() && caps->HasMember("extensions"));
-    }
-    if (extensions) return;
-    for (const auto& d : sut_messages_) {
-      const Value* result = d->HasMember("method") ? nullptr : find_member(*d, "result");
-      const Value* type = result && result->IsObject() ? find_member(*result, "resultType") : nullptr;
-      if (type == nullptr) continue;  // an absent resultType is RESULT-TYPE-REQUIRED's business
-      const std::string_view value =
-          type->IsString() ? std::string_view(type->GetString()) : std::string_view();
-      if (value != "complete" && value != "input_required") {
-        return fail(
-            s,
-            "resultType " + abbreviate_utf8(to_json(*type), 80) +
-                " is no core value (\"complete\", \"input_required\"), and server/discover advertised no "
-                "extensions that could add it",
-            "/result/resultType", to_json(*d));
-      }
-    }
-  } else if (s.text == "http-error-status") {
-    // 2026-07-28 over Streamable HTTP: the errors the spec sends with 400 Bad Request. basic.mdx:
-    // "A request missing any required field is malformed; the server MUST reject it with JSON-RPC
-    // error code -32602 (Invalid params). On HTTP, the response status MUST be 400 Bad Request."
-    // and the same for -32021; Streamable HTTP: for a version it does not implement "it MUST
-    // respond with 400 Bad Request and an UnsupportedProtocolVersionError" (-32022), and a header
-    // that does not match gets "400 Bad Request and a HeaderMismatch JSON-RPC error" (-32020). On
-    // stdio there is no status: nothing to judge.
-    if (record_.transport != Transport::Http) return;
-    for (std::size_t i = 0; i < sut_messages_.size(); ++i) {
-      const Value& d = *sut_messages_[i];
-      const Value* id = find_member(d, "id");
-      const Value* error = d.HasMember("method") ? nullptr : find_member(d, "error");
-      const Value* code = error && error->IsObject() ? find_member(*error, "code") : nullptr;
-      if (!id || !code || !code->IsInt64() || !step_requests_.contains(to_json(*id))) continue;
-      const std::int64_t c = code->GetInt64();
-      if (c != -32602 && c != kMissingRequiredClientCapability && c != kUnsupportedProtocolVersion &&
-          c != kHeaderMismatch)
-        continue;
-      if (sut_http_[i].status != 400) {
-        return fail(s,
-                    "the error " + std::to_string(c) + " to request " + to_json(*id) +
-                        " came with HTTP status " + std::to_string(sut_http_[i].status) +
-                        "; on Streamable HTTP \"the response status MUST be 400 Bad Request\"",
-                    "/error/code", to_json(d));
-      }
-    }
-  } else if (s.text == "no-legacy-elicitation") {
-    // 2026-07-28 removed the server-to-client request and -32042: a server asks inside an
-    // InputRequiredResult, and never writes a JSON-RPC request of its own.
-    for (const auto& d : sut_messages_) {
-      const Value* method = find_member(*d, "method");
-      if (method != nullptr && d->HasMember("id")) {
-        return fail(s,
-                    "the SUT sent a JSON-RPC request (" + abbreviate_utf8(to_json(*method), 80) +
-                        ") on the 2026-07-28 wire, where a server writes no requests of its own: it asks "
-                        "through InputRequiredResult",
-                    "/method", to_json(*d));
-      }
-      if (is_url_required_error(*d)) {
-        return fail(s, "the SUT sent the -32042 error, which 2026-07-28 removed", "/error/code", to_json(*d));
-      }
-    }
-  } else if (s.text == "no-id-reuse") {
-    std::set<std::string> seen;
-    for (const auto& d : sut_messages_) {
-      const Value* id = find_member(*d, "id");
-      if (id == nullptr || !d->HasMember("method")) continue;
-      if (!seen.insert(to_json(*id)).second) {
-        return fail(s, "the SUT used request id " + to_json(*id) + " twice", "/id", to_json(*d));
-      }
-    }
-  } else if (s.text == "no-response-to-notification") {
-    // Each harness request gets one response; any other response answers no request (a
-    // notification's "answer"), whatever id it borrows, an already answered one included.
-    std::set<std::string> answered;
-    for (const auto& d : sut_messages_) {
-      const Value* id = find_member(*d, "id");
-      if (id == nullptr || d->HasMember("method")) continue;
-      const std::string rid = to_json(*id);
-      if (!harness_ids_.contains(rid)) {
-        return fail(s, "the SUT sent a response with id " + rid + ", which no harness request had", "/id",
-                    to_json(*d));
-      }
-      if (!answered.insert(rid).second) {
-        return fail(s,
-                    "the SUT sent a second response with id " + rid + ": that request was already answered",
-                    "/id", to_json(*d));
-      }
-    }
+    return;
   }
+  if (!is_transcript_check(s.text)) {
+    record_.harness_error = "check " + s.text + " has no implementation for this run; " + s.pointer;
+    return;
+  }
+  if (auto f = run_transcript_check(s.text, transcript())) fail(s, f->reason, f->pointer, f->message);
+}
+
+Transcript StepEngine::transcript() const {
+  Transcript t;
+  t.revision = revision_;
+  t.role = case_.role;
+  t.transport = record_.transport;
+  for (const auto& d : sut_messages_) t.sut_messages.push_back(d.get());
+  if (record_.transport == Transport::Http) {
+    for (const HttpFacts& f : sut_http_) t.http_status.push_back(f.status);
+  }
+  t.harness_ids = harness_ids_;
+  for (const auto& [id, request] : step_requests_) t.step_requests.emplace(id, request.get());
+  for (const auto& a : asked_elicitations_) t.asked_elicitations.push_back(a.get());
+  t.client_capability = client_capability_;
+  t.sut_protocol_version = sut_protocol_version_;
+  t.sut_findings = record_.sut_findings;
+  t.closed_reason = eof_ ? closed_reason() : "";
+  return t;
 }
 
 }  // namespace ec

@@ -21,6 +21,7 @@
 #include "cases/retention.h"
 #include "cases/run_record.h"
 #include "cases/runner.h"
+#include "cases/transcript_checks.h"
 #include "spec/capability.h"
 #include "transport/child_process.h"
 #include "transport/deadline.h"
@@ -137,15 +138,8 @@ class StepEngine {
   std::string sut_protocol_version_;
   // The elicitation params the harness asked tools to send (tools/call arguments.params), in order.
   std::vector<std::shared_ptr<rapidjson::Document>> asked_elicitations_;
-  // Every elicitation the SUT asked for, as an elicitation/create request: its own requests
-  // (2025) and, on 2026-07-28, each elicitation/create input request of an InputRequiredResult,
-  // rebuilt as a request so that the elicitation checks judge both eras alike.
-  struct Elicitation {
-    std::shared_ptr<rapidjson::Document> request;  // {"method":"elicitation/create","params":...}
-    std::string prefix;   // where the request sits in `message` ("" for a request of its own)
-    std::string message;  // the SUT's message as sent (the evidence), JSON text
-  };
-  std::vector<Elicitation> elicitations() const;
+  // What a whole-transcript check judges: this run so far.
+  Transcript transcript() const;
   // The request a send step sent with harness id `id` (JSON text of the id), or nullptr.
   const rapidjson::Value* step_request(const std::string& id) const;
 

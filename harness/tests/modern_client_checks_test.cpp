@@ -29,9 +29,7 @@ class Exchange {
     caps_ = parse(R"({"form":{}})");
     t_.asked_capability = caps_.get();
   }
-  std::optional<ModernCheckFailure> check(const char* name) const {
-    return run_modern_client_check(name, t_);
-  }
+  std::optional<CheckFailure> check(const char* name) const { return run_modern_client_check(name, t_); }
 
  private:
   static std::shared_ptr<rapidjson::Document> parse(const std::string& text) {

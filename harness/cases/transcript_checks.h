@@ -1,0 +1,102 @@
+// The whole-transcript checks a case names in a `check` step: pure functions of what one run
+// saw (the SUT's messages in order, what the harness asked and sent), so that they can be tested
+// and fuzzed without a SUT. The step engine builds a Transcript when a check step comes and
+// reports a CheckFailure as that step's failure.
+//
+// Where each check name lives, registered once (known_check_names() is what the case loader
+// accepts; cases/case.schema.json lists the same names, and a test holds the two together):
+//   - here: the checks any run can judge from its transcript;
+//   - cases/modern_client_checks.h: those of a 2026-07-28 client run (retries, _meta);
+//   - kSessionChecks below: those that need the live session (a second session, the probe answers
+//     a role chose), judged by step_engine.cpp and the roles.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <rapidjson/document.h>
+
+#include "cases/case_file.h"
+#include "core/diagnostic.h"
+#include "spec/capability.h"
+#include "spec/revision.h"
+#include "spec/role.h"
+
+namespace ec {
+
+struct Transcript {
+  Revision revision = Revision::V2025_11_25;
+  Role role = Role::Server;  // the SUT's
+  Transport transport = Transport::Stdio;
+  std::vector<const rapidjson::Value*> sut_messages;  // what the SUT sent, in order
+  // Over Streamable HTTP, the status of the POST that carried each of sut_messages (same index;
+  // 0: none). Empty on stdio.
+  std::vector<int> http_status;
+  std::set<std::string> harness_ids;                             // ids of our requests (JSON text)
+  std::map<std::string, const rapidjson::Value*> step_requests;  // by id: what send steps sent
+  std::vector<const rapidjson::Value*> asked_elicitations;       // the params tools were asked to send
+  ElicitationCapability client_capability;                       // the client side's declared modes
+  std::string sut_protocol_version;  // the initialize exchange's protocolVersion as the SUT sent it (JSON)
+  Diagnostics sut_findings;          // check_message's findings on the SUT's messages
+  std::string closed_reason;         // " (the SUT closed the connection: ...)", or ""
+};
+
+struct CheckFailure {
+  std::string reason;
+  std::string pointer;  // into `message`
+  std::string message;  // the offending SUT message (JSON), or ""
+};
+
+// Every elicitation the SUT asked for, as an elicitation/create request: its own requests (2025)
+// and, on 2026-07-28, each elicitation/create input request of an InputRequiredResult, rebuilt
+// as a request so that the elicitation checks judge both eras alike.
+struct TranscriptElicitation {
+  std::shared_ptr<rapidjson::Document> request;  // {"method":"elicitation/create","params":...}
+  std::string prefix;   // where the request sits in `message` ("" for a request of its own)
+  std::string message;  // the SUT's message as sent (the evidence), JSON text
+};
+std::vector<TranscriptElicitation> transcript_elicitations(
+    const std::vector<const rapidjson::Value*>& sut_messages, Revision revision);
+
+// The checks of this file:
+//   no-elicitation            the SUT asked for no elicitation
+//   observed-elicitation      it asked for one (or sent -32042): there was something to judge
+//   elicitations-valid        every elicitation (and -32042) keeps the MUST rules, in a declared mode
+//   schema-consistent         no requested schema that no answer can satisfy (SHOULD)
+//   security-heuristics       no elicitation that asks for a secret or carries a clickable URL
+//   jsonrpc-valid             every SUT message is JSON-RPC as MCP uses it
+//   schema-as-asked           each form carries the validity keywords the tool was asked to send
+//   schema-titles-as-asked    ... and the titles and descriptions
+//   protocol-version          the initialize exchange names a protocol version
+//   initialize-first          a client sends nothing but ping and server/discover before initialize
+//   one-response-per-request  no request of ours answered twice
+//   modern-results-valid      (2026-07-28) every response to a send step keeps the MUST rules
+//   modern-server-info        (2026-07-28) every result names the server in _meta
+//   result-types-core         (2026-07-28) no resultType beyond the core ones without extensions
+//   http-error-status         (2026-07-28, HTTP) the modern errors come with status 400
+//   no-legacy-elicitation     (2026-07-28) no JSON-RPC request of the server's own, no -32042
+//   no-id-reuse               no request id used twice by the SUT
+//   no-response-to-notification  no response that answers no request of ours
+bool is_transcript_check(std::string_view name);
+// Runs check `name` (is_transcript_check); nullopt when it holds.
+std::optional<CheckFailure> run_transcript_check(std::string_view name, const Transcript& t);
+
+// Checks that need the live session, judged outside this file.
+inline constexpr std::string_view kSessionChecks[] = {
+    "latest-version",                   // step_engine.cpp: a second session asks for 2000-01-01
+    "initialize-error-names-versions",  // server_run.cpp: against what server/discover listed
+    "dual-era-probe",                   // client_run.cpp: the probe answers it chose
+    "fallback-any-error",               // client_run.cpp
+    "fallback-on-legacy-400",           // client_run.cpp: the POSTs its HTTP server refused
+    "no-fallback-on-modern-400",        // client_run.cpp
+};
+
+// Every check name a case file may use, sorted.
+const std::vector<std::string>& known_check_names();
+
+}  // namespace ec

@@ -1,0 +1,163 @@
+#include "cases/transcript_checks.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/json.h"
+
+namespace ec {
+namespace {
+
+// A transcript built from JSON lines, the way the step engine builds it from a run.
+class SeenRun {
+ public:
+  explicit SeenRun(Role role = Role::Server, Revision revision = Revision::V2025_11_25) {
+    t_.role = role;
+    t_.revision = revision;
+    t_.client_capability = ElicitationCapability{true, true, false};  // form only
+  }
+  SeenRun& sut(const std::string& json) {
+    t_.sut_messages.push_back(keep(json));
+    return *this;
+  }
+  SeenRun& harness_request(const std::string& id, const std::string& json) {
+    t_.harness_ids.insert(id);
+    t_.step_requests[id] = keep(json);
+    return *this;
+  }
+  SeenRun& asked(const std::string& params) {
+    t_.asked_elicitations.push_back(keep(params));
+    return *this;
+  }
+  std::optional<CheckFailure> check(std::string_view name) const { return run_transcript_check(name, t_); }
+  Transcript& transcript() { return t_; }
+
+ private:
+  const rapidjson::Value* keep(const std::string& text) {
+    ParsedJson p = parse_json(text);
+    EXPECT_TRUE(p.ok()) << text;
+    docs_.push_back(std::make_shared<rapidjson::Document>(std::move(p.document)));
+    return docs_.back().get();
+  }
+  std::vector<std::shared_ptr<rapidjson::Document>> docs_;
+  Transcript t_;
+};
+
+constexpr const char* kFormRequest =
+    R"({"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"mode":"form","message":"Age?",)"
+    R"("requestedSchema":{"type":"object","properties":{"age":{"type":"integer","title":"Age"}}}}})";
+
+TEST(TranscriptChecks, AConformantServerRunPassesTheGenericChecks) {
+  SeenRun run;
+  run.harness_request("1", R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"elicit"}})")
+      .asked(R"({"mode":"form","message":"Age?","requestedSchema":{"type":"object","properties":{"age":)"
+             R"({"type":"integer","title":"Age"}}}})")
+      .sut(kFormRequest)
+      .sut(R"({"jsonrpc":"2.0","id":1,"result":{"content":[]}})");
+  for (std::string_view name :
+       {"observed-elicitation", "elicitations-valid", "schema-consistent", "security-heuristics",
+        "jsonrpc-valid", "schema-as-asked", "schema-titles-as-asked", "one-response-per-request",
+        "no-id-reuse", "no-response-to-notification"}) {
+    const auto f = run.check(name);
+    EXPECT_FALSE(f) << name << ": " << f->reason;
+  }
+  EXPECT_TRUE(run.check("no-elicitation"));
+}
+
+TEST(TranscriptChecks, EachBreakIsCaughtByItsCheckWithPointerAndEvidence) {
+  {
+    SeenRun run;  // a URL-mode request to a form-only client
+    run.sut(R"({"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"mode":"url","message":"m",)"
+            R"("url":"https://example.com/x","elicitationId":"e1"}})");
+    const auto f = run.check("elicitations-valid");
+    ASSERT_TRUE(f);
+    EXPECT_EQ(f->pointer, "/params/mode");
+    EXPECT_NE(f->message.find("elicitationId"), std::string::npos);
+  }
+  {
+    SeenRun run;  // the same request id twice
+    run.sut(kFormRequest).sut(kFormRequest);
+    const auto f = run.check("no-id-reuse");
+    ASSERT_TRUE(f);
+    EXPECT_EQ(f->pointer, "/id");
+  }
+  {
+    SeenRun run;  // an answer to nothing we asked, then one answered twice
+    run.harness_request("1", R"({"jsonrpc":"2.0","id":1,"method":"ping"})")
+        .sut(R"({"jsonrpc":"2.0","id":1,"result":{}})")
+        .sut(R"({"jsonrpc":"2.0","id":1,"result":{}})");
+    EXPECT_TRUE(run.check("one-response-per-request"));
+    EXPECT_TRUE(run.check("no-response-to-notification"));
+  }
+  {
+    SeenRun run;  // the tool was asked for a title the client never saw
+    run.asked(R"({"message":"Age?","requestedSchema":{"type":"object","properties":{"age":)"
+              R"({"type":"integer","title":"Your age"}}}})")
+        .sut(kFormRequest);
+    EXPECT_FALSE(run.check("schema-as-asked"));
+    const auto f = run.check("schema-titles-as-asked");
+    ASSERT_TRUE(f);
+    EXPECT_EQ(f->pointer, "/params/requestedSchema/properties/age/title");
+  }
+  {
+    SeenRun run(Role::Client);  // a tool call before initialize
+    run.sut(R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x"}})")
+        .sut(R"({"jsonrpc":"2.0","id":2,"method":"initialize","params":{}})");
+    EXPECT_TRUE(run.check("initialize-first"));
+  }
+}
+
+TEST(TranscriptChecks, ModernInputRequestsAreJudgedAsElicitations) {
+  SeenRun run(Role::Server, Revision::V2026_07_28);
+  run.sut(R"({"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","inputRequests":{"k":)"
+          R"({"method":"elicitation/create","params":{"mode":"form","requestedSchema":{"type":"object",)"
+          R"("properties":{}}}}}}})");
+  const std::vector<TranscriptElicitation> found =
+      transcript_elicitations(run.transcript().sut_messages, Revision::V2026_07_28);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].prefix, "/result/inputRequests/k");
+  const auto f = run.check("elicitations-valid");  // no message
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->pointer.rfind("/result/inputRequests/k/params", 0), 0u) << f->pointer;
+  EXPECT_TRUE(run.check("no-elicitation"));
+}
+
+TEST(TranscriptChecks, AnEmptyTranscriptIsNeverACrashAndObservesNothing) {
+  SeenRun run;
+  for (const std::string& name : known_check_names()) {
+    if (!is_transcript_check(name)) continue;
+    (void)run.check(name);
+  }
+  const auto f = run.check("observed-elicitation");
+  ASSERT_TRUE(f);
+  EXPECT_NE(f->reason.find("nothing to judge"), std::string::npos);
+}
+
+// The case loader accepts known_check_names(); cases/case.schema.json says the same to a person
+// and to an editor. One list, held together here.
+TEST(TranscriptChecks, TheCaseSchemaListsExactlyTheKnownChecks) {
+  std::ifstream in(std::string(EC_SOURCE_DIR) + "/cases/case.schema.json");
+  ASSERT_TRUE(in) << "cases/case.schema.json";
+  std::stringstream text;
+  text << in.rdbuf();
+  ParsedJson schema = parse_json(text.str());
+  ASSERT_TRUE(schema.ok());
+  const rapidjson::Value* node = &schema.document;
+  for (const char* key : {"$defs", "step", "properties", "check", "enum"}) {
+    ASSERT_TRUE(node->IsObject() && node->HasMember(key)) << key;
+    node = &(*node)[key];
+  }
+  std::vector<std::string> listed;
+  for (const auto& v : node->GetArray()) listed.emplace_back(v.GetString());
+  std::sort(listed.begin(), listed.end());
+  EXPECT_EQ(listed, known_check_names());
+}
+
+}  // namespace
+}  // namespace ec
