@@ -40,6 +40,10 @@ class ClientSession final : public FuzzSession {
       ++restarts_;
     switched_ = false;
     if (!child_ && !start()) return false;
+    // What the client sent while it set up (its initialize, its tool call) is judged too: the
+    // findings go with the first input after the start.
+    for (FuzzFinding& f : handshake_findings_) add(out, std::move(f));
+    handshake_findings_.clear();
     const Value* params = find_member(input, "params");
     if (params) coverage.note_params(*params);
     rapidjson::Document request(rapidjson::kObjectType);
@@ -152,11 +156,14 @@ class ClientSession final : public FuzzSession {
       return fail(exited ? "the client exited before it started its stdio server"
                          : "the client did not start the stdio server it was given");
     answered_.clear();
+    handshake_findings_.clear();
     // Until the tool call: initialize is answered, everything else as a plain server would.
     while (tool_call_.empty()) {
       ReadResult r = channel_->receive(until);
       if (r.status != ReadResult::Line)
         return fail("the client did not initialize and call " + std::string(kTool));
+      for (FuzzFinding& f : jsonrpc_findings(r.line, options_.revision))
+        handshake_findings_.push_back(std::move(f));
       ParsedJson m = parse_json(r.line);
       if (!m.ok() || !m.document.IsObject()) continue;
       const Value* id = find_member(m.document, "id");
@@ -257,6 +264,7 @@ class ClientSession final : public FuzzSession {
   std::string pending_;
   std::string pinned_;  // ELICIT_CONFORM_USER while pinned (pin_user), else empty
   std::size_t inputs_ = 0, restarts_ = 0, recycles_ = 0, shown_ = 0;
+  std::vector<FuzzFinding> handshake_findings_;  // of the last start, for the next input's outcome
   bool started_once_ = false;
   bool switched_ = false;  // the client was stopped by pin_user: its next start is no restart
   std::string error_;

@@ -22,6 +22,10 @@ class ServerSession final : public FuzzSession {
   bool run(const Value& input, FuzzRng& rng, FuzzOutcome& out) override {
     out.input.CopyFrom(input, out.input.GetAllocator());
     if (!child_ && !start()) return false;
+    // What the server sent while it set up (its initialize result, its tools/list) is judged
+    // too: the findings go with the first input after the start.
+    for (FuzzFinding& f : handshake_findings_) add(out, std::move(f));
+    handshake_findings_.clear();
     const Value* asked = find_member(input, "params");
     if (asked) coverage.note_params(*asked);
     const std::string id = "\"fuzz-" + std::to_string(++inputs_) + "\"";
@@ -90,6 +94,7 @@ class ServerSession final : public FuzzSession {
         p->stdout_fd(), [p](std::string_view line, Deadline d) { return p->write_line(line, d); },
         options_.max_message_bytes);
     answered_.clear();
+    handshake_findings_.clear();
     const std::string caps =
         options_.capabilities.empty() ? R"({"form":{},"url":{}})" : options_.capabilities;
     channel_->send(R"({"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":")" +
@@ -100,6 +105,7 @@ class ServerSession final : public FuzzSession {
     while (!until.expired()) {
       ReadResult r = channel_->receive(until);
       if (r.status != ReadResult::Line) break;
+      judge_handshake(r.line);
       ParsedJson m = parse_json(r.line);
       const Value* id = m.ok() && m.document.IsObject() ? find_member(m.document, "id") : nullptr;
       if (!id || to_json(*id) != "\"init\"" || m.document.HasMember("method")) continue;
@@ -127,6 +133,7 @@ class ServerSession final : public FuzzSession {
     while (!until.expired()) {
       ReadResult r = channel_->receive(until);
       if (r.status != ReadResult::Line) return false;
+      judge_handshake(r.line);
       ParsedJson m = parse_json(r.line);
       const Value* id = m.ok() && m.document.IsObject() ? find_member(m.document, "id") : nullptr;
       if (!id || to_json(*id) != "\"tools\"" || m.document.HasMember("method")) continue;
@@ -140,6 +147,11 @@ class ServerSession final : public FuzzSession {
       return false;
     }
     return false;
+  }
+
+  void judge_handshake(const std::string& line) {
+    for (FuzzFinding& f : jsonrpc_findings(line, options_.revision))
+      handshake_findings_.push_back(std::move(f));
   }
 
   void send(const std::string& json, FuzzOutcome& out) {
@@ -224,6 +236,7 @@ class ServerSession final : public FuzzSession {
   rapidjson::Document sent_params_;  // the params of the elicitation/create the SUT sent for this input
   std::size_t inputs_ = 0;
   std::size_t restarts_ = 0;
+  std::vector<FuzzFinding> handshake_findings_;  // of the last start, for the next input's outcome
   bool started_once_ = false;
   std::string error_;
 };

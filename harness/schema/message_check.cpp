@@ -16,7 +16,8 @@ void append(Diagnostics& to, Diagnostics from) {
 }
 
 void check_url(const ElicitRequest& request, Diagnostics& out) {
-  if (request.mode != Mode::Url || request.url.empty()) return;
+  // An absent url is URL-PARAMS' finding; an empty one is present and is no URL.
+  if (request.mode != Mode::Url || !request.has_url) return;
   if (auto why = check_uri(request.url)) {
     out.push_back({"elicit.url-invalid", "URL-VALID", Level::Must, pointer_append(request.pointer, "url"),
                    "\"url\" is not a valid absolute URL: " + *why,

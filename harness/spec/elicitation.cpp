@@ -121,6 +121,7 @@ ElicitRequestParse parse_elicit_request(const rapidjson::Value& params, Revision
   } else {
     if (auto url = required_string(params, "url", pointer, "elicit.url", "URL-PARAMS", kBasisUrl, diags)) {
       request.url = *url;
+      request.has_url = true;
     }
     if (!features(revision).url_elicitation_id) {
       // 2026-07-28 removed elicitationId with the completion notification: the client learns the

@@ -30,8 +30,9 @@ struct ElicitRequest {
   std::string message;
   const rapidjson::Value* requested_schema = nullptr;  // form mode
   std::string url;                                     // URL mode
-  std::string elicitation_id;                          // URL mode
-  std::string pointer;                                 // where these params sit in the checked message
+  bool has_url = false;        // "url" was a string (an empty one too: "" is present, and no valid URL)
+  std::string elicitation_id;  // URL mode
+  std::string pointer;         // where these params sit in the checked message
 };
 
 struct ElicitRequestParse {

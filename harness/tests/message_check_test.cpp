@@ -139,6 +139,20 @@ TEST(MessageCheck, UrlMustBeValid) {
   EXPECT_EQ(r.diagnostics.back().requirement, "URL-VALID");
 }
 
+// An empty url is present and is no URL (it once passed: "" stood for "absent", whose finding
+// is URL-PARAMS' elicit.url-missing; the SUT fuzzer's acceptance run found it).
+TEST(MessageCheck, AnEmptyUrlIsNotAValidUrl) {
+  MessageReport r = check(R"({"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{
+    "mode":"url","message":"m","elicitationId":"e","url":""}})");
+  EXPECT_FALSE(r.conforms());
+  ASSERT_TRUE(has_check(r.diagnostics, "elicit.url-invalid"));
+  EXPECT_FALSE(has_check(r.diagnostics, "elicit.url-missing"));
+  MessageReport absent = check(R"({"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{
+    "mode":"url","message":"m","elicitationId":"e"}})");
+  EXPECT_TRUE(has_check(absent.diagnostics, "elicit.url-missing"));
+  EXPECT_FALSE(has_check(absent.diagnostics, "elicit.url-invalid"));
+}
+
 TEST(MessageCheck, UrlInsideUrlRequiredErrorMustBeValid) {
   MessageReport r =
       check(R"({"jsonrpc":"2.0","id":1,"error":{"code":-32042,"message":"m","data":{"elicitations":[
