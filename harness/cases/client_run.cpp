@@ -21,6 +21,9 @@ namespace {
 
 using rapidjson::Value;
 
+// Over HTTP, after the last step: how long a client may stay silent before we end our streams
+// (its EOF), when it has not exited by itself (ClientRun::stop).
+constexpr auto kQuietBeforeClose = std::chrono::milliseconds(150);
 constexpr const char* kDefaultTool = "elicitation_case";
 
 class ClientRun final : public StepEngine {
@@ -714,16 +717,37 @@ class ClientRun final : public StepEngine {
 
   void stop() override {
     if (relay_) relay_->shutdown();
+    bool server_stopped = false;
     if (child_) {
-      // A conformant client exits by itself once its tool call is answered.
-      auto exit = child_->wait_exit(Deadline::after(std::chrono::milliseconds(1000)));
+      // A conformant client exits by itself once its tool call is answered. Over stdio the relay's
+      // end is its EOF; over HTTP nothing ends, so until it exits we go on as a plain server would:
+      // a tool call that came after the last step gets its result (a case that ends at
+      // initialized, say), where waiting the whole second and killing it taught nothing.
+      // A client that then goes quiet waits for something we will not send (a completion
+      // notification, say): ending the server's streams is its EOF.
+      const Deadline grace = Deadline::after(std::chrono::milliseconds(1000));
+      Deadline quiet = Deadline::after(kQuietBeforeClose);
+      while (server_ && !eof_ && !grace.expired() && !quiet.expired() && !child_->poll_exit()) {
+        const std::size_t before = inbox_.size();
+        answer_unexpected_requests(nullptr);
+        finish_steps();
+        const Deadline slice = Deadline::after(std::chrono::milliseconds(20));
+        pump(slice.at() < grace.at() ? slice : grace);
+        if (inbox_.size() != before) quiet = Deadline::after(kQuietBeforeClose);
+      }
+      if (server_ && !child_->poll_exit()) {
+        take_channel_notes();
+        server_->stop();
+        server_stopped = true;
+      }
+      auto exit = child_->wait_exit(grace);
       const ExitInfo info = exit ? *exit : child_->terminate(std::chrono::milliseconds(500));
       child_->terminate(std::chrono::milliseconds(200));  // the group may outlive the leader
       record_.sut_exit = info.describe();
       record_.sut_stderr = child_->stderr_text();
       skip_if_sut_declined(info);
     }
-    if (server_) {
+    if (server_ && !server_stopped) {
       take_channel_notes();
       server_->stop();  // open streams end at once; every server thread is joined
     }
