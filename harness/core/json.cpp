@@ -1,11 +1,13 @@
 #include "core/json.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <unordered_set>
+#include <vector>
 
 #include <rapidjson/error/en.h>
 #include <rapidjson/memorystream.h>
@@ -24,8 +26,25 @@ struct Frame {
   bool is_object = false;
   std::size_t next_index = 0;  // arrays: index of the next element
   std::string key;             // objects: the member being read
+  // The member names seen so far, to find a repeated one: a list while the object is small (most
+  // are: no hashing, no node per name), a hash set from kSmallObject names on.
+  std::vector<std::string> few_keys;
   std::unordered_set<std::string> keys;
   std::string pointer;  // pointer of this container
+
+  static constexpr std::size_t kSmallObject = 16;
+  // False when `name` was seen already.
+  bool add_key(const std::string& name) {
+    if (keys.empty()) {
+      if (std::find(few_keys.begin(), few_keys.end(), name) != few_keys.end()) return false;
+      if (few_keys.size() < kSmallObject) {
+        few_keys.push_back(name);
+        return true;
+      }
+      keys.insert(few_keys.begin(), few_keys.end());
+    }
+    return keys.insert(name).second;
+  }
 };
 
 // Sits between RapidJSON's reader and the document: limits depth, tracks the path, converts
@@ -36,7 +55,10 @@ class BoundedHandler {
       : doc_(doc), limits_(limits), notes_(notes) {}
 
   std::optional<JsonError> failure;  // set when the handler, not the syntax, stopped the parse
-  std::size_t offset = 0;            // kept current by the caller's stream wrapper
+  // Where the reader is (its stream's Tell()); read only when a failure or a note needs it.
+  const rapidjson::MemoryStream* stream = nullptr;
+  // Only a \u escape can decode to bytes that are not UTF-8 (the input itself was checked).
+  bool has_unicode_escape = true;
 
   bool Null() { return advance(), doc_.Null(); }
   bool Bool(bool b) { return advance(), doc_.Bool(b); }
@@ -79,7 +101,7 @@ class BoundedHandler {
     char* end = nullptr;
     const double d = std::strtod(text.c_str(), &end);  // the program never sets a locale
     if (errno == ERANGE && std::isinf(d)) {
-      failure = JsonError{JsonErrorCode::NumberTooLarge, offset,
+      failure = JsonError{JsonErrorCode::NumberTooLarge, offset(),
                           "number " + abbreviate(text) + " is too large for a double"};
       return false;
     }
@@ -97,7 +119,7 @@ class BoundedHandler {
     if (!decoded_ok(s, n)) return false;
     Frame& top = frames_.back();
     top.key.assign(s, n);
-    if (!top.keys.insert(top.key).second) {
+    if (!top.add_key(top.key)) {
       note(JsonNote::Kind::DuplicateKey, pointer_append(top.pointer, top.key), top.key);
     }
     return doc_.Key(s, n, copy);
@@ -120,11 +142,13 @@ class BoundedHandler {
   // RapidJSON 1.1.0 decodes a lone low-surrogate escape ("\udc00") into bytes that are not
   // UTF-8; such a string would poison every report it reaches, so the message is refused.
   bool decoded_ok(const char* s, rapidjson::SizeType n) {
-    if (!find_invalid_utf8(std::string_view(s, n))) return true;
-    failure = JsonError{JsonErrorCode::InvalidUtf8, offset,
+    if (!has_unicode_escape || !find_invalid_utf8(std::string_view(s, n))) return true;
+    failure = JsonError{JsonErrorCode::InvalidUtf8, offset(),
                         "string contains a lone surrogate escape (\\uDC00-\\uDFFF), which has no UTF-8 form"};
     return false;
   }
+
+  std::size_t offset() const { return stream != nullptr ? stream->Tell() : 0; }
 
   // Called before every value: moves an enclosing array on to the next index.
   void advance() {
@@ -141,7 +165,7 @@ class BoundedHandler {
 
   bool push(bool is_object) {
     if (frames_.size() >= limits_.max_depth) {
-      failure = JsonError{JsonErrorCode::TooDeep, offset,
+      failure = JsonError{JsonErrorCode::TooDeep, offset(),
                           "nesting deeper than " + std::to_string(limits_.max_depth) + " levels"};
       return false;
     }
@@ -154,7 +178,7 @@ class BoundedHandler {
 
   void note(JsonNote::Kind kind, std::string pointer, const std::string& detail) {
     if (notes_.size() >= kMaxNotes) return;  // a flood of duplicates must not cost memory
-    notes_.push_back(JsonNote{kind, std::move(pointer), offset, abbreviate(detail)});
+    notes_.push_back(JsonNote{kind, std::move(pointer), offset(), abbreviate(detail)});
   }
 
   static std::string abbreviate(const std::string& s) { return abbreviate_utf8(s, 40); }
@@ -166,29 +190,8 @@ class BoundedHandler {
   std::vector<Frame> frames_;
 };
 
-// A MemoryStream that tells the handler where it is, so handler failures carry offsets.
-class TrackedStream {
- public:
-  using Ch = char;
-  TrackedStream(std::string_view bytes, BoundedHandler& h) : ms_(bytes.data(), bytes.size()), h_(h) {}
-  Ch Peek() const { return ms_.Peek(); }
-  Ch Take() {
-    h_.offset = ms_.Tell() + 1;
-    return ms_.Take();
-  }
-  std::size_t Tell() const { return ms_.Tell(); }
-  Ch* PutBegin() { return nullptr; }
-  void Put(Ch) {}
-  void Flush() {}
-  std::size_t PutEnd(Ch*) { return 0; }
-
- private:
-  rapidjson::MemoryStream ms_;
-  BoundedHandler& h_;
-};
-
-constexpr unsigned kParseFlags = rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag |
-                                 rapidjson::kParseNumbersAsStringsFlag;
+// No kParseValidateEncodingFlag: parse_json refuses invalid UTF-8 before the reader runs.
+constexpr unsigned kParseFlags = rapidjson::kParseIterativeFlag | rapidjson::kParseNumbersAsStringsFlag;
 
 struct Generator {
   std::string_view bytes;
@@ -197,7 +200,9 @@ struct Generator {
 
   bool operator()(rapidjson::Document& doc) {
     BoundedHandler handler(doc, limits, out.notes);
-    TrackedStream stream(bytes, handler);
+    rapidjson::MemoryStream stream(bytes.data(), bytes.size());
+    handler.stream = &stream;
+    handler.has_unicode_escape = bytes.find("\\u") != std::string_view::npos;
     rapidjson::Reader reader;
     const rapidjson::ParseResult result = reader.Parse<kParseFlags>(stream, handler);
     if (!result.IsError()) return true;

@@ -6,8 +6,10 @@
 #include <cstdint>
 #include <cstdio>
 #include <iterator>
+#include <mutex>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -802,6 +804,19 @@ CompiledPattern CompiledPattern::compile(std::string_view ecma) {
   result.impl_ = std::make_unique<Impl>();
   result.impl_->re = std::move(re);
   return result;
+}
+
+std::shared_ptr<const CompiledPattern> CompiledPattern::shared(std::string_view ecma) {
+  constexpr std::size_t kMaxPatterns = 512;
+  static std::mutex mutex;
+  static std::unordered_map<std::string, std::shared_ptr<const CompiledPattern>> cache;
+  std::string key(ecma);
+  const std::lock_guard lock(mutex);
+  if (const auto it = cache.find(key); it != cache.end()) return it->second;
+  if (cache.size() >= kMaxPatterns) cache.clear();
+  auto compiled = std::make_shared<const CompiledPattern>(compile(ecma));
+  cache.emplace(std::move(key), compiled);
+  return compiled;
 }
 
 bool CompiledPattern::search(std::string_view text) const {

@@ -36,6 +36,11 @@ PatternTranslation translate_pattern(std::string_view ecma);
 class CompiledPattern {
  public:
   static CompiledPattern compile(std::string_view ecma);
+  // The same, compiled once per distinct pattern for the whole process: a server sends the same
+  // schema in case after case, and an RE2 compile costs more than checking the rest of the schema.
+  // Thread-safe (a compiled pattern is only read); the cache forgets everything past 512 patterns,
+  // so a fuzz campaign's endless new ones cannot grow it.
+  static std::shared_ptr<const CompiledPattern> shared(std::string_view ecma);
 
   CompiledPattern(CompiledPattern&&) noexcept;
   CompiledPattern& operator=(CompiledPattern&&) noexcept;

@@ -343,7 +343,7 @@ class Checker {
             "elicitation.mdx 2025-11-25 > Requested Schema (String Schema example)");
       } else {
         out.pattern_source.assign(pattern->GetString(), pattern->GetStringLength());
-        auto compiled = std::make_shared<CompiledPattern>(CompiledPattern::compile(out.pattern_source));
+        std::shared_ptr<const CompiledPattern> compiled = CompiledPattern::shared(out.pattern_source);
         const PatternTranslation& t = compiled->translation();
         if (t.status == PatternTranslation::Status::Invalid) {
           add("schema.pattern-invalid", kConsistent, Level::Should, where,
