@@ -47,13 +47,16 @@ fi
 if [ -d "$SRC/CLI11" ]; then
   build_cmake_dep "$SRC/CLI11" -DCLI11_BUILD_TESTS=OFF -DCLI11_BUILD_EXAMPLES=OFF -DCLI11_BUILD_DOCS=OFF
 fi
+# valijson is header-only: its include folder is enough (cases/case_schema.cpp).
+valijson_args=()
+[ -d "$SRC/valijson/include" ] && valijson_args=(-DEC_VALIJSON_INCLUDE_DIR="$SRC/valijson/include")
 export PKG_CONFIG_PATH="$deps/lib/pkgconfig:$deps/lib64/pkgconfig:$deps/share/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
 
 # No build type: $CXXFLAGS alone decides optimisation and instrumentation. EC_FUZZ_INSTRUMENT
 # is off because $CXXFLAGS already instruments for the engine OSS-Fuzz chose.
 cmake -S "$root" -B "$work/build" -DCMAKE_BUILD_TYPE= -DCMAKE_CXX_COMPILER="$CXX" -DCMAKE_CXX_FLAGS="$CXXFLAGS" \
   -DCMAKE_PREFIX_PATH="$deps" -DEC_FUZZ=ON -DEC_FUZZ_INSTRUMENT=OFF -DEC_FUZZ_ENGINE="$LIB_FUZZING_ENGINE" \
-  -DEC_SANITIZE=OFF -DEC_TESTS=OFF >/dev/null
+  -DEC_SANITIZE=OFF -DEC_TESTS=OFF "${valijson_args[@]}" >/dev/null
 cmake --build "$work/build" --target fuzz_all -j "$jobs" >/dev/null
 
 zip_folder() {  # $1 zip file, $2 folder: the files at the top of the archive

@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake pkg-config clang libclang-rt-14-dev clang-format clang-tidy
   rapidjson-dev libgtest-dev libgmock-dev libcli11-dev libre2-dev liburiparser-dev
-  libcpp-httplib-dev libyaml-cpp-dev libbenchmark-dev
+  libcpp-httplib-dev libyaml-cpp-dev libbenchmark-dev libvalijson-dev
   python3-pytest python3-pytest-xdist python3-hypothesis python3-jsonschema python3-yaml
 )
 

@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "cases/case_schema.h"
 #include "cases/catalog.h"
 #include "cases/matcher.h"
 #include "cases/transcript_checks.h"
@@ -155,6 +156,9 @@ class Loader {
     if (const rapidjson::Value* harness = find_member(root, "harness"); harness && !load_harness(*harness, c))
       return std::nullopt;
     if (!steps(root, c)) return std::nullopt;
+    // What the checks above let through must also be a case by the schema's reading.
+    if (auto violation = check_against_case_schema(root))
+      return fail(violation->pointer, "against cases/case.schema.json: " + violation->message);
     return c;
   }
 

@@ -116,6 +116,26 @@ INSTANTIATE_TEST_SUITE_P(
 // harness.first_request_error: a modern server's refusal of the client's first request. The loader
 // takes only what the harness can play (-32022 on a 2026-07-28 case, alone), and the check that
 // judges it only where it is set, so that neither can judge nothing and pass.
+// The loader's own checks say what is wrong in its words; what they let through must still pass
+// cases/case.schema.json, the one definition. Both of these once loaded (found by mutating the
+// corpus's cases and comparing the loader with the schema).
+TEST(CaseFile, WhatTheLoaderMissesTheSchemaRefuses) {
+  struct Drift {
+    std::string text;
+    const char* pointer;
+  };
+  std::string comment = valid_case();
+  comment.insert(1, R"("$comment":5,)");
+  std::string content = valid_case();
+  content.insert(1, R"("sut":{"user":[{"action":"accept","content":"Lisbon"}]},)");
+  for (const Drift& d : {Drift{comment, "/$comment"}, Drift{content, "/sut/user/0/content"}}) {
+    CaseLoadError error;
+    EXPECT_FALSE(load_case(d.text, "x.json", error)) << d.pointer;
+    EXPECT_EQ(error.pointer, d.pointer);
+    EXPECT_NE(error.message.find("cases/case.schema.json"), std::string::npos) << error.message;
+  }
+}
+
 TEST(CaseFile, FirstRequestErrorIsWhatTheHarnessCanPlay) {
   const auto modern_case = [](const std::string& harness, const std::string& check) {
     return R"({"id":"client.eras.x","title":"A client does the thing right","role":"client",
