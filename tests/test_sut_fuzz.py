@@ -4,7 +4,9 @@ replays it (FAIL or WARN against the faulty peer, PASS against the clean one); t
 the same summary. Every run is bounded by --duration and --max-inputs; nothing asserts on timing."""
 import json
 import pathlib
+import subprocess
 import sys
+import time
 
 import pytest
 
@@ -192,3 +194,59 @@ def test_a_server_without_the_elicit_tool_is_an_error_not_a_clean_run(cli, tmp_p
     proc = cli.run("fuzz", "server", "--command", f"{sys.executable} {script}", "--out", tmp_path / "out",
                    "--duration", "5", timeout=60)
     assert proc.returncode == 3 and b'no tool "elicit"' in proc.stderr
+
+
+def test_a_server_over_streamable_http(cli, tmp_path):
+    """`fuzz server --url`: the server runs on its own; the campaign is one session over HTTP, its
+    findings replay with `server --url`, and a clean server gives none."""
+    from test_http import Listening
+    with Listening([str(cli.peer), "reference", "server", "--listen", "127.0.0.1:0"], env=cli.env) as clean:
+        proc = cli.run("fuzz", "server", "--url", clean.url, "--out", tmp_path / "clean", "--duration", "3",
+                       timeout=90)
+        summary = json.loads((tmp_path / "clean" / "summary.json").read_text())
+        assert proc.returncode == 0 and summary["findings"] == [] and summary["inputs"] > 0, proc.stdout.decode()
+    argv = [str(cli.peer), "reference", "server", "--listen", "127.0.0.1:0", "--fault", "trust-content"]
+    with Listening(argv, env=cli.env) as faulty, \
+            Listening([str(cli.peer), "reference", "server", "--listen", "127.0.0.1:0"], env=cli.env) as clean:
+        out = tmp_path / "faulty"
+        proc = cli.run("fuzz", "server", "--url", faulty.url, "--out", out, "--duration", "3", "--max-inputs", "2000",
+                       timeout=90)
+        assert proc.returncode == 1, proc.stdout.decode()
+        summary = json.loads((out / "summary.json").read_text())
+        [first, *_] = [f for f in summary["findings"] if f["oracle"] == "accepted-invalid-content"]
+        case = json.loads((out / "cases" / "2025-11-25" / "server" / first["case"]).read_text())
+        assert case["transports"] == ["http"]
+
+        def replay(url, name):
+            return cli.run("server", "--url", url, "--cases", out / "cases", "--case", case["id"], "--revision",
+                           "2025-11-25", "--strict", "--report-dir", tmp_path / name, timeout=90)
+        assert replay(faulty.url, "r-faulty").returncode == 1
+        assert replay(clean.url, "r-clean").returncode == 0
+
+
+def test_a_server_that_goes_away_over_http_is_a_crash_and_an_end(cli, tmp_path):
+    """Over HTTP the harness cannot start the server again: the campaign reports the crash, says
+    plainly that nothing answers at the URL, exits 3 and still writes its summary, without
+    waiting out the startup timeout for every restart."""
+    from test_http import Listening
+    with Listening([str(cli.peer), "reference", "server", "--listen", "127.0.0.1:0"], env=cli.env) as server:
+        proc = subprocess.Popen([str(cli.path), "fuzz", "server", "--url", server.url, "--out", str(tmp_path / "out"),
+                                 "--duration", "20", "--timeout", "1000"], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, env=cli.env)
+        time.sleep(1.5)
+        server.proc.kill()
+        out, err = proc.communicate(timeout=60 * cli.TIMEOUT_SCALE.get(cli.build, 1))
+    assert proc.returncode == 3, (out, err)
+    assert b"is it running?" in err
+    summary = json.loads((tmp_path / "out" / "summary.json").read_text())
+    assert summary["findings_by_oracle"].get("crash") == 1 and "sut_error" in summary
+
+
+@pytest.mark.parametrize("args,message", [
+    (["client", "--url", "http://127.0.0.1:1/mcp"], b"a client is fuzzed with --command"),
+    (["server", "--url", "http://example.com/mcp"], b"--url http://example.com/mcp"),
+    (["server"], b"give the SUT as --command CMD"),
+])
+def test_fuzz_url_usage_errors(cli, tmp_path, args, message):
+    proc = cli.run("fuzz", *args, "--out", tmp_path / "out", timeout=30)
+    assert proc.returncode == 2 and message in proc.stderr, proc.stderr

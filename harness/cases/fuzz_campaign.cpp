@@ -156,7 +156,7 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
       const fs::path file = case_dir / (name + ".json");
       if (!write_file(file,
                       pretty(fuzz_case_json(o.role, o.session.revision, session_options.capabilities, written,
-                                            basis)),
+                                            basis, session_options.url.empty() ? "stdio" : "http")),
                       error))
         err << "elicit-conform fuzz: " << error << "\n";
       recorded.push_back(Recorded{written, index, file.string(), m.tries, still});

@@ -29,7 +29,8 @@ std::string fuzz_case_name(const FuzzFinding& finding) {
 }
 
 std::string fuzz_case_json(const std::string& role, Revision revision, const std::string& capabilities,
-                           const FuzzFinding& finding, const FuzzOutcome& outcome) {
+                           const FuzzFinding& finding, const FuzzOutcome& outcome,
+                           const std::string& transport) {
   rapidjson::Document c(rapidjson::kObjectType);
   auto& a = c.GetAllocator();
   const std::string name = fuzz_case_name(finding);
@@ -47,7 +48,9 @@ std::string fuzz_case_json(const std::string& role, Revision revision, const std
   Value revisions(rapidjson::kArrayType);
   revisions.PushBack(s(std::string(to_string(revision))), a);
   c.AddMember("revisions", revisions, a);
-  c.AddMember("transports", step(R"(["stdio"])"), a);
+  Value transports(rapidjson::kArrayType);
+  transports.PushBack(s(transport), a);
+  c.AddMember("transports", transports, a);
   Value requirements(rapidjson::kArrayType);
   requirements.PushBack(s(finding.requirement), a);
   c.AddMember("requirements", requirements, a);

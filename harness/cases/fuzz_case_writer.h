@@ -15,8 +15,10 @@ namespace ec {
 std::string fuzz_case_name(const FuzzFinding& finding);
 
 // The case, as JSON text. `role` is the SUT's; `capabilities` what the session declared (server
-// SUT) or asked the client to declare (client SUT); `outcome` the run of the (minimised) input.
+// SUT) or asked the client to declare (client SUT); `outcome` the run of the (minimised) input;
+// `transport` the one the campaign used ("stdio", "http"), the one the case replays on.
 std::string fuzz_case_json(const std::string& role, Revision revision, const std::string& capabilities,
-                           const FuzzFinding& finding, const FuzzOutcome& outcome);
+                           const FuzzFinding& finding, const FuzzOutcome& outcome,
+                           const std::string& transport = "stdio");
 
 }  // namespace ec

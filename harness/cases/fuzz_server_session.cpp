@@ -1,12 +1,16 @@
 // The session with a server SUT: the harness is its client. Each input is a `tools/call` of the
 // contract tool `elicit` (docs/adapter-contract.md) with mutated params; the elicitation/create the
-// server sends for it is answered with the input's reply (a mutated ElicitResult).
+// server sends for it is answered with the input's reply (a mutated ElicitResult). Over stdio the
+// harness starts the server and starts it again when it dies; over Streamable HTTP (--url) the
+// server runs on its own, and a new session is a new initialize.
 #include <set>
 
 #include "cases/fuzz_session.h"
 #include "core/json.h"
 #include "spec/elicitation.h"
 #include "transport/child_process.h"
+#include "transport/http_client_channel.h"
+#include "transport/loopback_url.h"
 #include "transport/stdio_channel.h"
 
 namespace ec {
@@ -21,7 +25,7 @@ class ServerSession final : public FuzzSession {
 
   bool run(const Value& input, FuzzRng& rng, FuzzOutcome& out) override {
     out.input.CopyFrom(input, out.input.GetAllocator());
-    if (!child_ && !start()) return false;
+    if (!channel_ && !start()) return false;
     // What the server sent while it set up (its initialize result, its tools/list) is judged
     // too: the findings go with the first input after the start.
     for (FuzzFinding& f : handshake_findings_) add(out, std::move(f));
@@ -44,7 +48,7 @@ class ServerSession final : public FuzzSession {
     rapidjson::Document().Swap(sent_params_);
     send(to_json(call), out);
     bool done = false;
-    while (child_ && !done) {
+    while (channel_ && !done) {
       ReadResult r = channel_->receive(Deadline::after(options_.timeout));
       if (r.status == ReadResult::Line)
         done = handle(r.line, input, rng, out);
@@ -57,7 +61,7 @@ class ServerSession final : public FuzzSession {
         died(out);
     }
     // A second answer to the same request comes right behind the first: take what is there.
-    while (child_) {
+    while (channel_) {
       ReadResult r = channel_->receive(Deadline::after(std::chrono::milliseconds(1)));
       if (r.status != ReadResult::Line) break;
       handle(r.line, input, rng, out);
@@ -69,17 +73,27 @@ class ServerSession final : public FuzzSession {
   std::string error() const override { return error_; }
 
   void stop() override {
+    if (http_ != nullptr) http_->close(Deadline::after(std::chrono::milliseconds(1000)));  // DELETE
+    http_ = nullptr;
+    channel_.reset();
     if (!child_) return;
     child_->close_stdin();  // how an MCP client asks a stdio server to exit
     child_->terminate(std::chrono::milliseconds(300));
     child_.reset();
-    channel_.reset();
   }
 
  private:
   bool start() {
     if (started_once_) ++restarts_;
     started_once_ = true;
+    if (!options_.url.empty()) {
+      auto url = parse_loopback_url(options_.url, error_);
+      if (!url) return false;
+      auto http = std::make_unique<HttpClientChannel>(*url, options_.max_message_bytes);
+      http_ = http.get();
+      channel_ = std::move(http);
+      return handshake();
+    }
     ChildOptions c;
     c.argv = options_.command;
     const std::string revision(to_string(options_.revision));
@@ -93,14 +107,32 @@ class ServerSession final : public FuzzSession {
     channel_ = std::make_unique<StdioChannel>(
         p->stdout_fd(), [p](std::string_view line, Deadline d) { return p->write_line(line, d); },
         options_.max_message_bytes);
+    if (handshake()) return true;
+    const ExitInfo exit = child_->terminate(std::chrono::milliseconds(300));
+    error_ += " (" + exit.describe() + "); stderr: " + child_->stderr_text().substr(0, 500);
+    child_.reset();
+    return false;
+  }
+
+  // initialize, initialized and tools/list; false (error_ says why, the channel is gone) when
+  // the server does not answer them or lists no tool "elicit".
+  bool handshake() {
     answered_.clear();
     handshake_findings_.clear();
+    const std::string revision(to_string(options_.revision));
     const std::string caps =
         options_.capabilities.empty() ? R"({"form":{},"url":{}})" : options_.capabilities;
-    channel_->send(R"({"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":")" +
-                       revision + R"(","capabilities":{"elicitation":)" + caps +
-                       R"(},"clientInfo":{"name":"elicit-conform-fuzz","version":"0.1"}}})",
-                   Deadline::after(options_.startup_timeout));
+    if (!channel_->send(
+            R"({"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":")" + revision +
+                R"(","capabilities":{"elicitation":)" + caps +
+                R"(},"clientInfo":{"name":"elicit-conform-fuzz","version":"0.1"}}})",
+            Deadline::after(options_.startup_timeout))) {
+      // Over HTTP: nothing listens (any more) at the URL; over stdio: the server is gone.
+      error_ = "the server SUT did not take initialize" +
+               (options_.url.empty() ? std::string() : " at " + options_.url + " (is it running?)");
+      stop_channel();
+      return false;
+    }
     const Deadline until = Deadline::after(options_.startup_timeout);
     while (!until.expired()) {
       ReadResult r = channel_->receive(until);
@@ -115,17 +147,17 @@ class ServerSession final : public FuzzSession {
       if (lists_elicit_tool(until)) return true;
       // Every input would only meet "unknown tool": say so instead of fuzzing nothing.
       error_ = "the server SUT lists no tool \"elicit\" (docs/adapter-contract.md)";
-      child_->terminate(std::chrono::milliseconds(300));
-      child_.reset();
-      channel_.reset();
+      stop_channel();
       return false;
     }
-    const ExitInfo exit = child_->terminate(std::chrono::milliseconds(300));
-    error_ = "the server SUT did not answer initialize with a result (" + exit.describe() +
-             "); stderr: " + child_->stderr_text().substr(0, 500);
-    child_.reset();
-    channel_.reset();
+    error_ = "the server SUT did not answer initialize with a result";
+    stop_channel();
     return false;
+  }
+
+  void stop_channel() {
+    http_ = nullptr;
+    channel_.reset();
   }
 
   bool lists_elicit_tool(Deadline until) {
@@ -222,16 +254,18 @@ class ServerSession final : public FuzzSession {
   }
 
   void died(FuzzOutcome& out) {
-    if (!child_) return;
-    std::optional<ExitInfo> exit = child_->wait_exit(Deadline::after(std::chrono::milliseconds(200)));
-    add(out, crash_finding("server", exit, "stdout"));
+    if (!channel_) return;
+    std::optional<ExitInfo> exit;
+    if (child_) exit = child_->wait_exit(Deadline::after(std::chrono::milliseconds(200)));
+    add(out, crash_finding("server", exit, child_ ? "stdout" : "connection"));
     stop();
   }
 
   FuzzSessionOptions options_;
   std::unique_ptr<ChildProcess> child_;
-  std::unique_ptr<StdioChannel> channel_;
-  std::set<std::string> answered_;  // ids of ours answered in this session
+  std::unique_ptr<MessageChannel> channel_;
+  HttpClientChannel* http_ = nullptr;  // channel_ over Streamable HTTP (--url), else nullptr
+  std::set<std::string> answered_;     // ids of ours answered in this session
   std::string pending_;
   rapidjson::Document sent_params_;  // the params of the elicitation/create the SUT sent for this input
   std::size_t inputs_ = 0;

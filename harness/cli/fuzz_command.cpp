@@ -8,6 +8,7 @@
 #include "core/json.h"
 #include "spec/revision.h"
 #include "transport/child_process.h"
+#include "transport/loopback_url.h"
 #include "transport/word_split.h"
 
 namespace ec {
@@ -22,12 +23,30 @@ int run_fuzz_command(const FuzzCommandOptions& c, std::ostream& out, std::ostrea
     return 2;
   }
   o.session.revision = *revision;
-  SplitResult words = split_command(c.command);
-  if (!words.ok() || words.words.empty()) {
-    err << "elicit-conform fuzz: --command: " << words.error.value_or("empty") << "\n";
+  if (c.command.empty() == c.url.empty()) {
+    err << "elicit-conform fuzz: give the SUT as --command CMD, or (server only) --url URL\n";
     return 2;
   }
-  o.session.command = std::move(words.words);
+  if (!c.url.empty()) {
+    std::string why;
+    if (c.role != "server") {
+      err << "elicit-conform fuzz: --url fuzzes a server over Streamable HTTP; a client is fuzzed with "
+             "--command\n";
+      return 2;
+    }
+    if (!parse_loopback_url(c.url, why)) {
+      err << "elicit-conform fuzz: --url " << c.url << ": " << why << "\n";
+      return 2;
+    }
+    o.session.url = c.url;
+  } else {
+    SplitResult words = split_command(c.command);
+    if (!words.ok() || words.words.empty()) {
+      err << "elicit-conform fuzz: --command: " << words.error.value_or("empty") << "\n";
+      return 2;
+    }
+    o.session.command = std::move(words.words);
+  }
   unsigned long long i = 0, n = 0;
   char slash = 0;
   if (std::sscanf(c.shard.c_str(), "%llu%c%llu", &i, &slash, &n) != 3 || slash != '/' || n == 0 || i >= n) {

@@ -9,6 +9,7 @@ namespace ec {
 struct FuzzCommandOptions {
   std::string role;  // server or client: the SUT's role
   std::string command;
+  std::string url;  // server only: a Streamable HTTP server on loopback, instead of --command
   double duration = 60;
   unsigned long long seed = 1;
   unsigned long long max_inputs = 0;  // 0: no limit

@@ -160,9 +160,14 @@ int main(int argc, char** argv) {
   fuzz_app->add_option("role", fuzz.role, "server or client: the role of the SUT")
       ->required()
       ->check(CLI::IsMember({"server", "client"}));
+  CLI::Option* fuzz_command = fuzz_app->add_option(
+      "--command", fuzz.command, "the SUT's command line (split like a shell, no shell runs)");
   fuzz_app
-      ->add_option("--command", fuzz.command, "the SUT's command line (split like a shell, no shell runs)")
-      ->required();
+      ->add_option(
+          "--url", fuzz.url,
+          "server only: the SUT's Streamable HTTP endpoint on loopback (it runs on its own; a new session "
+          "per restart)")
+      ->excludes(fuzz_command);
   fuzz_app->add_option("--duration", fuzz.duration, "seconds of fuzzing")->capture_default_str();
   fuzz_app->add_option("--seed", fuzz.seed, "same seed and same SUT behaviour: same inputs")
       ->capture_default_str();
