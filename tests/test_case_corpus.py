@@ -24,6 +24,16 @@ def test_case_matches_the_schema(path):
     jsonschema.Draft202012Validator(SCHEMA).validate(json.loads(path.read_text()))
 
 
+def test_case_files_share_one_layout():
+    """One layout, so that a diff of a case shows what changed and nothing else: two-space indent,
+    non-ASCII as itself, a final newline (what json.dumps(case, indent=2, ensure_ascii=False)
+    writes). 25 files were written otherwise until the rule came."""
+    odd = [str(p.relative_to(CASES)) for p in FILES
+           if p.read_text() != json.dumps(json.loads(p.read_text()), indent=2, ensure_ascii=False) + "\n"]
+    assert not odd, ("not in the corpus layout (rewrite each with json.dumps(case, indent=2, "
+                     f"ensure_ascii=False) plus a newline): {odd}")
+
+
 def test_ids_and_titles_are_unique():
     cases = [json.loads(p.read_text()) for p in FILES]
     ids = [c["id"] for c in cases]
