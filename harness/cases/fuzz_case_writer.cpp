@@ -85,6 +85,11 @@ std::string fuzz_case_json(const std::string& role, Revision revision, const std
           a);
     } else if (o == "broke-valid-request") {
       steps.PushBack(step(R"({"check":"elicitations-valid"})"), a);
+    } else if (o == "altered-schema" || o == "added-sensitive-field") {
+      steps.PushBack(step(o == "altered-schema" ? R"({"check":"schema-as-asked"})"
+                                                : R"({"check":"security-heuristics"})"),
+                     a);
+      steps.PushBack(step(std::string(R"({"expect":)") + kAnyAnswer + R"(,"response_to":"call"})"), a);
     } else {
       steps.PushBack(step(std::string(R"({"expect":)") + kAnyAnswer + R"(,"response_to":"call"})"), a);
     }

@@ -1,9 +1,14 @@
 #include "cases/fuzz_oracles.h"
 
+#include <algorithm>
+
 #include "core/json.h"
+#include "core/json_pointer.h"
 #include "schema/content_validator.h"
 #include "schema/message_check.h"
 #include "schema/requested_schema.h"
+#include "schema/schema_diff.h"
+#include "schema/security_heuristics.h"
 
 namespace ec {
 namespace {
@@ -92,8 +97,22 @@ std::string mode_of_params(const Value& params) {
   return m == "form" || m == "url" ? m : "";
 }
 
+namespace {
+
+bool under_asked_field(const std::string& pointer, const Value* asked_properties) {
+  if (asked_properties == nullptr || !asked_properties->IsObject()) return false;
+  for (auto it = asked_properties->MemberBegin(); it != asked_properties->MemberEnd(); ++it) {
+    const std::string field =
+        pointer_append("/content", std::string_view(it->name.GetString(), it->name.GetStringLength()));
+    if (pointer == field || pointer.starts_with(field + "/")) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 std::vector<FuzzFinding> server_result_findings(const Value& tool_response, const Value& sent_params,
-                                                Revision revision) {
+                                                const Value& asked_params, Revision revision) {
   // Only a schema in the subset has one meaning to validate against.
   if (has_level(request_diagnostics(sent_params, revision), Level::Must)) return {};
   // Content answers a form: a URL-mode request's stray requestedSchema asks for nothing (found
@@ -116,11 +135,18 @@ std::vector<FuzzFinding> server_result_findings(const Value& tool_response, cons
     return {};
   SchemaCheck model = check_requested_schema(*schema, revision, "");
   std::vector<FuzzFinding> out;
+  const Value* asked_schema = find_member(asked_params, "requestedSchema");
+  const Value* asked_properties =
+      asked_schema && asked_schema->IsObject() ? find_member(*asked_schema, "properties") : nullptr;
   for (const Diagnostic& d : validate_content(model.schema, *got, "/content",
-                                              ContentRules{"SERVER-VALIDATE-CONTENT", Level::Should}))
-    if (d.level == Level::Should || d.level == Level::Must)
-      out.push_back(from("accepted-invalid-content", d,
-                         "the server's tool reported as accepted content that breaks the schema it sent"));
+                                              ContentRules{"SERVER-VALIDATE-CONTENT", Level::Should})) {
+    if (d.level != Level::Should && d.level != Level::Must) continue;
+    // "/content/<field>/...": a field the tool was not asked for is not judged (see the header);
+    // a finding about the content as a whole ("/content") is.
+    if (d.pointer != "/content" && !under_asked_field(d.pointer, asked_properties)) continue;
+    out.push_back(from("accepted-invalid-content", d,
+                       "the server's tool reported as accepted content that breaks the schema it sent"));
+  }
   return out;
 }
 
@@ -134,6 +160,32 @@ std::vector<FuzzFinding> server_request_findings(const Value& asked_params, cons
     if (d.level == Level::Must && !is_jsonrpc(d))
       out.push_back(from("broke-valid-request", d,
                          "asked for valid params, the server sent an invalid elicitation/create"));
+  if (!out.empty()) return out;
+  const Value* sent = find_member(sent_request, "params");
+  if (sent == nullptr || !sent->IsObject()) return out;
+  const Value* asked_schema = find_member(asked_params, "requestedSchema");
+  const Value* sent_schema = find_member(*sent, "requestedSchema");
+  if (asked_schema != nullptr && sent_schema != nullptr) {
+    for (const SchemaDifference& d : compare_requested_schema(*asked_schema, *sent_schema)) {
+      if (d.kind != SchemaDifference::Kind::Validity) continue;
+      out.push_back(FuzzFinding{
+          "altered-schema", "schema " + normalise_pointer(d.pointer), "FORM-REQUESTED-SCHEMA", Level::Must,
+          "the server sent a requestedSchema other than its tool was asked for: requestedSchema" + d.pointer +
+              ": " + d.message});
+      return out;  // one per input: the first difference names the rewrite
+    }
+  }
+  const Diagnostics asked_flags = security_findings(asked_params, "/params", revision);
+  for (const Diagnostic& d : security_findings(*sent, "/params", revision)) {
+    const bool asked_too = std::any_of(asked_flags.begin(), asked_flags.end(), [&](const Diagnostic& a) {
+      return a.check == d.check && a.pointer == d.pointer;
+    });
+    if (asked_too) continue;
+    FuzzFinding f =
+        from("added-sensitive-field", d, "the server's elicitation asks for more than its tool was asked to");
+    out.push_back(std::move(f));
+    return out;
+  }
   return out;
 }
 

@@ -55,12 +55,21 @@ Diagnostics request_diagnostics(const rapidjson::Value& params, Revision revisio
 std::string mode_of_params(const rapidjson::Value& params);
 
 // Server SUT, differential: its `elicit` tool reports an accept whose content our validator rejects
-// against the schema the server itself sent (`sent_params`, its elicitation/create params).
+// against the schema the server itself sent (`sent_params`, its elicitation/create params). Only
+// fields its tool was asked for (`asked_params`) are judged: a field the server added on its own
+// has no expectation a replay could hold another server to (that server's fault is the addition,
+// which server_request_findings judges).
 std::vector<FuzzFinding> server_result_findings(const rapidjson::Value& tool_response,
-                                                const rapidjson::Value& sent_params, Revision revision);
+                                                const rapidjson::Value& sent_params,
+                                                const rapidjson::Value& asked_params, Revision revision);
 
-// Server SUT: it sent an elicitation/create that check_message rejects at MUST level although the
-// params the harness asked for passed.
+// Server SUT, what it sent for params that passed check_message:
+//   broke-valid-request     an elicitation/create check_message rejects at MUST level;
+//   altered-schema          a requestedSchema other than asked: a keyword that decides what is valid
+//                           or pre-filled was changed or dropped (schema_diff.h; FORM-REQUESTED-SCHEMA,
+//                           as the corpus's schema-as-asked cases and the strip-* faults read it);
+//   added-sensitive-field   a security heuristic (FORM-NO-SENSITIVE and its kin) fires on what it
+//                           sent and not on what it was asked to send.
 std::vector<FuzzFinding> server_request_findings(const rapidjson::Value& asked_params,
                                                  const rapidjson::Value& sent_request, Revision revision);
 

@@ -181,6 +181,12 @@ class ServerSession final : public FuzzSession {
     return false;
   }
 
+  static const Value& asked_or_none(const Value& input) {
+    static const Value kNone(rapidjson::kObjectType);
+    const Value* asked = find_member(input, "params");
+    return asked != nullptr ? *asked : kNone;
+  }
+
   void judge_handshake(const std::string& line) {
     for (FuzzFinding& f : jsonrpc_findings(line, options_.revision))
       handshake_findings_.push_back(std::move(f));
@@ -243,7 +249,8 @@ class ServerSession final : public FuzzSession {
     }
     if (key != pending_) return false;
     if (!sent_params_.IsNull())
-      for (FuzzFinding& f : server_result_findings(m.document, sent_params_, options_.revision))
+      for (FuzzFinding& f :
+           server_result_findings(m.document, sent_params_, asked_or_none(input), options_.revision))
         add(out, std::move(f));
     return true;
   }

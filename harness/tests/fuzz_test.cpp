@@ -115,16 +115,42 @@ TEST(FuzzOracles, ServerAcceptOfInvalidContentIsAFinding) {
       R"({"jsonrpc":"2.0","id":"x","result":{"content":[{"type":"text","text":"{\"action\":\"accept\",\"content\":{\"n\":2.5}}"}]}})");
   rapidjson::Document refused = doc(
       R"({"jsonrpc":"2.0","id":"x","result":{"isError":true,"content":[{"type":"text","text":"{\"action\":\"accept\",\"content\":{\"n\":2.5}}"}]}})");
-  auto found = server_result_findings(bad, sent, default_revision());
+  auto found = server_result_findings(bad, sent, sent, default_revision());
   ASSERT_EQ(found.size(), 1u);
   EXPECT_EQ(found[0].oracle, "accepted-invalid-content");
   EXPECT_EQ(found[0].signature, "content.integer /content/*");
-  EXPECT_TRUE(server_result_findings(refused, sent, default_revision()).empty());
+  EXPECT_TRUE(server_result_findings(refused, sent, sent, default_revision()).empty());
+  // A field the server added on its own (its tool was asked for none) is not judged here.
+  rapidjson::Document asked = doc(R"({"message":"m","requestedSchema":{"type":"object","properties":{}}})");
+  EXPECT_TRUE(server_result_findings(bad, sent, asked, default_revision()).empty());
   // The same schema on a URL-mode request asks for no content: nothing to judge.
   rapidjson::Document url =
       doc(R"({"mode":"url","url":"https://example.com/x","elicitationId":"e","message":"m",)"
           R"("requestedSchema":{"type":"object","properties":{"n":{"type":"integer"}}}})");
-  EXPECT_TRUE(server_result_findings(bad, url, default_revision()).empty());
+  EXPECT_TRUE(server_result_findings(bad, url, url, default_revision()).empty());
+}
+
+TEST(FuzzOracles, ServerRewritesOfTheAskedSchemaAreFindings) {
+  rapidjson::Document asked = doc(
+      R"({"message":"Zip?","requestedSchema":{"type":"object","properties":{"zip":{"type":"string","pattern":"^[0-9]+$"}}}})");
+  const auto sent_as = [](const std::string& params) {
+    return doc((R"({"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":)" + params + "}").c_str());
+  };
+  rapidjson::Document same = sent_as(to_json(asked));
+  EXPECT_TRUE(server_request_findings(asked, same, default_revision()).empty());
+  rapidjson::Document stripped = sent_as(
+      R"({"message":"Zip?","requestedSchema":{"type":"object","properties":{"zip":{"type":"string"}}}})");
+  auto found = server_request_findings(asked, stripped, default_revision());
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].oracle, "altered-schema");
+  EXPECT_EQ(found[0].requirement, "FORM-REQUESTED-SCHEMA");
+  EXPECT_EQ(found[0].signature, "schema /properties/*/pattern");
+  rapidjson::Document added = sent_as(
+      R"({"message":"Zip?","requestedSchema":{"type":"object","properties":{"zip":{"type":"string","pattern":"^[0-9]+$"},)"
+      R"("password":{"type":"string"}}}})");
+  found = server_request_findings(asked, added, default_revision());
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].oracle, "added-sensitive-field");
 }
 
 TEST(FuzzOracles, ClientAnswers) {
