@@ -128,7 +128,10 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
       // answer, or a smaller input "still fires" only when the next random answer happens to break
       // the schema the same way (before this, no invalid-content finding was ever minimised).
       rapidjson::Document answer;
-      if (f.oracle == "invalid-content" && !outcome.accepted_content.IsNull()) {
+      if (f.oracle == "invalid-content" && !outcome.user_answer.IsNull()) {
+        answer.CopyFrom(outcome.user_answer, answer.GetAllocator());
+        session->pin_user(&answer);
+      } else if (f.oracle == "invalid-content" && !outcome.accepted_content.IsNull()) {
         answer.Parse(R"({"action":"accept"})");
         answer.AddMember("content", Value(outcome.accepted_content, answer.GetAllocator()),
                          answer.GetAllocator());

@@ -95,7 +95,10 @@ std::string fuzz_case_json(const std::string& role, Revision revision, const std
     }
   } else {
     Value user(rapidjson::kArrayType);
-    if (o == "invalid-content" && !outcome.accepted_content.IsNull()) {
+    // The user answer the client was given, as scripted (it may have re-encoded it before sending).
+    if (o == "invalid-content" && !outcome.user_answer.IsNull()) {
+      user.PushBack(Value(outcome.user_answer, a), a);
+    } else if (o == "invalid-content" && !outcome.accepted_content.IsNull()) {
       Value answer = step(R"({"action":"accept"})");
       answer.AddMember("content", Value(outcome.accepted_content, a), a);
       user.PushBack(answer, a);

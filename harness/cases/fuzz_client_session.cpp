@@ -135,6 +135,11 @@ class ClientSession final : public FuzzSession {
       FuzzRng rng = FuzzRng::for_input(options_.seed, restarts_ + recycles_++, "user");
       user = mutator_.user_script(rng, kUserAnswers);
     }
+    ParsedJson script = parse_json(user);
+    if (script.ok() && script.document.IsArray())
+      script_.Swap(script.document);
+    else
+      script_.SetArray();
     ChildOptions c;
     c.argv = options_.command;
     c.argv.push_back(listener_->script_path());
@@ -228,6 +233,12 @@ class ClientSession final : public FuzzSession {
     if (result && result->IsObject()) {
       coverage.note_action(*result);
       const Value* action = find_member(*result, "action");
+      // The scripted answer this result answers (the user's, before the client touched it): what
+      // a replay and the minimiser give the client again. A client may re-encode what it was given
+      // (a value into its title): handed its own output back, it would judge another answer.
+      if (action && action->IsString() && shown_ < script_.Size())
+        out.user_answer.CopyFrom(script_[static_cast<rapidjson::SizeType>(shown_)],
+                                 out.user_answer.GetAllocator());
       if (action && action->IsString()) ++shown_;
       if (action && action->IsString() && std::string_view(action->GetString()) == "accept") {
         if (const Value* content = find_member(*result, "content"))
@@ -263,6 +274,7 @@ class ClientSession final : public FuzzSession {
   std::set<std::string> answered_;
   std::string pending_;
   std::string pinned_;  // ELICIT_CONFORM_USER while pinned (pin_user), else empty
+  rapidjson::Document script_{rapidjson::kArrayType};  // the scripted user of the running client
   std::size_t inputs_ = 0, restarts_ = 0, recycles_ = 0, shown_ = 0;
   std::vector<FuzzFinding> handshake_findings_;  // of the last start, for the next input's outcome
   bool started_once_ = false;

@@ -39,6 +39,7 @@ struct FuzzOutcome {
   std::vector<FuzzFinding> findings;
   bool sut_elicited = false;             // server SUT: it sent an elicitation/create
   rapidjson::Document accepted_content;  // client SUT: the content of its accept (Null when none)
+  rapidjson::Document user_answer;       // client SUT: the scripted user answer it was given (Null: none)
 };
 
 class FuzzSession {
