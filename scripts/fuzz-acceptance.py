@@ -64,18 +64,22 @@ FORM = '{"form":{}}'
 NOTIFICATIONS = "the fuzzer sends the client no notification (fuzz_client_session.cpp: only elicitation/create inside the held tools/call)"
 HANDSHAKE = ("lifecycle rule: the fuzzer's session runs one initialize, answered or sent but never judged "
              "(fuzz_*_session.cpp start())")
-DIFFERENTIAL = ("the server sent another schema than its tool asked for, still a valid one: broke-valid-request "
-                "judges the sent request alone (server_request_findings), no oracle compares it with the asked params")
+DIFFERENTIAL = ("the server sent another schema than its tool asked for, still a valid one: altered-schema "
+                "judges the keywords that decide what is valid (schema_diff.h), not titles and descriptions")
+UNDECLARED = ("reachable (the harness declared {}, the server sent URL mode), but no oracle knows what the harness "
+              "declared: broke-valid-request is check_message, stateless")
+OTHER_TOOL = "the {} tool: the fuzzer calls only the contract tool elicit"
+URL_FETCH = ("a URL fetch is not on the MCP wire: no oracle watches a URL trap "
+             "(and the reference client opens only http://127.0.0.1 URLs)")
+RETRY_FLOW = "-32042 flow: the fuzzer's held tools/call never ends in a -32042 error"
 REASONS = {
     # server SUT
-    "send-undeclared-mode": ("gap", "reachable (the harness declared form only, the server sent URL mode), but no oracle "
-                             "knows what the harness declared: broke-valid-request is check_message, stateless"),
-    "empty-capability-as-all": ("gap", "reachable (the harness declared {}, the server sent URL mode), but no oracle "
-                                "knows what the harness declared: broke-valid-request is check_message, stateless"),
-    "url-required-as-result": ("design", "the require_url tool: the fuzzer calls only the contract tool elicit"),
-    "drop-url-error-list": ("design", "the require_url tool: the fuzzer calls only the contract tool elicit"),
-    "form-entry-in-url-error": ("design", "the require_url tool: the fuzzer calls only the contract tool elicit"),
-    "complete-wrong-id": ("design", "the complete tool: the fuzzer calls only the contract tool elicit"),
+    "send-undeclared-mode": ("gap", UNDECLARED.format("form only")),
+    "empty-capability-as-all": ("gap", UNDECLARED.format("{}")),
+    "url-required-as-result": ("design", OTHER_TOOL.format("require_url")),
+    "drop-url-error-list": ("design", OTHER_TOOL.format("require_url")),
+    "form-entry-in-url-error": ("design", OTHER_TOOL.format("require_url")),
+    "complete-wrong-id": ("design", OTHER_TOOL.format("complete")),
     "elicit-without-capability": ("design", "the harness always declares an elicitation capability "
                                   "(fuzz_server_session.cpp start(): \"elicitation\":CAPS); --capabilities cannot say none"),
     "unsatisfiable-schema": ("gap", "the undefined required name is a SHOULD (schema.required-unknown-property), and "
@@ -100,13 +104,6 @@ REASONS = {
     "url-mode-any-revision": ("gap", "run at 2025-06-18, the server does send URL mode, but a URL-mode ask is itself "
                               "invalid at 2025-06-18 and broke-valid-request skips inputs whose asked params break "
                               "a MUST"),
-    "strip-defaults": ("gap", DIFFERENTIAL),
-    "strip-falsy-defaults": ("gap", DIFFERENTIAL),
-    "number-for-integer": ("gap", DIFFERENTIAL),
-    "strip-format": ("gap", DIFFERENTIAL),
-    "strip-constraints": ("gap", DIFFERENTIAL),
-    "titled-enum-as-text": ("gap", DIFFERENTIAL),
-    "drop-required": ("gap", DIFFERENTIAL),
     "drop-titles": ("gap", DIFFERENTIAL + " (and the rule is a SHOULD)"),
     # client SUT
     "answer-notification": ("design", NOTIFICATIONS),
@@ -114,12 +111,10 @@ REASONS = {
     "fail-on-repeated-complete": ("design", NOTIFICATIONS),
     "fail-on-malformed-complete": ("design", NOTIFICATIONS),
     "answer-unknown-notification": ("design", NOTIFICATIONS),
-    "prefetch-url": ("design", "a URL fetch is not on the MCP wire: no oracle watches a URL trap "
-                     "(and the reference client opens only http://127.0.0.1 URLs)"),
-    "open-without-consent": ("design", "a URL fetch is not on the MCP wire: no oracle watches a URL trap "
-                             "(and the reference client opens only http://127.0.0.1 URLs)"),
-    "consent-once": ("design", "-32042 flow: the fuzzer's held tools/call never ends in a -32042 error"),
-    "no-retry": ("design", "-32042 flow: the fuzzer's held tools/call never ends in a -32042 error"),
+    "prefetch-url": ("design", URL_FETCH),
+    "open-without-consent": ("design", URL_FETCH),
+    "consent-once": ("design", RETRY_FLOW),
+    "no-retry": ("design", RETRY_FLOW),
     "swap-decline-cancel": ("gap", "the user's action is the fuzzer's own script (ELICIT_CONFORM_USER), but no oracle "
                             "compares the client's action with it"),
     "no-decline": ("gap", "the user's action is the fuzzer's own script (ELICIT_CONFORM_USER), but no oracle "
