@@ -1,5 +1,5 @@
 // cpp-httplib's server with the bounds that a server facing untrusted clients needs and that
-// cpp-httplib 0.11 lacks (http_server.h is its only user):
+// cpp-httplib 0.11 lacks (its users: http_server.h, url_trap.h):
 //  - a deadline for each request as a whole (request line, headers, body). cpp-httplib times out
 //    each read on its own, so a client sending a byte every few seconds held a worker thread,
 //    and stop() that joins it, for as long as it liked;

@@ -1,15 +1,14 @@
-// The URL trap: a tiny HTTP listener on 127.0.0.1 (an ephemeral port) that records every
-// request it gets and answers 200 with an empty body. Client cases hand out elicitation URLs
-// that point here, so a client that fetches a URL it was never allowed to open is seen doing it
-// ("MUST NOT automatically pre-fetch the URL"). Bounded: at most 256 requests are recorded,
-// each request head at most 8 KiB, each connection at most 1 s; loopback only.
+// The URL trap: an HTTP listener on 127.0.0.1 (an ephemeral port) that records every request it
+// gets and answers 200 with an empty body. Client cases hand out elicitation URLs that point here,
+// so a client that fetches a URL it was never allowed to open is seen doing it ("MUST NOT
+// automatically pre-fetch the URL"). Over stdio it is this listener; over Streamable HTTP the
+// session's own listener plays the trap (HttpServer::trap_requests). Both are cpp-httplib behind
+// BoundedHttpServer. Bounded: at most 256 requests are recorded, a request (line, headers, body)
+// gets at most 1 s and 8 KiB of body, two worker threads; loopback only.
 #pragma once
 
-#include <atomic>
 #include <memory>
-#include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace ec {
@@ -23,19 +22,14 @@ class UrlTrap {
   UrlTrap& operator=(const UrlTrap&) = delete;
 
   std::string base() const { return base_; }  // "http://127.0.0.1:PORT"
-  // The request targets seen so far ("/connect?e=e-1"), in order.
+  // The request targets seen so far ("/connect?e=e-1"), in order; "(unparsable request)" for a
+  // connection whose request line was not HTTP.
   std::vector<std::string> requests() const;
 
  private:
-  void serve();
-
-  int listen_fd_ = -1;
-  int wake_[2] = {-1, -1};
+  struct State;
+  std::shared_ptr<State> state_;
   std::string base_;
-  std::atomic<bool> stop_{false};
-  mutable std::mutex mutex_;
-  std::vector<std::string> requests_;
-  std::thread thread_;
 };
 
 }  // namespace ec
