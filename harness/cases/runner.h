@@ -24,6 +24,8 @@
 
 namespace ec {
 
+class SutPool;
+
 struct RunOptions {
   std::vector<std::string> command;  // the SUT, already split into words
   // Server cases: a Streamable HTTP endpoint to connect to instead of starting `command`.
@@ -46,6 +48,9 @@ struct RunOptions {
   // --revision: the only revision the plan runs. A case whose peer negotiates another revision
   // the case lists runs at that revision, unless the plan runs it there anyway (then SKIP).
   std::optional<Revision> only_revision;
+  // Server cases over stdio, --reuse-sut: sessions kept between cases (sut_pool.h); null: a
+  // process per case.
+  SutPool* sut_pool = nullptr;
 };
 
 RunRecord run_case(const Case& c, Revision revision, const RunOptions& options);

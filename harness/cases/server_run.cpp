@@ -4,6 +4,7 @@
 #include "cases/server_run.h"
 
 #include "cases/step_engine.h"
+#include "cases/sut_pool.h"
 
 #include "core/json.h"
 #include "core/utf8.h"
@@ -18,6 +19,27 @@ namespace {
 
 using rapidjson::Value;
 
+// Whether a case may run in a server process another case started (sut_pool.h): one whose
+// handshake is the ordinary one (2025: initialize with the case's revision and capability;
+// 2026-07-28: server/discover with our _meta, no session). A case about the handshake, the
+// versions or a second session has a process of its own.
+bool reusable(const Case& c) {
+  if (c.manual_lifecycle || !c.sut.protocol_version.empty() || !c.sut.versions.empty()) return false;
+  for (const Step& s : c.steps) {
+    if (s.kind == Step::Kind::Check && (s.text == "protocol-version" || s.text == "latest-version" ||
+                                        s.text == "initialize-error-names-versions"))
+      return false;
+    if (s.kind == Step::Kind::Send && s.body && s.body->IsObject()) {
+      const Value* method = find_member(*s.body, "method");
+      if (method && method->IsString() &&
+          (std::string_view(method->GetString()) == "initialize" ||
+           std::string_view(method->GetString()) == "notifications/initialized"))
+        return false;
+    }
+  }
+  return true;
+}
+
 class ServerRun final : public StepEngine {
  public:
   ServerRun(const Case& c, Revision revision, const RunOptions& options) : StepEngine(c, revision, options) {
@@ -25,10 +47,24 @@ class ServerRun final : public StepEngine {
     if (c.sut.capabilities && *c.sut.capabilities != nullptr) {
       client_capability_ = parse_elicitation_capability(*c.sut.capabilities, revision, "").capability;
     }
+    // What a kept process was set up with: the revision (its environment says it), and on the
+    // 2025 wire the capability its initialize declared (2026-07-28 sends it with every request).
+    if (options.sut_pool && options.url.empty() && reusable(c))
+      pool_key_ = std::string(to_string(revision)) +
+                  (features(revision).modern_wire ? std::string() : " " + client_capabilities_json());
   }
 
  private:
   bool start() override {
+    if (!pool_key_.empty()) {
+      if (std::optional<WarmSut> warm = options_.sut_pool->take(pool_key_)) {
+        warm_ = std::move(*warm);
+        child_ = std::move(warm_->child);
+        channel_ = warm_->channel;
+        continue_session({warm_->next_id, warm_->syncs});
+        return true;
+      }
+    }
     if (!options_.url.empty()) {
       std::string error;
       auto url = parse_loopback_url(options_.url, error);
@@ -212,7 +248,8 @@ class ServerRun final : public StepEngine {
   }
 
   bool lifecycle() override {
-    if (features(revision_).modern_wire) return modern_lifecycle();
+    if (warm_) return joined_lifecycle();
+    if (features(revision_).modern_wire) return session_ready_ = true, modern_lifecycle();
     std::string caps = "{}";
     if (case_.sut.capabilities && *case_.sut.capabilities != nullptr) {
       caps = R"({"elicitation":)" + to_json(**case_.sut.capabilities) + "}";
@@ -249,12 +286,39 @@ class ServerRun final : public StepEngine {
             "");
         return false;
       }
-    } else if (!negotiated(version->GetString(), asked)) {
+    } else if (server_version_ = version->GetString(); !negotiated(version->GetString(), asked)) {
       return false;
     } else if (case_.sut.capabilities && *case_.sut.capabilities != nullptr) {
       client_capability_ = parse_elicitation_capability(*case_.sut.capabilities, revision_, "").capability;
     }
     send(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
+    session_ready_ = true;
+    return tools_listed("");
+  }
+
+  // A session kept from an earlier case with the same initialize (sut_pool.h): its answer stands
+  // for this case, as it would have been the same; the tools are listed anew.
+  bool joined_lifecycle() {
+    startup_done();
+    session_ready_ = true;
+    if (features(revision_).modern_wire) {
+      note("--reuse-sut: this case runs in a server process started for " + warm_->started_by + " (case " +
+           std::to_string(warm_->cases) +
+           " in it; the 2026-07-28 wire keeps no session between requests); a "
+           "server/discover round trip before this case showed it idle");
+      return modern_lifecycle();
+    }
+    server_version_ = warm_->server_version;
+    note("--reuse-sut: this case runs in the session of a server process started for " + warm_->started_by +
+         " (case " + std::to_string(warm_->cases) +
+         " in it), initialized with the same protocolVersion and "
+         "capabilities; the server answered protocolVersion \"" +
+         server_version_ + "\"; a ping round trip before this case showed it idle");
+    sut_protocol_version_ = quote(server_version_);
+    const std::string asked(to_string(revision_));
+    if (!negotiated(server_version_, asked)) return false;
+    if (case_.sut.capabilities && *case_.sut.capabilities != nullptr)
+      client_capability_ = parse_elicitation_capability(*case_.sut.capabilities, revision_, "").capability;
     return tools_listed("");
   }
 
@@ -383,12 +447,49 @@ class ServerRun final : public StepEngine {
       record_.sut_exit = "not started by the harness (--url)";
     }
     if (!child_) return;
+    if (keep_session()) return;
     const ExitInfo exit = child_->terminate(std::chrono::milliseconds(500));
     record_.sut_exit = exit.describe();
     record_.sut_stderr = child_->stderr_text();
     skip_if_sut_declined(exit);
   }
 
+  // --reuse-sut: a session that ends the case quiescent and idle is kept for the next case with
+  // the same handshake. True when it was.
+  bool keep_session() {
+    if (pool_key_.empty() || !session_ready_ || child_->poll_exit()) return false;
+    std::string why;
+    if (record_.harness_error || record_.sut_unavailable || !quiescent(why)) return false;
+    WarmSut warm;
+    if (warm_) warm = std::move(*warm_);
+    warm.child = std::move(child_);
+    warm.channel = channel_;
+    if (warm.started_by.empty())
+      warm.started_by = case_.id + " (" + std::string(to_string(record_.planned)) + ")";
+    warm.server_version = server_version_;
+    // How the pool sees the process idle: ping on the 2025 wire; 2026-07-28 has no ping
+    // (changelog item 5), so server/discover with our _meta, which any server answers.
+    warm.probe = features(revision_).modern_wire
+                     ? R"("method":"server/discover","params":{"_meta":)" + meta_json() + "}"
+                     : std::string(R"("method":"ping")");
+    const SessionIds ids = session_ids();
+    warm.next_id = ids.next_id;
+    warm.syncs = ids.syncs;
+    record_.sut_stderr = warm.child->stderr_text();
+    if (options_.sut_pool->put(pool_key_, std::move(warm), why)) {
+      record_.sut_exit = "still running: kept for the next case with the same initialize (--reuse-sut)";
+      return true;
+    }
+    // The pool ended it: what it said on the way out is the case's to show.
+    note("--reuse-sut: the session was not kept (" + why + ")");
+    record_.sut_exit = "ended by the harness after the case (" + why + ")";
+    return true;
+  }
+
+  std::string pool_key_;         // "" unless --reuse-sut and the case may share a session
+  std::optional<WarmSut> warm_;  // the session this case joined, if it joined one
+  std::string server_version_;   // the protocolVersion of the server's answer to initialize
+  bool session_ready_ = false;   // initialized (2025), or started on the 2026-07-28 wire
   std::unique_ptr<ChildProcess> child_;
   std::vector<std::string> discovered_versions_;  // supportedVersions of the server/discover probe
 };

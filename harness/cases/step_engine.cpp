@@ -22,7 +22,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using rapidjson::Value;
 
-constexpr std::size_t kTranscriptTextLimit = 64 * 1024;
+constexpr std::size_t kTranscriptTextLimit = std::size_t{64} * 1024;
 constexpr std::size_t kMaxFindings = 1000;  // SUT findings kept per case; a flood of garbage is one story
 // How long one pump waits at most: often enough to notice an interrupt of the harness.
 constexpr auto kPumpSlice = std::chrono::milliseconds(200);
@@ -161,6 +161,27 @@ bool StepEngine::has_check(std::string_view name) const {
   return false;
 }
 
+bool StepEngine::quiescent(std::string& why) const {
+  if (eof_) return why = "the connection ended", false;
+  if (ping_unanswered_) return why = "a ping of ours went unanswered", false;
+  if (retention_.messages_not_kept() > 0) return why = "not every SUT message was kept", false;
+  std::set<std::string> answered;
+  for (const auto& d : sut_messages_) {
+    if (!d->IsObject()) continue;
+    const Value* id = find_member(*d, "id");
+    if (id == nullptr) continue;
+    if (!d->HasMember("method")) {
+      answered.insert(to_json(*id));
+    } else if (!responded_ids_.contains(to_json(*id))) {
+      return why = "a SUT request went unanswered", false;
+    }
+  }
+  for (const std::string& id : harness_ids_) {
+    if (!answered.contains(id)) return why = "a request of ours went unanswered", false;
+  }
+  return true;
+}
+
 bool StepEngine::planned_at(Revision r) const {
   return std::find(case_.revisions.begin(), case_.revisions.end(), r) != case_.revisions.end() &&
          (!options_.only_revision || *options_.only_revision == r);
@@ -257,7 +278,7 @@ void StepEngine::respond_error(const Value& id, int code, const std::string& mes
 }
 
 std::string StepEngine::new_request_id() {
-  const std::string id = std::to_string(next_id_++);
+  std::string id = std::to_string(next_id_++);
   harness_ids_.insert(id);
   return id;
 }
@@ -648,7 +669,7 @@ void StepEngine::do_silence(const Step& s) {
 // One ping round trip: true when the SUT answered it (a result or an error: either way it read
 // the ping, and so everything sent before it) by `until`.
 bool StepEngine::sync_round(Deadline until) {
-  const std::string id = std::string(kSyncIdPrefix) + std::to_string(sync_ids_.size() + 1);
+  const std::string id = std::string(kSyncIdPrefix) + std::to_string(sync_base_ + sync_ids_.size() + 1);
   rapidjson::Document ping;
   ping.Parse(R"({"jsonrpc":"2.0","method":"ping"})");
   decorate_request(ping);  // the modern wire's _meta, as on every request of ours

@@ -110,6 +110,22 @@ class StepEngine {
   }
   void answer_unexpected_requests(const Step* current);
 
+  // The session's request-id counters, for a session that outlives the case (sut_pool.h): the
+  // next case in it goes on counting, so that no id of ours is used twice in one session.
+  struct SessionIds {
+    int next_id = 1;
+    std::size_t syncs = 0;
+  };
+  SessionIds session_ids() const { return {next_id_, sync_base_ + sync_ids_.size()}; }
+  void continue_session(SessionIds ids) {
+    next_id_ = ids.next_id;
+    sync_base_ = ids.syncs;
+  }
+  // The case left the session as it found it: the SUT is connected, every request of either
+  // side was answered, every ping of ours too, and every message the SUT sent was kept (none
+  // can be unanswered unseen). Otherwise `why` says what is left.
+  bool quiescent(std::string& why) const;
+
   const Case& case_;
   Revision revision_;
   const RunOptions& options_;
@@ -178,6 +194,7 @@ class StepEngine {
   std::size_t sends_ = 0;
   std::size_t settled_at_sends_ = static_cast<std::size_t>(-1);
   std::set<std::string> sync_ids_;
+  std::size_t sync_base_ = 0;  // sync pings sent in the session before this case (sut_pool.h)
   bool ping_unanswered_ = false;
   bool sync_refused_ = false;  // the transport refused the last ping (an HTTP error on its POST)
 };

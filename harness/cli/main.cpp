@@ -34,7 +34,8 @@ std::string default_cases_dir() {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+// main() below: what is outside its parse and run (building the command line) may throw too.
+static int run_main(int argc, char** argv) {
   CLI::App app{"elicit-conform: conformance checks for MCP elicitation"};
   app.require_subcommand(1);
   const std::string commit = ec::tool_commit();
@@ -114,6 +115,10 @@ int main(int argc, char** argv) {
   server->add_option(
       "--observe-tool", run.observe_tool,
       "instead of the corpus: call this tool, cancel every elicitation it sends, and check each one");
+  server->add_flag(
+      "--reuse-sut", run.reuse_sut,
+      "stdio: run cases that need only an ordinary initialize in a server process that an earlier "
+      "case with the same initialize started and left idle (default: a process per case)");
   server->add_option("--tool-args", run.tool_args,
                      "the --observe-tool's arguments, a JSON object (default {})");
   CLI::App* client = add_suite("client", "run the client cases against a client under test");
@@ -224,4 +229,15 @@ int main(int argc, char** argv) {
     std::cerr << "elicit-conform: internal error: " << e.what() << "\n";
     return 3;
   }
+}
+
+int main(int argc, char** argv) {
+  try {
+    return run_main(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << "elicit-conform: internal error: " << e.what() << "\n";
+  } catch (...) {
+    std::cerr << "elicit-conform: internal error\n";
+  }
+  return 3;
 }

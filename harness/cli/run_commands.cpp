@@ -19,6 +19,7 @@
 #include "cases/catalog.h"
 #include "cases/observe_tool.h"
 #include "cases/runner.h"
+#include "cases/sut_pool.h"
 #include "cli/output.h"
 #include "cli/report_files.h"
 #include "cli/version.h"
@@ -36,7 +37,8 @@
 namespace ec {
 namespace {
 
-constexpr int kExitOk = 0, kExitFailures = 1, kExitUsage = 2, kExitHarness = 3;
+// Exit status 1 (failures) comes from judge() (report/baseline.h), never from here.
+constexpr int kExitOk = 0, kExitUsage = 2, kExitHarness = 3;
 
 std::vector<Case> load_corpus(const std::string& dir, std::ostream& err, bool& ok) {
   std::vector<CaseLoadError> errors;
@@ -175,6 +177,11 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
       return kExitUsage;
     }
   }
+  if (o.reuse_sut && !o.url.empty()) {
+    err << "elicit-conform: --reuse-sut is for a server started with --command (over --url every case has a "
+           "session of its own on the one server already)\n";
+    return kExitUsage;
+  }
   Selection selection;
   if (std::string error; !select_cases(o, wanted, selection, error)) {
     err << "elicit-conform: " << printable(error) << "\n";
@@ -293,6 +300,9 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
   run_options.startup_timeout = std::chrono::milliseconds(o.startup_timeout_ms);
   run_options.only_revision = only;
   run_options.case_timeout = std::chrono::milliseconds(std::max(20000, o.timeout_ms * 4));
+  // --reuse-sut: idle sessions kept between cases; ended before the orphans are, below.
+  std::optional<SutPool> pool;
+  if (o.reuse_sut) run_options.sut_pool = &pool.emplace();
   std::error_code self_error;
   run_options.relay_program = std::filesystem::read_symlink("/proc/self/exe", self_error).string();
 
@@ -372,6 +382,13 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
   for (int t = 1; t < std::min<int>(o.jobs, static_cast<int>(plan.size())); ++t) threads.emplace_back(worker);
   worker();
   for (std::thread& t : threads) t.join();
+  if (pool) {
+    summary.provenance.reuse_sut = true;
+    summary.provenance.joined_sessions = pool->reused();
+    err << (tty ? "\r\033[K" : "") << "--reuse-sut: " << pool->reused() << " of " << plan.size()
+        << " runs joined a session an earlier case left idle\n";
+    pool.reset();
+  }
   // Nothing a SUT started outlives the run, not even an orphan whose origin cannot be told.
   end_orphans();
   for (auto& slot : slots) {

@@ -34,6 +34,7 @@ struct RunCommandOptions {
   int jobs = 1;                    // cases run at once (each has its own SUT process)
   int startup_timeout_ms = 30000;  // the SUT comes up (start, connect, initialize)
   bool strict = false;             // a WARN fails the run
+  bool reuse_sut = false;          // server over stdio: keep a session between cases (cases/sut_pool.h)
   bool verbose = false;
   std::string observe_tool;  // --observe-tool: lint what this tool elicits instead of the corpus
   std::string tool_args;     // --tool-args: its arguments, a JSON object

@@ -147,6 +147,13 @@ void write_results_json(std::ostream& out, const RunSummary& run) {
     }
     str("transport");
     str(p.transport);
+    if (p.reuse_sut) {
+      str("reused_sessions");
+      w.StartObject();
+      str("runs_that_joined_one");
+      w.Uint64(p.joined_sessions);
+      w.EndObject();
+    }
     // As the SUT named itself: serverInfo for a server, clientInfo for a client.
     str(run.role == "server" ? "serverInfo" : "clientInfo");
     if (peer.members.empty()) {
@@ -464,7 +471,7 @@ void write_junit(std::ostream& out, const RunSummary& run) {
                   ? xml_text("WARN (" + std::string(to_string(r.c->level)) + " not met): " + detail + "\n\n")
               : r.verdict == Verdict::Note ? xml_text(std::string(kNoteMeaning) + ": " + detail + "\n\n")
                                            : std::string())
-          << xml_text(transcript_text(r.record, 64 * 1024)) << "</system-out>\n";
+          << xml_text(transcript_text(r.record, std::size_t{64} * 1024)) << "</system-out>\n";
     }
     out << "    </testcase>\n";
   }

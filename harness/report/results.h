@@ -51,6 +51,10 @@ struct Provenance {
   std::string finished_at;
   std::string transport;  // "stdio" or "http"
   std::string url;        // server --url ("" when the SUT was started with --command)
+  // --reuse-sut: server cases over stdio ran in sessions kept between cases (cases/sut_pool.h);
+  // how many of the runs joined one.
+  bool reuse_sut = false;
+  std::size_t joined_sessions = 0;
 };
 
 // What the SUT said about itself, seen in the transcripts: serverInfo (initialize result, or
