@@ -251,7 +251,7 @@ struct Node {
 
 void walk(Value& v, Value* parent, std::string key, rapidjson::SizeType index, int depth,
           std::vector<Node>& out) {
-  out.push_back(Node{&v, parent, key, index});
+  out.push_back(Node{&v, parent, std::move(key), index});
   if (depth >= kMaxWalkDepth) return;
   if (v.IsObject()) {
     for (auto it = v.MemberBegin(); it != v.MemberEnd(); ++it)

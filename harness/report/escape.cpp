@@ -168,12 +168,10 @@ std::string md_plain(std::string_view text) {
       out += "&amp;";
     } else if (cp == '@') {
       out += "@\u2060";  // a word joiner: "@name" no longer reads as a mention
-    } else if (cp < 0x80 && kEscaped.find(static_cast<char>(cp)) != std::string_view::npos) {
-      out += '\\';
-      out += bytes;
-    } else if ((at_start && (cp == '-' || cp == '+' || cp == '=')) ||
+    } else if ((cp < 0x80 && kEscaped.find(static_cast<char>(cp)) != std::string_view::npos) ||
+               // A list item, a setext underline or a numbered list, where the text starts a line.
+               (at_start && (cp == '-' || cp == '+' || cp == '=')) ||
                (after_digits && (cp == '.' || cp == ')'))) {
-      // A list item, a setext underline or a numbered list, where the text starts a line.
       out += '\\';
       out += bytes;
     } else {

@@ -16,7 +16,7 @@ namespace ec {
 namespace {
 
 // A transcript can be 4 MiB per case; the page keeps it readable and small, results.json has all.
-constexpr std::size_t kMaxTranscriptBytes = 256 * 1024;
+constexpr std::size_t kMaxTranscriptBytes = std::size_t{256} * 1024;
 
 std::string verdict_word(const CaseResult& r) {
   return std::string(to_string(r.verdict)) + (r.untestable ? " (not testable)" : "");
@@ -265,14 +265,14 @@ void write_html(std::ostream& out, const RunSummary& run) {
       }
       char at[32];
       std::snprintf(at, sizeof at, "%9.1f ms ", t.at_ms);
-      const std::string line = at + t.from + ": " + abbreviate_utf8(t.text, 16 * 1024);
+      const std::string line = at + t.from + ": " + abbreviate_utf8(t.text, std::size_t{16} * 1024);
       written += line.size();
       out << html_text(line) << "\n";
     }
     out << "</pre>\n";
     if (!r.record.sut_stderr.empty()) {
-      out << "<p>SUT stderr:</p>\n<pre>" << html_text(abbreviate_utf8(r.record.sut_stderr, 16 * 1024))
-          << "</pre>\n";
+      out << "<p>SUT stderr:</p>\n<pre>"
+          << html_text(abbreviate_utf8(r.record.sut_stderr, std::size_t{16} * 1024)) << "</pre>\n";
     }
     out << "</details>\n";
   }

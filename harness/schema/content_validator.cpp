@@ -148,7 +148,7 @@ std::vector<ValueProblem> check_value(const PropertySchema& p, const rapidjson::
 Diagnostics validate_content(const FormSchema& schema, const rapidjson::Value& content,
                              const std::string& pointer, const ContentRules& rules) {
   Diagnostics out;
-  const auto add = [&](std::string check, std::string where, std::string message, Level level) {
+  const auto add = [&](const std::string& check, std::string where, std::string message, Level level) {
     out.push_back(
         Diagnostic{"content." + check, rules.requirement, level, std::move(where), std::move(message), ""});
   };

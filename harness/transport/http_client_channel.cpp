@@ -19,7 +19,7 @@
 namespace ec {
 namespace {
 
-constexpr std::size_t kReadChunk = 64 * 1024;
+constexpr std::size_t kReadChunk = std::size_t{64} * 1024;
 constexpr std::size_t kErrorBodyKept = 300;
 
 std::string printable_excerpt(std::string_view s, std::size_t limit = 160) {

@@ -32,7 +32,7 @@ struct HttpHead {
 class HttpResponseParser {
  public:
   enum class State { Head, Body, Done, Error };
-  static constexpr std::size_t kDefaultMaxHeadBytes = 64 * 1024;
+  static constexpr std::size_t kDefaultMaxHeadBytes = std::size_t{64} * 1024;
 
   explicit HttpResponseParser(bool head_request = false, std::size_t max_head_bytes = kDefaultMaxHeadBytes)
       : head_request_(head_request), max_head_bytes_(max_head_bytes) {}

@@ -88,7 +88,7 @@ struct RefusedPost {
   bool cut = false;    // the body was longer than what is kept
   int status = 0;      // the HTTP status of our answer
   std::string answer;  // our answer's body (a JSON-RPC error)
-  static constexpr std::size_t kMaxBodyBytes = 64 * 1024;
+  static constexpr std::size_t kMaxBodyBytes = std::size_t{64} * 1024;
   static constexpr std::size_t kMaxKept = 64;  // refused_posts() keeps the first ones only
 };
 
