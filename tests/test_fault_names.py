@@ -1,7 +1,10 @@
-"""Every fault name the reference peers compare is in the one fault table (harness/reference/
-faults.cpp) under the role of the peer that compares it. A misspelt or renamed name in the code
-would be a behaviour that no `--fault` can switch on, and the kill matrices, which run the
-table's names, would never notice: the rule it was meant to break would go unproven."""
+"""The fault table (harness/reference/faults.def) is the one definition of the reference peers'
+faults: it makes both `FaultId`, the ids the peers compare, so a misspelt fault does not compile,
+and the table `--list-faults` prints and `--fault` reads. What the compiler cannot see is checked
+here: that the CLI prints the table as written, that a peer reads only faults of its own role
+(`--fault` gives a peer its own role's faults only, so another role's id there never fires), and
+that every fault is read by some peer (a fault no code reads breaks nothing; the kill matrices
+would say so too, after minutes of runs, where this says it by reading the sources)."""
 import re
 
 import pytest
@@ -11,46 +14,69 @@ from conftest import ROOT
 REFERENCE = ROOT / "harness" / "reference"
 # Which peer's faults a source file reads (form_fill.cpp is the client's form filler).
 ROLE_OF = {"server.cpp": "server", "client.cpp": "client", "form_fill.cpp": "client"}
-# `fault_ == "name"`, `reference.fault != "name"`, `fault == "name"`: any comparison with a fault.
-COMPARED = re.compile(r'\bfault_?\b\s*[!=]=\s*"([^"]+)"|"([^"]+)"\s*[!=]=\s*\w*\.?fault_?\b')
-# The sets of names a peer reads, e.g. `const std::set<std::string> kInitializeWireFaults = {...};`
-NAME_SET = re.compile(r"\bk\w*Faults\s*=\s*\{([^}]*)\}", re.S)
-# A row of the table, however clang-format breaks it: `Fault{"name", "role", ...` or `Fault{` then the rest.
-TABLE_ROW = re.compile(r'Fault\{\s*"([^"]+)",\s*"(server|client)"')
+# A row, however it is broken over lines: EC_FAULT(Id, "name", "role", "REQUIREMENT", "effect" "...").
+ROW = re.compile(r"^EC_FAULT\((\w+),(.*?)\)$", re.S | re.M)
+USED = re.compile(r"\bFaultId::(\w+)")
 
 
-def table():
-    return dict(TABLE_ROW.findall((REFERENCE / "faults.cpp").read_text()))
+def unescape(text):
+    return re.sub(r"\\(.)", r"\1", text)
 
 
-def names_in(source):
-    text = source.read_text()
-    names = {a or b for a, b in COMPARED.findall(text)}
-    for body in NAME_SET.findall(text):
-        names |= set(re.findall(r'"([^"]+)"', body))
-    return names
+def rows():
+    """The table as the compiler reads it: adjacent literals joined, escapes resolved."""
+    table = []
+    for ident, args in ROW.findall((REFERENCE / "faults.def").read_text()):
+        fields = [[]]
+        for token in re.findall(r'"(?:[^"\\\n]|\\.)*"|,|\S', args):
+            if token == ",":
+                fields.append([])
+            else:
+                assert token.startswith('"'), (ident, token)
+                fields[-1].append(token[1:-1])
+        assert len(fields) == 4 and all(fields), (ident, fields)
+        table.append((ident, *(unescape("".join(parts)) for parts in fields)))
+    return table
 
 
-def test_the_table_is_what_list_faults_prints(cli):
+def roles():
+    return {ident: role for ident, _, role, _, _ in rows()}
+
+
+def ids_in(source):
+    return set(USED.findall(source.read_text())) - {"None"}
+
+
+def test_list_faults_prints_the_table(cli):
     printed = cli.run("reference", "--list-faults").stdout.decode().splitlines()
-    listed = dict(re.match(r"(\S+)\s+\((server|client),", line).groups() for line in printed)
-    assert listed == table()
+    expected = [f"{name}  ({role}, breaks {requirement}): {effect}"
+                for _, name, role, requirement, effect in rows()]
+    assert len(expected) > 100
+    assert printed == expected
 
 
 @pytest.mark.parametrize("source", sorted(ROLE_OF))
-def test_every_fault_the_code_compares_is_in_the_table_for_its_peer(source):
-    names = names_in(REFERENCE / source)
-    assert names, f"no fault comparison found in {source}: has the pattern of the code changed?"
-    rows = table()
-    unknown = sorted(n for n in names if n not in rows)
-    assert not unknown, f"{source} compares fault names that are not in faults.cpp: {unknown}"
-    wrong_peer = sorted(n for n in names if rows[n] != ROLE_OF[source])
-    assert not wrong_peer, f"{source} ({ROLE_OF[source]}) compares faults of the other peer: {wrong_peer}"
+def test_every_fault_a_peer_reads_is_of_its_role(source):
+    used = ids_in(REFERENCE / source)
+    assert used, f"no FaultId read in {source}: has the code changed its form?"
+    table = roles()
+    unknown = sorted(i for i in used if i not in table)
+    assert not unknown, f"{source} reads ids that are not rows of faults.def: {unknown}"
+    wrong_peer = sorted(i for i in used if table[i] != ROLE_OF[source])
+    assert not wrong_peer, f"{source} ({ROLE_OF[source]}) reads faults of the other peer: {wrong_peer}"
 
 
-def test_a_misspelt_name_is_caught(tmp_path):
-    """The check itself can fail: a comparison with a name the table lacks is found."""
+def test_every_fault_is_read_by_a_peer():
+    read = set().union(*(ids_in(REFERENCE / source) for source in ROLE_OF))
+    unread = [ident for ident in roles() if ident not in read]
+    assert not unread, f"faults no peer reads (--fault would change nothing): {unread}"
+
+
+def test_the_checks_can_fail(tmp_path):
+    """The checks themselves see what they look for: a fault of the other peer, and one never read."""
     source = tmp_path / "server.cpp"
-    source.write_text('if (fault_ == "drop-mesage") return;\nconst std::set<std::string> kXFaults = {"nest-schema"};\n')
-    assert names_in(source) == {"drop-mesage", "nest-schema"}
-    assert "drop-mesage" not in table() and "nest-schema" in table()
+    source.write_text("if (fault_ == FaultId::DropMessage || fault_ == FaultId::PrefetchUrl) return;\n"
+                      "fault_ = FaultId::None;\n")
+    assert ids_in(source) == {"DropMessage", "PrefetchUrl"}
+    assert roles()["DropMessage"] == "server" and roles()["PrefetchUrl"] == "client"
+    assert "NestSchema" not in ids_in(source) and "NestSchema" in roles()

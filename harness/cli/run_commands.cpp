@@ -542,7 +542,6 @@ int run_list_command(const std::string& cases_dir, const std::string& revision, 
 
 int run_reference_command(const ReferenceCommandOptions& o, std::ostream& out, std::ostream& err) {
   const std::string& role = o.role;
-  const std::string& fault = o.fault;
   const std::string& listen = o.listen;
   if (o.list_faults) {
     for (const Fault& f : faults()) {
@@ -554,13 +553,15 @@ int run_reference_command(const ReferenceCommandOptions& o, std::ostream& out, s
     err << "elicit-conform: reference " << printable(role) << ": the role is server or client\n";
     return kExitUsage;
   }
-  if (!fault.empty()) {
-    const Fault* f = find_fault(fault);
+  FaultId fault = FaultId::None;
+  if (!o.fault.empty()) {
+    const Fault* f = find_fault(o.fault);
     if (f == nullptr || f->role != role) {
-      err << "elicit-conform: unknown fault \"" << printable(fault) << "\" for the reference " << role
+      err << "elicit-conform: unknown fault \"" << printable(o.fault) << "\" for the reference " << role
           << "; see --list-faults\n";
       return kExitUsage;
     }
+    fault = f->id;
   }
   if (!listen.empty() && role != "server") {
     err << "elicit-conform: --listen is for the reference server; the reference client takes a URL as its "

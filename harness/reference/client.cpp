@@ -65,10 +65,17 @@ void open_url(const std::string& url) {
 // Faults that break a rule only the initialize-based revisions have (the -32602 of a
 // server-to-client request, -32042 and its retry, the handshake), and would still act on the
 // modern wire: there they do nothing, since no 2026-07-28 case can cite their rule.
-const std::set<std::string> kInitializeWireFaults = {
-    "accept-undeclared-mode",           "unknown-mode-as-form", "mode-from-schema",  "trust-request",
-    "invalid-params-as-internal-error", "refuse-declared-url",  "no-retry",          "consent-once",
-    "call-before-initialize",           "skip-initialized",     "ask-version-latest"};
+const std::set<FaultId> kInitializeWireFaults = {FaultId::AcceptUndeclaredMode,
+                                                 FaultId::UnknownModeAsForm,
+                                                 FaultId::ModeFromSchema,
+                                                 FaultId::TrustRequest,
+                                                 FaultId::InvalidParamsAsInternalError,
+                                                 FaultId::RefuseDeclaredUrl,
+                                                 FaultId::NoRetry,
+                                                 FaultId::ConsentOnce,
+                                                 FaultId::CallBeforeInitialize,
+                                                 FaultId::SkipInitialized,
+                                                 FaultId::AskVersionLatest};
 
 class ReferenceClient {
  public:
@@ -115,7 +122,7 @@ class ReferenceClient {
       if (int skip = read_capability(); skip != 0) return skip;
     }
     declared_caps_ = caps;
-    if (modern() && kInitializeWireFaults.contains(fault_)) fault_.clear();
+    if (modern() && kInitializeWireFaults.contains(fault_)) fault_ = FaultId::None;
     user_ = parse_json(env("ELICIT_CONFORM_USER", "[]"));
     if (!user_.ok() || !user_.document.IsArray()) return complain("ELICIT_CONFORM_USER is not a JSON array");
     const std::string tool = env("ELICIT_CONFORM_TOOL", "elicitation_case");
@@ -140,16 +147,16 @@ class ReferenceClient {
       // Over Streamable HTTP the channel sends each request's _meta version as
       // MCP-Protocol-Version (with Mcp-Method and Mcp-Name) and keeps no session: nothing else
       // differs here. The two header faults make it send a wrong header or none.
-      if (http_ && fault_ == "no-version-header") http_->override_version_header("");
-      if (http_ && fault_ == "version-header-mismatch") http_->override_version_header("2025-11-25");
+      if (http_ && fault_ == FaultId::NoVersionHeader) http_->override_version_header("");
+      if (http_ && fault_ == FaultId::VersionHeaderMismatch) http_->override_version_header("2025-11-25");
       // Probe first (MODERN-CLIENT-PROBE); a server that does not list the revision gets the
       // older wire at the latest version both speak, whatever error or silence it answered with.
       // Who leaves the probe out: skip-discover, a client told 2026-07-28 and nothing about its
       // versions; modern-only-skip-probe, one told it supports 2026-07-28 only;
       // dual-era-skip-probe, a dual-era client, which goes straight to initialize.
-      const bool skip_probe = dual_era_ && fault_ == "dual-era-skip-probe";
-      const bool modern_skip = (fault_ == "skip-discover" && !told_versions_) ||
-                               (fault_ == "modern-only-skip-probe" && told_versions_ && !dual_era_);
+      const bool skip_probe = dual_era_ && fault_ == FaultId::DualEraSkipProbe;
+      const bool modern_skip = (fault_ == FaultId::SkipDiscover && !told_versions_) ||
+                               (fault_ == FaultId::ModernOnlySkipProbe && told_versions_ && !dual_era_);
       if (!skip_probe && (modern_skip || discover())) return finish(modern_session(tool));
       if (!skip_probe && probe_400_code_ && !falls_back_after_400()) {
         // A modern server's 400 (HTTP-DUAL-ERA-INSPECT-400): it speaks a modern version, so this
@@ -164,7 +171,7 @@ class ReferenceClient {
                      " from a server of the modern wire, and no version this client could retry with"));
       }
       if (!skip_probe && probe_error_code_ && *probe_error_code_ != -32601 &&
-          fault_ == "fallback-on-method-not-found-only") {
+          fault_ == FaultId::FallbackOnMethodNotFoundOnly) {
         return finish(complain("server/discover got error " + std::to_string(*probe_error_code_) +
                                ", which this client does not take for a legacy server"));
       }
@@ -173,7 +180,7 @@ class ReferenceClient {
     } else if (probe_ == "discover" || (probe_ == "respawn" && http_)) {
       discover();
     }
-    if (fault_ == "call-before-initialize") {
+    if (fault_ == FaultId::CallBeforeInitialize) {
       // An era-ambiguous request before the handshake (2026-07-28 transport-stdio.mdx warns of
       // it); whatever the answer, it then initializes.
       send(R"({"jsonrpc":"2.0","id":"early-1","method":"tools/list"})");
@@ -185,20 +192,21 @@ class ReferenceClient {
       }
     }
 
-    const bool declare = caps != "none" && fault_ != "declare-no-capability";
+    const bool declare = caps != "none" && fault_ != FaultId::DeclareNoCapability;
     send(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":")" +
-         (fault_ == "ask-version-latest" ? std::string("latest") : asked_version_) + R"(","capabilities":)" +
-         (!declare                      ? std::string("{}")
-          : fault_ == "declare-no-mode" ? std::string(R"({"elicitation":{"voice":{}}})")
-                                        : R"({"elicitation":)" + caps + "}") +
+         (fault_ == FaultId::AskVersionLatest ? std::string("latest") : asked_version_) +
+         R"(","capabilities":)" +
+         (!declare                           ? std::string("{}")
+          : fault_ == FaultId::DeclareNoMode ? std::string(R"({"elicitation":{"voice":{}}})")
+                                             : R"({"elicitation":)" + caps + "}") +
          R"(,"clientInfo":{"name":"elicit-conform-reference-client","version":"0.1"}}})");
     if (!wait_for_response("1")) return complain("no answer to initialize");
-    if (fault_ != "skip-initialized") send(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
+    if (fault_ != FaultId::SkipInitialized) send(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
     const std::string call = R"(,"method":"tools/call","params":{"name":")" + tool + R"(","arguments":{}}})";
-    const std::string call_id = fault_ == "fractional-request-id" ? "2.5" : "2";
+    const std::string call_id = fault_ == FaultId::FractionalRequestId ? "2.5" : "2";
     send(R"({"jsonrpc":"2.0","id":)" + call_id + call);
     bool answered = wait_for_response(call_id);
-    if (answered && fell_back_ && fault_ == "absent-result-type-retries") {
+    if (answered && fell_back_ && fault_ == FaultId::AbsentResultTypeRetries) {
       // Reads the 2025 result with the modern rules, but takes an absent resultType for "not
       // complete" (instead of "complete"), and sends the call again.
       const Value* result = find_member(*responses_[call_id], "result");
@@ -208,7 +216,7 @@ class ReferenceClient {
       }
     }
     // After a -32042 whose URLs the user opened: wait for their completion, then retry (MAY).
-    if (answered && !awaiting_.empty() && fault_ != "no-retry") {
+    if (answered && !awaiting_.empty() && fault_ != FaultId::NoRetry) {
       answered = serve_until([this] {
         for (const std::string& id : awaiting_) {
           if (!completed_.contains(id)) return false;
@@ -239,8 +247,8 @@ class ReferenceClient {
     // `{}` means form only (2025-11-25 on); these faults misread it.
     const bool empty = capabilities_json_.document.IsObject() && capabilities_json_.document.ObjectEmpty();
     if (empty && (revision_ == Revision::V2025_11_25 || modern())) {
-      if (fault_ == "empty-capability-allows-url") capability_.url = true;
-      if (fault_ == "empty-capability-refuses-form") capability_.form = false;
+      if (fault_ == FaultId::EmptyCapabilityAllowsUrl) capability_.url = true;
+      if (fault_ == FaultId::EmptyCapabilityRefusesForm) capability_.form = false;
     }
     return 0;
   }
@@ -255,8 +263,8 @@ class ReferenceClient {
   // fallback-on-any-400 takes every 400 for a legacy server, never-fallback-on-400 every 400 for
   // a modern one.
   bool falls_back_after_400() const {
-    if (dual_era_ && fault_ == "fallback-on-any-400") return true;
-    if (dual_era_ && fault_ == "never-fallback-on-400") return false;
+    if (dual_era_ && fault_ == FaultId::FallbackOnAny400) return true;
+    if (dual_era_ && fault_ == FaultId::NeverFallbackOn400) return false;
     const int code = *probe_400_code_;
     return code != kHeaderMismatch && code != kMissingRequiredClientCapability &&
            code != kUnsupportedProtocolVersion;
@@ -282,15 +290,15 @@ class ReferenceClient {
   // `first`: the first request of the session (a fault sends the capability there only).
   std::string meta(bool first) const {
     std::string capabilities = "{}";
-    const bool declare = declared_caps_ != "none" && fault_ != "declare-no-capability" &&
-                         (first || fault_ != "declare-capability-first-only");
+    const bool declare = declared_caps_ != "none" && fault_ != FaultId::DeclareNoCapability &&
+                         (first || fault_ != FaultId::DeclareCapabilityFirstOnly);
     if (declare) {
-      capabilities = fault_ == "declare-no-mode" ? std::string(R"({"elicitation":{"voice":{}}})")
-                                                 : R"({"elicitation":)" + declared_caps_ + "}";
+      capabilities = fault_ == FaultId::DeclareNoMode ? std::string(R"({"elicitation":{"voice":{}}})")
+                                                      : R"({"elicitation":)" + declared_caps_ + "}";
     }
     std::string out = R"({"io.modelcontextprotocol/protocolVersion":")" + asked_version_ +
                       R"(","io.modelcontextprotocol/clientCapabilities":)" + capabilities;
-    if (fault_ != "no-client-info") {
+    if (fault_ != FaultId::NoClientInfo) {
       out +=
           R"(,"io.modelcontextprotocol/clientInfo":{"name":"elicit-conform-reference-client","version":"0.1"})";
     }
@@ -304,7 +312,7 @@ class ReferenceClient {
     constexpr int kMaxRounds = 32;  // a server MAY ask again; one that never stops is given up on
     const std::string call =
         R"("method":"tools/call","params":{"name":)" + quote(tool) + R"(,"arguments":{})";
-    std::string id = fault_ == "fractional-request-id" ? "1.5" : "1";
+    std::string id = fault_ == FaultId::FractionalRequestId ? "1.5" : "1";
     send(R"({"jsonrpc":"2.0","id":)" + id + "," + call + R"(,"_meta":)" + meta(true) + "}}");
     std::optional<std::string> first_state;  // stale-state keeps it
     for (int round = 1; round <= kMaxRounds; ++round) {
@@ -317,33 +325,33 @@ class ReferenceClient {
       // invalid (RESULT-TYPE-UNKNOWN-INVALID), never taken for a result.
       if (type == nullptr || (type->IsString() && std::string_view(type->GetString()) == kResultTypeComplete))
         return 0;
-      const bool taken_for_input = fault_ == "unknown-result-type-as-input-required" && type->IsString();
+      const bool taken_for_input = fault_ == FaultId::UnknownResultTypeAsInputRequired && type->IsString();
       if (!taken_for_input &&
           (!type->IsString() || std::string_view(type->GetString()) != kResultTypeInputRequired)) {
         return complain("the tool call's result has resultType " + to_json(*type) +
                         ", which this client does not know");
       }
       std::string retry = R"({"jsonrpc":"2.0","id":)";
-      const std::string next = fault_ == "retry-same-id" ? id : std::to_string(round + 1);
+      const std::string next = fault_ == FaultId::RetrySameId ? id : std::to_string(round + 1);
       std::string params =
-          "," + call + (fault_ == "meta-first-request-only" ? "" : R"(,"_meta":)" + meta(false));
+          "," + call + (fault_ == FaultId::MetaFirstRequestOnly ? "" : R"(,"_meta":)" + meta(false));
       if (const Value* asked = find_member(*result, "inputRequests"); asked && asked->IsObject()) {
         params += R"(,"inputResponses":)" + input_responses(*asked);
-      } else if (fault_ == "extra-input-response") {
+      } else if (fault_ == FaultId::ExtraInputResponse) {
         params += R"(,"inputResponses":{"unrequested":{"action":"decline"}})";
       }
       const Value* state = find_member(*result, "requestState");
       if (state && state->IsString()) {
         std::string echoed(state->GetString(), state->GetStringLength());
         if (!first_state) first_state = echoed;
-        if (fault_ == "stale-state") echoed = *first_state;
-        if (fault_ == "trim-state") echoed = trim(echoed);
-        if (fault_ == "parse-json-state") {
+        if (fault_ == FaultId::StaleState) echoed = *first_state;
+        if (fault_ == FaultId::TrimState) echoed = trim(echoed);
+        if (fault_ == FaultId::ParseJsonState) {
           // Reads the state as JSON when it looks like JSON, and writes it back its own way.
           if (ParsedJson parsed = parse_json(echoed); parsed.ok()) echoed = to_json(parsed.document);
         }
         params += R"(,"requestState":)" + quote(echoed);
-      } else if (fault_ == "invent-state") {
+      } else if (fault_ == FaultId::InventState) {
         params += R"(,"requestState":"")";
       }
       id = next;
@@ -367,7 +375,7 @@ class ReferenceClient {
       // A request this client cannot show (invalid, or in a mode it did not declare) reaches no
       // user: there is no error to send on this wire, so it is answered as dismissed.
       const std::string result = answer.error_code != 0 ? R"({"action":"cancel"})" : answer.result;
-      if (fault_ == "legacy-answer-on-modern") {
+      if (fault_ == FaultId::LegacyAnswerOnModern) {
         // The 2025 habit: the answer as a JSON-RPC response, the key taken for a request id.
         send(R"({"jsonrpc":"2.0","id":)" + to_json(it->name) + R"(,"result":)" + result + "}");
       }
@@ -376,9 +384,9 @@ class ReferenceClient {
       Value value;
       value.CopyFrom(parse_json(result).document, a);
       out.AddMember(key, value, a);
-      if (fault_ == "answer-first-input-only") break;
+      if (fault_ == FaultId::AnswerFirstInputOnly) break;
     }
-    if (fault_ == "extra-input-response") {
+    if (fault_ == FaultId::ExtraInputResponse) {
       Value extra(rapidjson::kObjectType);
       extra.AddMember("action", "decline", a);
       out.AddMember("unrequested", extra, a);
@@ -418,7 +426,7 @@ class ReferenceClient {
   bool discover() {
     std::string probe_meta =
         modern() ? meta(true) : std::string(R"({"io.modelcontextprotocol/protocolVersion":"2026-07-28"})");
-    if (dual_era_ && fault_ == "probe-names-legacy-version") {
+    if (dual_era_ && fault_ == FaultId::ProbeNamesLegacyVersion) {
       // Probes with the initialize-based version it would fall back to, not its modern one.
       for (const std::string& v : versions_) {
         if (features(parse_revision(v).value_or(default_revision())).modern_wire) continue;
@@ -537,7 +545,7 @@ class ReferenceClient {
   // saw, one already completed, or one without a usable id is ignored (faults break that).
   bool on_notification(const std::string& name, const Value* params) {
     if (name != kElicitComplete) {
-      if (name != "notifications/cancelled" && fault_ == "answer-unknown-notification") {
+      if (name != "notifications/cancelled" && fault_ == FaultId::AnswerUnknownNotification) {
         send(R"({"jsonrpc":"2.0","id":null,"error":{"code":-32601,"message":"Method not found"}})");
       }
       return true;
@@ -551,12 +559,12 @@ class ReferenceClient {
       completed_.insert(eid);
       return true;
     }
-    if (fault_ == "answer-notification") {
+    if (fault_ == FaultId::AnswerNotification) {
       send(R"({"jsonrpc":"2.0","id":null,"error":{"code":-32602,"message":"unknown elicitation"}})");
     }
-    if (malformed && fault_ == "fail-on-malformed-complete") return false;
-    if (unknown && fault_ == "fail-on-unknown-complete") return false;
-    if (repeated && fault_ == "fail-on-repeated-complete") return false;
+    if (malformed && fault_ == FaultId::FailOnMalformedComplete) return false;
+    if (unknown && fault_ == FaultId::FailOnUnknownComplete) return false;
+    if (repeated && fault_ == FaultId::FailOnRepeatedComplete) return false;
     return true;
   }
 
@@ -578,12 +586,12 @@ class ReferenceClient {
 
   // The ElicitResult of an elicitation/create (the JSON-RPC faults break its envelope).
   void reply_result(const Value& id, const std::string& result) {
-    const std::string head = fault_ == "omit-jsonrpc-version" ? "{" : R"({"jsonrpc":"2.0",)";
-    const std::string extra = fault_ == "answer-with-result-and-error"
+    const std::string head = fault_ == FaultId::OmitJsonrpcVersion ? "{" : R"({"jsonrpc":"2.0",)";
+    const std::string extra = fault_ == FaultId::AnswerWithResultAndError
                                   ? R"(,"error":{"code":-32603,"message":"and an error"})"
                                   : "";
     send(head + R"("id":)" + to_json(id) + R"(,"result":)" + result + extra + "}");
-    if (fault_ == "answer-twice")
+    if (fault_ == FaultId::AnswerTwice)
       send(head + R"("id":)" + to_json(id) + R"(,"result":)" + result + extra + "}");
   }
 
@@ -609,30 +617,30 @@ class ReferenceClient {
     const Value* params = find_member(message, "params");
     if (params == nullptr || !params->IsObject()) return reply_error("elicitation/create needs params");
     const Value* mode_value = find_member(*params, "mode");
-    if (mode_value == nullptr && fault_ == "mode-required") return reply_error("mode is required");
+    if (mode_value == nullptr && fault_ == FaultId::ModeRequired) return reply_error("mode is required");
     const std::string mode_name = mode_value && mode_value->IsString() ? mode_value->GetString() : "";
     const Value* url = find_member(*params, "url");
     // Two ways of never looking at mode: a requestedSchema makes a form, a url a URL request.
     const bool schema_decides =
-        fault_ == "mode-from-schema" && find_member(*params, "requestedSchema") != nullptr;
-    const bool url_decides = fault_ == "mode-from-url" && url != nullptr;
+        fault_ == FaultId::ModeFromSchema && find_member(*params, "requestedSchema") != nullptr;
+    const bool url_decides = fault_ == FaultId::ModeFromUrl && url != nullptr;
     const bool unknown_mode = mode_value != nullptr && mode_name != "form" && mode_name != "url";
-    if (unknown_mode && fault_ != "unknown-mode-as-form" && !schema_decides) {
+    if (unknown_mode && fault_ != FaultId::UnknownModeAsForm && !schema_decides) {
       return reply_error("elicitation mode " + to_json(*mode_value) + " was not declared by this client");
     }
     const Mode mode = schema_decides                      ? Mode::Form
                       : url_decides || mode_name == "url" ? Mode::Url
                                                           : Mode::Form;
-    if (fault_ == "prefetch-url" && url && url->IsString()) open_url(url->GetString());
-    if (fault_ == "require-elicitation-id" && mode == Mode::Url &&
+    if (fault_ == FaultId::PrefetchUrl && url && url->IsString()) open_url(url->GetString());
+    if (fault_ == FaultId::RequireElicitationId && mode == Mode::Url &&
         find_member(*params, "elicitationId") == nullptr) {
       return reply_error("a URL-mode elicitation needs an elicitationId");
     }
-    if (!capability_.supports(mode) && fault_ != "accept-undeclared-mode") {
+    if (!capability_.supports(mode) && fault_ != FaultId::AcceptUndeclaredMode) {
       return reply_error("elicitation mode " + std::string(to_string(mode)) +
                          " was not declared by this client");
     }
-    if (mode == Mode::Url && capability_.form && fault_ == "refuse-declared-url") {
+    if (mode == Mode::Url && capability_.form && fault_ == FaultId::RefuseDeclaredUrl) {
       return reply_error("this client does not handle URL mode");
     }
     // The mode faults judge the request as the mode they picked (its other params still count).
@@ -647,38 +655,38 @@ class ReferenceClient {
         p.RemoveMember("elicitationId");
       }
     }
-    if (fault_ != "trust-request" && !request_conforms(as_picked, unknown_mode && !schema_decides)) {
+    if (fault_ != FaultId::TrustRequest && !request_conforms(as_picked, unknown_mode && !schema_decides)) {
       return reply_error("invalid elicitation/create params",
-                         fault_ == "invalid-params-as-internal-error" ? -32603 : -32602);
+                         fault_ == FaultId::InvalidParamsAsInternalError ? -32603 : -32602);
     }
     const Value* eid = find_member(*params, "elicitationId");
     if (mode == Mode::Url && eid && eid->IsString()) issued_.insert(eid->GetString());
 
     const Value* content = nullptr;
     std::string action = next_action(&content);
-    if (fault_ == "swap-decline-cancel" && action != "accept")
+    if (fault_ == FaultId::SwapDeclineCancel && action != "accept")
       action = action == "decline" ? "cancel" : "decline";
-    if (fault_ == "no-decline" && action == "decline") action = "cancel";
-    if (fault_ == "decline-ignored" && action == "decline") action = "accept";
-    if (fault_ == "open-without-consent" && mode == Mode::Url && url && url->IsString())
+    if (fault_ == FaultId::NoDecline && action == "decline") action = "cancel";
+    if (fault_ == FaultId::DeclineIgnored && action == "decline") action = "accept";
+    if (fault_ == FaultId::OpenWithoutConsent && mode == Mode::Url && url && url->IsString())
       open_url(url->GetString());
     if (action != "accept") return reply_result(R"({"action":")" + action + R"("})");
     if (mode == Mode::Url) {
       if (url && url->IsString()) open_url(url->GetString());  // the user agreed to open it
-      const char* extra = fault_ == "content-in-url-accept" ? R"(,"content":{})" : "";
+      const char* extra = fault_ == FaultId::ContentInUrlAccept ? R"(,"content":{})" : "";
       return reply_result(R"({"action":"accept")" + std::string(extra) + "}");
     }
     // Form: the user's content, or the defaults the form was pre-filled with (SEP-1034).
     const Value* schema = find_member(*params, "requestedSchema");
     rapidjson::Document filled = fill_form(content, schema, fault_);
-    if (schema != nullptr && fault_ != "send-invalid-content") {
+    if (schema != nullptr && fault_ != FaultId::SendInvalidContent) {
       SchemaCheck model = check_requested_schema(*schema, revision_, "");
       if (!validate_content(model.schema, filled, "").empty()) {
         // A form that does not validate cannot be submitted: the user is left with cancel.
         return reply_result(R"({"action":"cancel"})");
       }
     }
-    if (fault_ == "drop-content") return reply_result(R"({"action":"accept"})");
+    if (fault_ == FaultId::DropContent) return reply_result(R"({"action":"accept"})");
     encode_content(filled, schema, fault_);
     return reply_result(R"({"action":"accept","content":)" + to_json(filled) + "}");
   }
@@ -693,7 +701,7 @@ class ReferenceClient {
                                        : check_message(message, check).diagnostics;
     for (const Diagnostic& d : found) {
       if (d.level != Level::Must) continue;
-      if (unknown_mode && fault_ == "unknown-mode-as-form" && d.check == "elicit.mode-unknown") continue;
+      if (unknown_mode && fault_ == FaultId::UnknownModeAsForm && d.check == "elicit.mode-unknown") continue;
       return false;
     }
     return true;
@@ -707,17 +715,18 @@ class ReferenceClient {
     bool consented = false;
     for (const ElicitRequest& e : parsed.elicitations) {
       issued_.insert(e.elicitation_id);
-      if (fault_ == "prefetch-url") open_url(e.url);
+      if (fault_ == FaultId::PrefetchUrl) open_url(e.url);
       const Value* content = nullptr;
       // consent-once: one accept opens the rest of the list without asking again.
-      const bool accepted = (consented && fault_ == "consent-once") || next_action(&content) == "accept";
+      const bool accepted =
+          (consented && fault_ == FaultId::ConsentOnce) || next_action(&content) == "accept";
       consented = consented || accepted;
-      if (accepted || fault_ == "open-without-consent") open_url(e.url);
+      if (accepted || fault_ == FaultId::OpenWithoutConsent) open_url(e.url);
       if (accepted) awaiting_.insert(e.elicitation_id);
     }
   }
 
-  std::string fault_;
+  FaultId fault_;
   std::string probe_;
   std::string modes_;
   std::vector<std::string> versions_;

@@ -23,10 +23,12 @@
 #include <string>
 #include <vector>
 
+#include "reference/faults.h"
+
 namespace ec {
 
 struct ReferenceClientOptions {
-  std::string fault;  // a name from faults.h, or ""
+  FaultId fault = FaultId::None;
   // How it starts, as clients that also speak 2026-07-28 do: "" initialize at once;
   // "discover" send server/discover first on the same connection, and fall back to initialize
   // after any error or 10 s of silence; "respawn" (stdio) spawn the server once for that probe,

@@ -1,6 +1,8 @@
 // The faults of the built-in reference peer: each breaks exactly one rule, so that every case
 // can be shown to fail against a peer that breaks the rule it checks (docs/architecture.md,
-// the reference layer). `elicit-conform reference --list-faults` prints this table.
+// the reference layer). Each is defined once, in faults.def: that row gives the FaultId the
+// peers compare, so a misspelt fault does not compile, and the row of the table
+// `elicit-conform reference --list-faults` prints, whose names `--fault` takes.
 #pragma once
 
 #include <span>
@@ -8,7 +10,15 @@
 
 namespace ec {
 
+enum class FaultId {
+  None,  // the conformant peer
+#define EC_FAULT(id, name, role, requirement, effect) id,
+#include "reference/faults.def"
+#undef EC_FAULT
+};
+
 struct Fault {
+  FaultId id;
   std::string_view name;
   std::string_view role;         // "server" or "client": which reference peer has it
   std::string_view requirement;  // the requirement key it breaks

@@ -1,5 +1,7 @@
 #include "reference/form_fill.h"
 
+#include <string_view>
+
 #include "core/json.h"
 
 namespace ec {
@@ -85,34 +87,34 @@ void to_wrong_shape(Value& value, const Value& property, rapidjson::Document::Al
 
 }  // namespace
 
-rapidjson::Document fill_form(const Value* user_content, const Value* schema, std::string_view fault) {
+rapidjson::Document fill_form(const Value* user_content, const Value* schema, FaultId fault) {
   rapidjson::Document filled(rapidjson::kObjectType);
   auto& a = filled.GetAllocator();
   if (user_content != nullptr && user_content->IsObject()) {
     filled.CopyFrom(*user_content, a);
     return filled;
   }
-  if (fault == "ignore-defaults") return filled;  // an empty form, as if defaults were never shown
+  if (fault == FaultId::IgnoreDefaults) return filled;  // an empty form, as if defaults were never shown
   const Value* properties = schema ? find_member(*schema, "properties") : nullptr;
   if (properties == nullptr || !properties->IsObject()) return filled;
   for (auto it = properties->MemberBegin(); it != properties->MemberEnd(); ++it) {
     const Value* def = find_member(it->value, "default");
     if (def == nullptr) continue;
-    Value value = fault == "defaults-placeholder" ? placeholder(it->value, a) : Value(*def, a);
+    Value value = fault == FaultId::DefaultsPlaceholder ? placeholder(it->value, a) : Value(*def, a);
     filled.AddMember(Value(it->name, a), value, a);
   }
   return filled;
 }
 
-void encode_content(rapidjson::Document& content, const Value* schema, std::string_view fault) {
-  if (fault != "enum-titles" && fault != "enum-shape") return;
+void encode_content(rapidjson::Document& content, const Value* schema, FaultId fault) {
+  if (fault != FaultId::EnumTitles && fault != FaultId::EnumShape) return;
   const Value* properties = schema ? find_member(*schema, "properties") : nullptr;
   if (properties == nullptr || !properties->IsObject() || !content.IsObject()) return;
   for (auto it = content.MemberBegin(); it != content.MemberEnd(); ++it) {
     const Value* property =
         find_member(*properties, std::string_view(it->name.GetString(), it->name.GetStringLength()));
     if (property == nullptr || !property->IsObject()) continue;
-    if (fault == "enum-titles")
+    if (fault == FaultId::EnumTitles)
       to_titles(it->value, *property, content.GetAllocator());
     else
       to_wrong_shape(it->value, *property, content.GetAllocator());

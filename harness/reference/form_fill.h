@@ -9,19 +9,19 @@
 //   enum-shape            a single-select choice is sent as an array, a multi-select one as a string
 #pragma once
 
-#include <string_view>
-
 #include <rapidjson/document.h>
+
+#include "reference/faults.h"
 
 namespace ec {
 
 // The form as the user submits it. `user_content` is the scripted user's content (nullptr when
 // the user accepted without typing); `schema` is the requestedSchema (may be nullptr).
 rapidjson::Document fill_form(const rapidjson::Value* user_content, const rapidjson::Value* schema,
-                              std::string_view fault);
+                              FaultId fault);
 
 // How a faulty client encodes the submitted content on the wire (enum-titles, enum-shape);
 // without one of those faults the content is left alone.
-void encode_content(rapidjson::Document& content, const rapidjson::Value* schema, std::string_view fault);
+void encode_content(rapidjson::Document& content, const rapidjson::Value* schema, FaultId fault);
 
 }  // namespace ec

@@ -138,7 +138,7 @@ class ReferenceServer {
   void send(const std::string& json) { channel_.send(json, Deadline::after(std::chrono::seconds(30))); }
 
   void respond(const Value& id, const std::string& result) {
-    const bool both = fault_ == "result-and-error" && result.find(R"("content")") != std::string::npos;
+    const bool both = fault_ == FaultId::ResultAndError && result.find(R"("content")") != std::string::npos;
     send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"result":)" + result +
          (both ? R"(,"error":{"code":-32603,"message":"also an error"})" : "") + "}");
   }
@@ -150,7 +150,7 @@ class ReferenceServer {
 
   void handle(const rapidjson::Document& message) {
     ClassifiedMessage m = classify_message(message);
-    if (m.kind == MessageKind::Notification && fault_ == "error-on-notification" &&
+    if (m.kind == MessageKind::Notification && fault_ == FaultId::ErrorOnNotification &&
         m.method != "notifications/initialized") {
       return send(R"({"jsonrpc":"2.0","id":null,"error":{"code":-32601,"message":)" +
                   quote("Unknown notification " + m.method) + "}}");
@@ -186,7 +186,8 @@ class ReferenceServer {
       // Modern only: no initialize. The error names the versions we do support, as a legacy
       // client has no other way to learn them (MODERN-ONLY-INITIALIZE-ERROR); the fault answers
       // as a server that knows no such method, naming none.
-      if (fault_ == "initialize-error-without-versions") return respond_error(id, -32601, "Method not found");
+      if (fault_ == FaultId::InitializeErrorWithoutVersions)
+        return respond_error(id, -32601, "Method not found");
       std::string supported;
       for (const std::string& v : modern_versions_) supported += (supported.empty() ? "" : ",") + quote(v);
       return respond_error(id, -32022,
@@ -197,21 +198,22 @@ class ReferenceServer {
     std::string answer = versions_.empty() ? std::string(to_string(default_revision())) : versions_.front();
     if (std::find(versions_.begin(), versions_.end(), asked) != versions_.end()) {
       answer = asked;
-    } else if (fault_ == "negotiate-oldest" && !versions_.empty()) {
+    } else if (fault_ == FaultId::NegotiateOldest && !versions_.empty()) {
       answer = versions_.back();
     }
     // Revisions before 2025-06-18 have no elicitation; the session's rules are those of its revision.
     const std::optional<Revision> session = parse_revision(answer);
     elicitation_allowed_ = session && !features(*session).modern_wire;
     revision_ = elicitation_allowed_ ? *session : Revision::V2025_06_18;
-    if (fault_ == "version-not-a-revision") answer = "";
+    if (fault_ == FaultId::VersionNotARevision) answer = "";
     const Value* caps = params ? find_member(*params, "capabilities") : nullptr;
     const Value* elicitation = caps ? find_member(*caps, "elicitation") : nullptr;
     // url-mode-any-revision reads the capability as 2025-11-25 does, whatever was negotiated.
-    capability_ = parse_elicitation_capability(
-                      elicitation, fault_ == "url-mode-any-revision" ? Revision::V2025_11_25 : revision_, "")
-                      .capability;
-    if (fault_ == "empty-capability-as-all" && elicitation && elicitation->IsObject() &&
+    capability_ =
+        parse_elicitation_capability(
+            elicitation, fault_ == FaultId::UrlModeAnyRevision ? Revision::V2025_11_25 : revision_, "")
+            .capability;
+    if (fault_ == FaultId::EmptyCapabilityAsAll && elicitation && elicitation->IsObject() &&
         elicitation->ObjectEmpty()) {
       capability_.url = true;
     }
@@ -260,7 +262,7 @@ class ReferenceServer {
 
   void elicit(const Value& call_id, const Value& params_value, ResultText style) {
     const Value* params = &params_value;
-    if (!elicitation_allowed_ && fault_ != "elicit-any-revision") {
+    if (!elicitation_allowed_ && fault_ != FaultId::ElicitAnyRevision) {
       return respond(call_id,
                      text_result("Elicitation does not exist in the negotiated protocol version", true));
     }
@@ -273,8 +275,8 @@ class ReferenceServer {
     // that declared no elicitation capability at all. send-undeclared-mode concerns the modes of
     // 2025-11-25; in a 2025-06-18 session, which has none, URL mode is url-mode-any-revision's.
     const bool send_anyway = capability_.declared
-                                 ? fault_ == "send-undeclared-mode" && features(revision_).url_mode
-                                 : fault_ == "elicit-without-capability";
+                                 ? fault_ == FaultId::SendUndeclaredMode && features(revision_).url_mode
+                                 : fault_ == FaultId::ElicitWithoutCapability;
     if (!capability_.supports(mode) && !send_anyway) {
       return respond(call_id, text_result("Client does not support " + std::string(to_string(mode)) +
                                               " elicitation (declared: " + capability_.describe() + ")",
@@ -286,10 +288,11 @@ class ReferenceServer {
       if (eid && eid->IsString()) issued_.insert(eid->GetString());
     }
     ++next_id_;
-    const std::string request_id = fault_ == "bad-id-type"        ? std::to_string(next_id_) + ".5"
-                                   : fault_ == "reuse-request-id" ? quote("ref-1")
-                                                                  : quote("ref-" + std::to_string(next_id_));
-    send(std::string(fault_ == "no-jsonrpc-version" ? "{" : R"({"jsonrpc":"2.0",)") + R"("id":)" +
+    const std::string request_id = fault_ == FaultId::BadIdType ? std::to_string(next_id_) + ".5"
+                                   : fault_ == FaultId::ReuseRequestId
+                                       ? quote("ref-1")
+                                       : quote("ref-" + std::to_string(next_id_));
+    send(std::string(fault_ == FaultId::NoJsonrpcVersion ? "{" : R"({"jsonrpc":"2.0",)") + R"("id":)" +
          request_id + R"(,"method":"elicitation/create","params":)" + to_json(outgoing) + "}");
     // Wait for the answer; other requests wait their turn (pings are answered at once).
     while (auto message = read()) {
@@ -312,7 +315,8 @@ class ReferenceServer {
       misread_action(*result, message->GetAllocator());
       // A careful server validates what it receives (SERVER-VALIDATE-CONTENT).
       MessageReport check = check_result(*message, *params);
-      if (fault_ != "trust-content" && (!check.conforms() || has_level(check.diagnostics, Level::Should))) {
+      if (fault_ != FaultId::TrustContent &&
+          (!check.conforms() || has_level(check.diagnostics, Level::Should))) {
         for (const Diagnostic& d : check.diagnostics) {
           // Content is what is validated here; framing (an id echoed back) is not the answer's fault.
           if ((d.level == Level::Must || d.level == Level::Should) &&
@@ -322,7 +326,7 @@ class ReferenceServer {
           }
         }
       }
-      if (fault_ == "utf16-lengths") {
+      if (fault_ == FaultId::Utf16Lengths) {
         if (std::string why = utf16_length_problem(*result, *params); !why.empty())
           return respond(call_id, text_result("invalid elicitation result: " + why, true));
       }
@@ -335,19 +339,19 @@ class ReferenceServer {
   rapidjson::Document outgoing_params(const Value& params, Mode mode) const {
     rapidjson::Document outgoing;
     outgoing.CopyFrom(params, outgoing.GetAllocator());
-    if (fault_ == "drop-message") outgoing.RemoveMember("message");
-    if (fault_ == "drop-schema" && mode == Mode::Form) outgoing.RemoveMember("requestedSchema");
-    if (mode == Mode::Url && outgoing.HasMember("url") && fault_ == "mangle-url") {
+    if (fault_ == FaultId::DropMessage) outgoing.RemoveMember("message");
+    if (fault_ == FaultId::DropSchema && mode == Mode::Form) outgoing.RemoveMember("requestedSchema");
+    if (mode == Mode::Url && outgoing.HasMember("url") && fault_ == FaultId::MangleUrl) {
       outgoing["url"].SetString("https://exa mple.com/not a url", outgoing.GetAllocator());
     }
-    if (mode == Mode::Url && fault_ == "drop-elicitation-id") outgoing.RemoveMember("elicitationId");
-    if (mode == Mode::Url && fault_ == "drop-url-mode") outgoing.RemoveMember("mode");
+    if (mode == Mode::Url && fault_ == FaultId::DropElicitationId) outgoing.RemoveMember("elicitationId");
+    if (mode == Mode::Url && fault_ == FaultId::DropUrlMode) outgoing.RemoveMember("mode");
     if (outgoing.HasMember("url") && outgoing["url"].IsString()) {
       std::string url = outgoing["url"].GetString();
-      if (fault_ == "http-url" && url.starts_with("https://")) url.replace(0, 8, "http://");
+      if (fault_ == FaultId::HttpUrl && url.starts_with("https://")) url.replace(0, 8, "http://");
       const char* join = url.find('?') == std::string::npos ? "?" : "&";
-      if (fault_ == "token-in-url") url += std::string(join) + "access_token=abc123";
-      if (fault_ == "email-in-url") url += std::string(join) + "user=ann%40example.com";
+      if (fault_ == FaultId::TokenInUrl) url += std::string(join) + "access_token=abc123";
+      if (fault_ == FaultId::EmailInUrl) url += std::string(join) + "user=ann%40example.com";
       outgoing["url"].SetString(url.c_str(), static_cast<rapidjson::SizeType>(url.size()),
                                 outgoing.GetAllocator());
     }
@@ -358,8 +362,8 @@ class ReferenceServer {
                            ? &outgoing["requestedSchema"]["properties"]
                            : nullptr) {
       for (const char* secret : {"password", "api_key"}) {
-        if ((fault_ == "ask-password" && std::string_view(secret) == "password") ||
-            (fault_ == "ask-api-key" && std::string_view(secret) == "api_key")) {
+        if ((fault_ == FaultId::AskPassword && std::string_view(secret) == "password") ||
+            (fault_ == FaultId::AskApiKey && std::string_view(secret) == "api_key")) {
           Value field(rapidjson::kObjectType);
           field.AddMember("type", "string", outgoing.GetAllocator());
           props->AddMember(rapidjson::StringRef(secret), field, outgoing.GetAllocator());
@@ -368,25 +372,26 @@ class ReferenceServer {
       for (auto it = props->MemberBegin(); it != props->MemberEnd(); ++it) {
         Value& p = it->value;
         if (!p.IsObject()) continue;
-        if (fault_ == "bad-format" && p.HasMember("format")) p["format"].SetString("hostname");
+        if (fault_ == FaultId::BadFormat && p.HasMember("format")) p["format"].SetString("hostname");
         // Only where the tool gave no description: the link is this fault's whole effect (a
         // replaced description would also break what schema-titles-as-asked judges).
-        if (fault_ == "link-in-form" && !p.HasMember("description")) {
+        if (fault_ == FaultId::LinkInForm && !p.HasMember("description")) {
           p.AddMember("description", "Details at https://example.com/help", outgoing.GetAllocator());
         }
-        if (fault_ == "bad-default" && p.HasMember("default")) p["default"].SetObject();
-        if (fault_ == "bad-enum") break_enum(p, outgoing.GetAllocator());
+        if (fault_ == FaultId::BadDefault && p.HasMember("default")) p["default"].SetObject();
+        if (fault_ == FaultId::BadEnum) break_enum(p, outgoing.GetAllocator());
         rewrite_schema_keywords(p, outgoing.GetAllocator());
       }
-      if (fault_ == "drop-required") outgoing["requestedSchema"].RemoveMember("required");
+      if (fault_ == FaultId::DropRequired) outgoing["requestedSchema"].RemoveMember("required");
       // A required name the properties do not define: no answer can satisfy the form. Only
       // forms that already list required fields get one, so the fault stays a quiet SHOULD.
       Value& schema = outgoing["requestedSchema"];
-      if (fault_ == "unsatisfiable-schema" && schema.HasMember("required") && schema["required"].IsArray()) {
+      if (fault_ == FaultId::UnsatisfiableSchema && schema.HasMember("required") &&
+          schema["required"].IsArray()) {
         schema["required"].PushBack("nickname_that_is_not_a_field", outgoing.GetAllocator());
       }
     }
-    if (fault_ == "nest-schema" && outgoing.HasMember("requestedSchema") &&
+    if (fault_ == FaultId::NestSchema && outgoing.HasMember("requestedSchema") &&
         outgoing["requestedSchema"].IsObject() && outgoing["requestedSchema"].HasMember("properties")) {
       Value wrapped(rapidjson::kObjectType);
       wrapped.AddMember("type", "object", outgoing.GetAllocator());
@@ -418,7 +423,8 @@ class ReferenceServer {
   // A modern result: resultType and our server info first, then the members of `body` (an
   // object written by this file).
   std::string modern_result(std::string_view type, const std::string& body, bool discover = false) const {
-    const bool info = discover ? fault_ != "no-server-info-in-discover" : fault_ != "no-server-info-meta";
+    const bool info =
+        discover ? fault_ != FaultId::NoServerInfoInDiscover : fault_ != FaultId::NoServerInfoMeta;
     const std::string head =
         R"({"resultType":)" + quote(type) +
         (info
@@ -434,11 +440,11 @@ class ReferenceServer {
       if (d.level == Level::Must && d.requirement == "META-REQUIRED-FIELDS")
         missing += (missing.empty() ? "" : "; ") + d.message;
     }
-    if (!missing.empty() && fault_ != "accept-missing-meta") {
+    if (!missing.empty() && fault_ != FaultId::AcceptMissingMeta) {
       return respond_error(id, -32602, "Invalid params: " + missing);  // META-MISSING-REJECT
     }
     auto revision = parse_revision(parsed.meta.protocol_version);
-    if (fault_ == "serve-unknown-version" && !parsed.meta.protocol_version.empty())
+    if (fault_ == FaultId::ServeUnknownVersion && !parsed.meta.protocol_version.empty())
       revision = Revision::V2026_07_28;
     if (!revision || !features(*revision).modern_wire) {
       std::string supported;
@@ -448,8 +454,9 @@ class ReferenceServer {
           R"({"supported":[)" + supported + R"(],"requested":)" + quote(parsed.meta.protocol_version) + "}");
     }
     if (m.method == kServerDiscover) {
-      if (fault_ == "no-discover") return respond_error(id, -32601, "Method not found: server/discover");
-      if (fault_ == "discover-drop-capabilities") {
+      if (fault_ == FaultId::NoDiscover)
+        return respond_error(id, -32601, "Method not found: server/discover");
+      if (fault_ == FaultId::DiscoverDropCapabilities) {
         return respond(
             id,
             modern_result("complete",
@@ -461,7 +468,7 @@ class ReferenceServer {
                                        true));
     }
     if (m.method == "tools/list") {
-      if (fault_ == "input-required-on-list") {
+      if (fault_ == FaultId::InputRequiredOnList) {
         return respond(id, modern_result("input_required",
                                          R"({"inputRequests":{"confirm":{"method":"elicitation/create",)"
                                          R"("params":{"message":"List the tools?","requestedSchema":)"
@@ -469,7 +476,7 @@ class ReferenceServer {
       }
       static const std::string tools = to_json(parse_json(kTools).document);
       return respond(
-          id, modern_result(fault_ == "custom-result-type" ? "tool_list" : "complete",
+          id, modern_result(fault_ == FaultId::CustomResultType ? "tool_list" : "complete",
                             tools.substr(0, tools.size() - 1) + R"(,"ttlMs":0,"cacheScope":"public"})"));
     }
     if (m.method == "tools/call") return modern_call(id, *m.params, parsed.meta, *revision);
@@ -510,7 +517,7 @@ class ReferenceServer {
       return modern_elicit(id, params, parse_json(kSep1330Params).document, ResultText::OfficialCompleted,
                            meta, revision);
     }
-    if (tool == "require_url" && fault_ == "url-required-on-modern") {
+    if (tool == "require_url" && fault_ == FaultId::UrlRequiredOnModern) {
       // The 2025-11-25 habit on the modern wire: the removed -32042 error.
       return respond_error(
           id, -32042, "This request requires more information.",
@@ -550,37 +557,37 @@ class ReferenceServer {
     // Each request declares its own capabilities; remember-capabilities keeps the first
     // declaration for the requests that come later on the same connection.
     ElicitationCapability declared = meta.elicitation;
-    if (fault_ == "remember-capabilities") {
+    if (fault_ == FaultId::RememberCapabilities) {
       if (declared.declared) {
         remembered_ = declared;
       } else if (remembered_) {
         declared = *remembered_;
       }
     }
-    const bool ask_anyway =
-        declared.declared ? fault_ == "send-undeclared-mode" : fault_ == "input-request-without-capability";
+    const bool ask_anyway = declared.declared ? fault_ == FaultId::SendUndeclaredMode
+                                              : fault_ == FaultId::InputRequestWithoutCapability;
     if (!declared.supports(mode) && !ask_anyway) {
       // CAPABILITY-MISSING-ERROR: name what the client would have to declare.
       return respond_error(
           call_id, static_cast<int>(kMissingRequiredClientCapability),
           "Missing required client capability: elicitation (" + std::string(to_string(mode)) + " mode)",
-          fault_ == "capability-error-without-list"
+          fault_ == FaultId::CapabilityErrorWithoutList
               ? std::string()
               : R"({"requiredCapabilities":{"elicitation":{")" + std::string(to_string(mode)) + R"(":{}}}})");
     }
     const std::string state = request_state(call_params);
     const Value* responses = find_member(call_params, "inputResponses");
-    if (responses != nullptr && !responses->IsObject() && fault_ != "accept-malformed-responses") {
+    if (responses != nullptr && !responses->IsObject() && fault_ != FaultId::AcceptMalformedResponses) {
       // A retry whose inputResponses is no InputResponses object: a protocol error
       // (MRTR-SERVER-VALIDATE-RESPONSES, MRTR-PROTOCOL-ERRORS).
-      if (fault_ == "malformed-responses-as-tool-error") {
+      if (fault_ == FaultId::MalformedResponsesAsToolError) {
         return respond(call_id,
                        modern_result("complete", text_result("inputResponses is not an object", true)));
       }
-      return respond_error(call_id, fault_ == "reserved-code-for-bad-input" ? -32030 : -32602,
+      return respond_error(call_id, fault_ == FaultId::ReservedCodeForBadInput ? -32030 : -32602,
                            "Invalid params: inputResponses must be an object");
     }
-    if (responses != nullptr && responses->IsObject() && fault_ == "reject-unknown-responses") {
+    if (responses != nullptr && responses->IsObject() && fault_ == FaultId::RejectUnknownResponses) {
       for (auto it = responses->MemberBegin(); it != responses->MemberEnd(); ++it) {
         if (std::string_view(it->name.GetString()) != kInputKey) {
           return respond_error(call_id, -32602,
@@ -590,30 +597,31 @@ class ReferenceServer {
     }
     const Value* answer =
         responses != nullptr && responses->IsObject() ? find_member(*responses, kInputKey) : nullptr;
-    if (answer == nullptr && responses != nullptr && fault_ == "error-on-missing-response") {
+    if (answer == nullptr && responses != nullptr && fault_ == FaultId::ErrorOnMissingResponse) {
       return respond_error(call_id, -32602, "Invalid params: no input response for " + quote(kInputKey));
     }
     if (answer == nullptr) {
       // The first call, or a retry that left our key out: ask (again) rather than fail (MRTR-ASK-AGAIN).
       rapidjson::Document outgoing = outgoing_params(params, mode);
-      if (mode == Mode::Url && fault_ == "empty-input-required") {
+      if (mode == Mode::Url && fault_ == FaultId::EmptyInputRequired) {
         return respond(call_id, modern_result("input_required", "{}"));
       }
-      if (fault_ == "legacy-elicit-on-modern") {
+      if (fault_ == FaultId::LegacyElicitOnModern) {
         // The 2025 habit: a JSON-RPC request of its own on stdout (its answer is ignored).
         send(R"({"jsonrpc":"2.0","id":"legacy-)" + std::to_string(next_id_++) +
              R"(","method":"elicitation/create","params":)" + to_json(outgoing) + "}");
       }
-      if (fault_ == (http_ ? "ping-client-on-modern-http" : "ping-client-on-modern")) {
+      if (fault_ == (http_ ? FaultId::PingClientOnModernHttp : FaultId::PingClientOnModern)) {
         // A server-to-client request of its own, which 2026-07-28 forbids on stdio (on stdout) and
         // on Streamable HTTP (on the tools/call's response stream): one fault per transport.
         send(R"({"jsonrpc":"2.0","id":"ping-)" + std::to_string(next_id_++) + R"(","method":"ping"})");
       }
-      const char* method = mode == Mode::Url && fault_ == "url-input-request-method" ? "elicitation/url"
-                                                                                     : "elicitation/create";
+      const char* method = mode == Mode::Url && fault_ == FaultId::UrlInputRequestMethod
+                               ? "elicitation/url"
+                               : "elicitation/create";
       std::string entry = R"(")" + std::string(kInputKey) + R"(":{"method":")" + method + R"(","params":)" +
                           to_json(outgoing) + "}";
-      if (mode == Mode::Url && fault_ == "duplicate-input-key")
+      if (mode == Mode::Url && fault_ == FaultId::DuplicateInputKey)
         entry += "," + entry;  // the same member name twice
       return respond(
           call_id, modern_result("input_required", R"({"inputRequests":{)" + entry + R"(},"requestState":)" +
@@ -627,23 +635,23 @@ class ReferenceServer {
     result.CopyFrom(*answer, result.GetAllocator());
     // An input response that is no ElicitResult cannot be parsed: a protocol error, not a tool
     // error (MRTR-PROTOCOL-ERRORS); content against the schema is the tool's business below.
-    if (fault_ != "accept-malformed-responses" &&
+    if (fault_ != FaultId::AcceptMalformedResponses &&
         !parse_elicit_result(result, revision, std::nullopt, "").result) {
-      if (fault_ == "malformed-responses-as-tool-error") {
+      if (fault_ == FaultId::MalformedResponsesAsToolError) {
         return respond(call_id,
                        modern_result("complete", text_result("input response is not an ElicitResult", true)));
       }
       return respond_error(
-          call_id, fault_ == "reserved-code-for-bad-input" ? -32030 : -32602,
+          call_id, fault_ == FaultId::ReservedCodeForBadInput ? -32030 : -32602,
           "Invalid params: inputResponses/" + std::string(kInputKey) + " is not an ElicitResult");
     }
     misread_action(result, result.GetAllocator());
-    if (fault_ == "fail-on-decline" && result.HasMember("action") && result["action"].IsString() &&
+    if (fault_ == FaultId::FailOnDecline && result.HasMember("action") && result["action"].IsString() &&
         std::string_view(result["action"].GetString()) != "accept") {
       return respond_error(call_id, -32603, "Internal error: the tool expected the user to accept");
     }
     // A careful server validates what it receives (SERVER-VALIDATE-CONTENT).
-    if (fault_ != "trust-content") {
+    if (fault_ != FaultId::TrustContent) {
       for (const Diagnostic& d : validate_answer(result, params, revision)) {
         if ((d.level == Level::Must || d.level == Level::Should) && !overlooked(d, params)) {
           return respond(call_id, modern_result("complete", text_result("invalid elicitation result at " +
@@ -653,7 +661,7 @@ class ReferenceServer {
       }
     }
     std::string final_result = modern_result("complete", text_result(describe_result(result, style), false));
-    if (fault_ == "complete-without-result-type")
+    if (fault_ == FaultId::CompleteWithoutResultType)
       final_result = text_result(describe_result(result, style), false);
     respond(call_id, final_result);
   }
@@ -704,14 +712,15 @@ class ReferenceServer {
     const bool titled =
         property && property->IsObject() &&
         (find_member(*property, "oneOf") != nullptr || find_member(*property, "anyOf") != nullptr);
-    if (fault_ == "accept-fractions") return d.check == "content.integer";
-    if (fault_ == "accept-unlisted-items") return d.check == "content.enum" && multi;
-    if (fault_ == "ignore-item-count")
+    if (fault_ == FaultId::AcceptFractions) return d.check == "content.integer";
+    if (fault_ == FaultId::AcceptUnlistedItems) return d.check == "content.enum" && multi;
+    if (fault_ == FaultId::IgnoreItemCount)
       return d.check == "content.min-items" || d.check == "content.max-items";
-    if (fault_ == "accept-titles") return d.check == "content.enum" && titled && !multi;
-    if (fault_ == "skip-pattern") return d.check == "content.pattern";
-    if (fault_ == "skip-format") return d.check == "content.format";
-    if (fault_ == "utf16-lengths") return d.check == "content.min-length" || d.check == "content.max-length";
+    if (fault_ == FaultId::AcceptTitles) return d.check == "content.enum" && titled && !multi;
+    if (fault_ == FaultId::SkipPattern) return d.check == "content.pattern";
+    if (fault_ == FaultId::SkipFormat) return d.check == "content.format";
+    if (fault_ == FaultId::Utf16Lengths)
+      return d.check == "content.min-length" || d.check == "content.max-length";
     return false;
   }
 
@@ -750,33 +759,33 @@ class ReferenceServer {
     const auto drop = [&p](std::initializer_list<const char*> keys) {
       for (const char* k : keys) p.RemoveMember(k);
     };
-    if (fault_ == "strip-defaults") drop({"default"});
-    if (fault_ == "strip-falsy-defaults" && p.HasMember("default")) {
+    if (fault_ == FaultId::StripDefaults) drop({"default"});
+    if (fault_ == FaultId::StripFalsyDefaults && p.HasMember("default")) {
       const Value& d = p["default"];
       if (d.IsFalse() || (d.IsNumber() && d.GetDouble() == 0) || (d.IsString() && d.GetStringLength() == 0) ||
           (d.IsArray() && d.Empty())) {
         drop({"default"});
       }
     }
-    if (fault_ == "number-for-integer" && p.HasMember("type") && p["type"].IsString() &&
+    if (fault_ == FaultId::NumberForInteger && p.HasMember("type") && p["type"].IsString() &&
         std::string_view(p["type"].GetString()) == "integer") {
       p["type"].SetString("number", a);
     }
-    if (fault_ == "strip-format") drop({"format"});
-    if (fault_ == "strip-constraints")
+    if (fault_ == FaultId::StripFormat) drop({"format"});
+    if (fault_ == FaultId::StripConstraints)
       drop({"pattern", "minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems"});
-    if (fault_ == "titled-enum-as-text" && p.HasMember("oneOf")) drop({"oneOf"});
-    if (fault_ == "drop-titles") drop({"title", "description"});
+    if (fault_ == FaultId::TitledEnumAsText && p.HasMember("oneOf")) drop({"oneOf"});
+    if (fault_ == FaultId::DropTitles) drop({"title", "description"});
   }
 
   // The action-handling faults: how a careless server reads what the user did.
   void misread_action(Value& result, rapidjson::Document::AllocatorType& a) const {
     if (!result.IsObject() || !result.HasMember("action") || !result["action"].IsString()) return;
     const std::string_view action = result["action"].GetString();
-    if (fault_ == "mix-up-decline-cancel" && (action == "decline" || action == "cancel")) {
+    if (fault_ == FaultId::MixUpDeclineCancel && (action == "decline" || action == "cancel")) {
       result["action"].SetString(action == "decline" ? "cancel" : "decline", a);
     }
-    if (fault_ == "content-means-accept" && action != "accept" && result.HasMember("content")) {
+    if (fault_ == FaultId::ContentMeansAccept && action != "accept" && result.HasMember("content")) {
       result["action"].SetString("accept", a);
     }
   }
@@ -820,7 +829,7 @@ class ReferenceServer {
     const Value* list = find_member(args, "elicitations");
     if (list == nullptr || !list->IsArray())
       return respond(call_id, text_result("require_url needs elicitations", true));
-    if (fault_ != "form-entry-in-url-error") {
+    if (fault_ != FaultId::FormEntryInUrlError) {
       for (const Value& entry : list->GetArray()) {
         const Value* mode = find_member(entry, "mode");
         const Value* eid = find_member(entry, "elicitationId");
@@ -837,8 +846,8 @@ class ReferenceServer {
       if (eid && eid->IsString()) issued_.insert(eid->GetString());
     }
     const std::string data = R"({"elicitations":)" + to_json(*list) + "}";
-    if (fault_ == "url-required-as-result") return respond(call_id, text_result(data, true));
-    if (fault_ == "drop-url-error-list") {
+    if (fault_ == FaultId::UrlRequiredAsResult) return respond(call_id, text_result(data, true));
+    if (fault_ == FaultId::DropUrlErrorList) {
       return respond_error(call_id, static_cast<int>(kUrlElicitationRequired),
                            "This request requires more information.");
     }
@@ -851,7 +860,7 @@ class ReferenceServer {
     if (eid == nullptr || !eid->IsString())
       return respond(call_id, text_result("complete needs elicitationId", true));
     std::string id = eid->GetString();
-    if (fault_ == "complete-wrong-id") {
+    if (fault_ == FaultId::CompleteWrongId) {
       id += "-other";
     } else if (!issued_.contains(id)) {
       return respond(call_id,
@@ -863,7 +872,7 @@ class ReferenceServer {
   }
 
   MessageChannel& channel_;
-  std::string fault_;
+  FaultId fault_;
   bool http_ = false;  // served over Streamable HTTP (the faults of that transport act only there)
   std::vector<std::string> versions_;         // initialize-based, latest first
   std::vector<std::string> modern_versions_;  // served without initialize (2026-07-28)
@@ -893,12 +902,12 @@ int run_reference_server_http(int port, const ReferenceServerOptions& reference)
   // The modern wire's HTTP duties (2026-07-28, Streamable HTTP): a request whose
   // MCP-Protocol-Version header is not its _meta version is refused with 400 and -32020 before it
   // is read; the errors the spec sends with 400 get 400. Each fault below breaks one of them.
-  options.reject_header_mismatch = reference.fault != "accept-version-header-mismatch";
-  const std::string fault = reference.fault;
+  options.reject_header_mismatch = reference.fault != FaultId::AcceptVersionHeaderMismatch;
+  const FaultId fault = reference.fault;
   options.modern_error_status = [fault](std::int64_t code) {
-    if ((fault == "meta-missing-http-200" && code == -32602) ||
-        (fault == "capability-missing-http-200" && code == kMissingRequiredClientCapability) ||
-        (fault == "unsupported-version-http-200" && code == kUnsupportedProtocolVersion))
+    if ((fault == FaultId::MetaMissingHttp200 && code == -32602) ||
+        (fault == FaultId::CapabilityMissingHttp200 && code == kMissingRequiredClientCapability) ||
+        (fault == FaultId::UnsupportedVersionHttp200 && code == kUnsupportedProtocolVersion))
       return 200;
     return modern_error_status(code);
   };

@@ -2,7 +2,7 @@
 // stdin/stdout) or Streamable HTTP that follows the adapter contract (docs/adapter-contract.md): tools
 // `elicit`, `require_url` and `complete`. It behaves as a careful SDK would: it refuses to send a mode the
 // client did not declare, to put anything but URL-mode entries with ids into a -32042 error, and to complete
-// an id it never issued. `fault` (a name from faults.h, or "") breaks one rule.
+// an id it never issued. `fault`, unless FaultId::None, breaks one rule (faults.def).
 //
 // On stdio it is dual-era: a request whose params carry the 2026-07-28 per-request _meta (or
 // server/discover) is served statelessly on the modern wire (elicitation inside an
@@ -13,10 +13,12 @@
 #include <string>
 #include <vector>
 
+#include "reference/faults.h"
+
 namespace ec {
 
 struct ReferenceServerOptions {
-  std::string fault;  // a name from faults.h, or ""
+  FaultId fault = FaultId::None;
   // Streamable HTTP: every SSE stream starts with a priming event (an id, empty data: SEP-1699),
   // as the TypeScript SDK's server does once resumability is on.
   bool prime_sse = false;
