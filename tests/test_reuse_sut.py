@@ -39,6 +39,8 @@ def test_cases_join_kept_sessions_and_the_reports_say_so(cli, tmp_path):
         # No handshake of its own, and ids that go on counting in the session: never 1 again.
         assert all(m.get("method") not in ("initialize", "notifications/initialized") for m in sent), c["id"]
         assert all(m.get("id") != 1 for m in sent if "id" in m), c["id"]
+    # No 2026-07-28 case joins (that wire keeps no state between requests: its cases test that).
+    assert not [c for c in joiners if c["revision"] == "2026-07-28"]
     # A case about the handshake has a process of its own.
     lifecycle = [c for c in shared["cases"] if c["id"] == "server.lifecycle.protocol-version-is-a-version"]
     assert lifecycle and all(c not in joiners for c in lifecycle)
@@ -50,6 +52,10 @@ def test_cases_join_kept_sessions_and_the_reports_say_so(cli, tmp_path):
     "reuse-request-id", "bad-id-type", "complete-wrong-id", "trust-content", "mix-up-decline-cancel",
     "error-on-notification", "result-and-error", "elicit-without-capability", "negotiate-oldest",
     "empty-capability-as-all",
+    # 2026-07-28: a server that carries capabilities from one request into the next. Its cases
+    # would see another case's requests in a shared process (they did, before that wire was left
+    # out of --reuse-sut), so every case of that wire has a process of its own.
+    "remember-capabilities",
 ])
 def test_a_faulty_server_gets_the_same_verdicts(cli, tmp_path, fault):
     assert fault in dict(faults(cli))

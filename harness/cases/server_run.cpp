@@ -19,12 +19,15 @@ namespace {
 
 using rapidjson::Value;
 
-// Whether a case may run in a server process another case started (sut_pool.h): one whose
-// handshake is the ordinary one (2025: initialize with the case's revision and capability;
-// 2026-07-28: server/discover with our _meta, no session). A case about the handshake, the
-// versions or a second session has a process of its own.
-bool reusable(const Case& c) {
-  if (c.manual_lifecycle || !c.sut.protocol_version.empty() || !c.sut.versions.empty()) return false;
+// Whether a case may run in a server session another case opened (sut_pool.h): one on the 2025
+// wire whose handshake is the ordinary initialize. A case about the handshake, the versions or a
+// second session has a process of its own, and so has every 2026-07-28 case: that wire keeps no
+// state between requests, which is what its cases test, and a server that does keep some (the
+// reference fault remember-capabilities) would carry one case's requests into the next.
+bool reusable(const Case& c, Revision revision) {
+  if (features(revision).modern_wire || c.manual_lifecycle || !c.sut.protocol_version.empty() ||
+      !c.sut.versions.empty())
+    return false;
   for (const Step& s : c.steps) {
     if (s.kind == Step::Kind::Check && (s.text == "protocol-version" || s.text == "latest-version" ||
                                         s.text == "initialize-error-names-versions"))
@@ -47,11 +50,9 @@ class ServerRun final : public StepEngine {
     if (c.sut.capabilities && *c.sut.capabilities != nullptr) {
       client_capability_ = parse_elicitation_capability(*c.sut.capabilities, revision, "").capability;
     }
-    // What a kept process was set up with: the revision (its environment says it), and on the
-    // 2025 wire the capability its initialize declared (2026-07-28 sends it with every request).
-    if (options.sut_pool && options.url.empty() && reusable(c))
-      pool_key_ = std::string(to_string(revision)) +
-                  (features(revision).modern_wire ? std::string() : " " + client_capabilities_json());
+    // What a kept session was opened with: the revision asked and the capability declared.
+    if (options.sut_pool && options.url.empty() && reusable(c, revision))
+      pool_key_ = std::string(to_string(revision)) + " " + client_capabilities_json();
   }
 
  private:
@@ -249,7 +250,7 @@ class ServerRun final : public StepEngine {
 
   bool lifecycle() override {
     if (warm_) return joined_lifecycle();
-    if (features(revision_).modern_wire) return session_ready_ = true, modern_lifecycle();
+    if (features(revision_).modern_wire) return modern_lifecycle();
     std::string caps = "{}";
     if (case_.sut.capabilities && *case_.sut.capabilities != nullptr) {
       caps = R"({"elicitation":)" + to_json(**case_.sut.capabilities) + "}";
@@ -301,13 +302,6 @@ class ServerRun final : public StepEngine {
   bool joined_lifecycle() {
     startup_done();
     session_ready_ = true;
-    if (features(revision_).modern_wire) {
-      note("--reuse-sut: this case runs in a server process started for " + warm_->started_by + " (case " +
-           std::to_string(warm_->cases) +
-           " in it; the 2026-07-28 wire keeps no session between requests); a "
-           "server/discover round trip before this case showed it idle");
-      return modern_lifecycle();
-    }
     server_version_ = warm_->server_version;
     note("--reuse-sut: this case runs in the session of a server process started for " + warm_->started_by +
          " (case " + std::to_string(warm_->cases) +
@@ -467,11 +461,6 @@ class ServerRun final : public StepEngine {
     if (warm.started_by.empty())
       warm.started_by = case_.id + " (" + std::string(to_string(record_.planned)) + ")";
     warm.server_version = server_version_;
-    // How the pool sees the process idle: ping on the 2025 wire; 2026-07-28 has no ping
-    // (changelog item 5), so server/discover with our _meta, which any server answers.
-    warm.probe = features(revision_).modern_wire
-                     ? R"("method":"server/discover","params":{"_meta":)" + meta_json() + "}"
-                     : std::string(R"("method":"ping")");
     const SessionIds ids = session_ids();
     warm.next_id = ids.next_id;
     warm.syncs = ids.syncs;

@@ -18,7 +18,7 @@ bool quiet_round_trip(WarmSut& sut, std::string& why) {
   if (sut.child->poll_exit()) return why = "the SUT exited", false;
   const std::string id = "elicit-conform-pool-" + std::to_string(++sut.pool_pings);
   const Deadline until = Deadline::after(kRoundTrip);
-  if (!sut.channel->send(R"({"jsonrpc":"2.0","id":")" + id + "\"," + sut.probe + "}", until))
+  if (!sut.channel->send(R"({"jsonrpc":"2.0","id":")" + id + R"(","method":"ping"})", until))
     return why = "the SUT did not take a ping", false;
   for (;;) {
     ReadResult r = sut.channel->receive(until);

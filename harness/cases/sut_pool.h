@@ -3,12 +3,11 @@
 // Over stdio one process is one MCP session, so by default every case starts its own server and
 // initializes it (per-case isolation). Starting a node or Python server costs 0.3-0.7 s, most of
 // a case's time. With --reuse-sut a case that needs nothing of the session but an ordinary
-// initialize may be run in a session that an earlier case opened with the same handshake
-// (revision asked, elicitation capability). Nothing of one case is seen by the next:
+// initialize (the 2025 wire) may be run in a session that an earlier case opened with the same
+// handshake (revision asked, elicitation capability). Nothing of one case is seen by the next:
 //  - a session is kept only after a case that ended quiescent (every request of either side
-//    answered, the SUT alive, every message it sent kept) and a round trip after the case (a
-//    ping; server/discover on the 2026-07-28 wire, which has no ping) on which the SUT sent
-//    nothing else;
+//    answered, the SUT alive, every message it sent kept) and a ping round trip after the case
+//    on which the SUT sent nothing else;
 //  - it is handed to the next case only after another such round trip, just before;
 //  - request ids go on counting in the session (no id is reused: JSON-RPC ids are unique per
 //    session), and the next case's transcript says whose session it joined.
@@ -35,9 +34,6 @@ struct WarmSut {
   std::shared_ptr<MessageChannel> channel;
   std::string started_by;      // the case whose run started the process
   std::string server_version;  // the protocolVersion of its answer to initialize
-  // The members after "id" of the request that shows the process idle (a ping, or on the
-  // 2026-07-28 wire server/discover): `"method":"ping"`.
-  std::string probe;
   int next_id = 1;             // the session's next numeric request id of ours
   std::size_t syncs = 0;       // the settle pings sent in the session so far
   std::size_t pool_pings = 0;  // the pool's own pings so far
