@@ -64,3 +64,27 @@ def test_a_sut_on_an_older_revision_is_skipped(cli, tmp_path, role, case):
     [result] = json.loads((tmp_path / "results.json").read_text())["cases"]
     assert result["status"] == "SKIP" and result["reason"].startswith("negotiated 2024-11-05 (asked 2025-11-25)"), \
         result["reason"]
+
+
+# A SUT that cannot speak a revision at all says so once (SKIP-REVISION): every case at that
+# revision is SKIP with its reason, the SUT is started for the first of them only, and the other
+# revisions run as usual. A plain SKIP, case by case, starts it for every case (above).
+@pytest.mark.parametrize("jobs", ["1", "3"])
+def test_a_sut_that_declines_a_revision_is_not_started_for_it_again(cli, tmp_path, monkeypatch, jobs):
+    starts = tmp_path / "starts"
+    monkeypatch.setitem(cli.env, "EC_CLI", str(cli.peer))
+    monkeypatch.setitem(cli.env, "SKIP_REVISION_STARTS", str(starts))
+    # server.modern.* (2026-07-28) and server.form.* (the 2025 revisions)
+    proc = cli.run("server", "--command", SUTS / "skips_revision.sh", "--case", "server.[fm]o[rd]*",
+                   "-j", jobs, "--report-dir", tmp_path / "r", timeout=180)
+    cases = json.loads((tmp_path / "r" / "results.json").read_text())["cases"]
+    modern = [c for c in cases if c["revision"] == "2026-07-28"]
+    assert len(modern) > 3
+    assert all(c["status"] == "SKIP" and "cannot run any case at revision 2026-07-28: SDK has no API for "
+               "protocol revision 2026-07-28" in c["reason"] for c in modern), [(c["id"], c["reason"]) for c in modern]
+    # Started once, or once per job that had begun a case at that revision before the first said so.
+    assert 1 <= len(starts.read_text().splitlines()) <= int(jobs), starts.read_text()
+    assert sum("not started:" in c["reason"] for c in modern) >= len(modern) - int(jobs)
+    others = [c for c in cases if c["revision"] != "2026-07-28"]
+    assert others and all(c["status"] == "PASS" for c in others), [(c["id"], c["status"]) for c in others]
+    assert proc.returncode == 0, proc.stderr.decode()

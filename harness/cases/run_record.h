@@ -47,6 +47,9 @@ struct RunRecord {
   // "elicit-conform: SKIP: <reason>" on stderr, or a response whose error message or tool text
   // starts with that marker). A missing prerequisite is a not-testable FAIL, never a SKIP.
   std::optional<std::string> skipped;
+  // The SUT's SKIP covers every case at `planned` ("elicit-conform: SKIP-REVISION: <reason>"
+  // before exit 77): the run starts it for no other case at that revision.
+  bool revision_declined = false;
   std::optional<std::string> harness_error;  // the harness could not run the case
   // The SUT never came up (it could not be started, never connected, or never answered or sent
   // initialize): ERROR, not a conformance verdict on the case's rule.

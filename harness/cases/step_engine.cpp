@@ -37,6 +37,8 @@ constexpr auto kHttpQuiet = std::chrono::milliseconds(20);
 constexpr std::string_view kSyncIdPrefix = "elicit-conform-sync-";
 
 constexpr std::string_view kSkipMarker = "elicit-conform: SKIP: ";
+// The same, for every case at the revision the SUT was started for (docs/adapter-contract.md).
+constexpr std::string_view kSkipRevisionMarker = "elicit-conform: SKIP-REVISION: ";
 
 // The reason after the marker, when `text` starts with it.
 std::optional<std::string> skip_reason(const Value* text) {
@@ -409,18 +411,34 @@ void StepEngine::fail_lifecycle(const char* check, std::string reason, std::stri
 
 void StepEngine::skip_if_sut_declined(const ExitInfo& exit) {
   if (exit.how != ExitInfo::How::Exited || exit.code != kSutSkipStatus) return;
-  constexpr std::string_view kMarker = kSkipMarker;
   std::string reason = "the SUT exited with status 77 (skipped) and gave no reason";
   const std::string& err = record_.sut_stderr;
-  const std::size_t at = err.rfind(kMarker);
-  const bool marked = at != std::string::npos && (at == 0 || err[at - 1] == '\n');
+  // The last marker line of either kind says what the SUT declined.
+  const auto line_at = [&](std::string_view marker) {
+    for (std::size_t at = err.rfind(marker); at != std::string::npos;
+         at = at == 0 ? std::string::npos : err.rfind(marker, at - 1)) {
+      if (at == 0 || err[at - 1] == '\n') return at;
+    }
+    return std::string::npos;
+  };
+  const std::size_t case_at = line_at(kSkipMarker);
+  const std::size_t revision_at = line_at(kSkipRevisionMarker);
+  const bool whole_revision =
+      revision_at != std::string::npos && (case_at == std::string::npos || revision_at > case_at);
+  const std::size_t at = whole_revision ? revision_at : case_at;
   // Racing the harness's own SIGTERM, only the marker line tells a skip from a coincidence.
-  if (exit.ended_by_harness && !marked) return;
-  if (marked) {
-    const std::size_t begin = at + kMarker.size();
+  if (exit.ended_by_harness && at == std::string::npos) return;
+  if (at != std::string::npos) {
+    const std::size_t begin = at + (whole_revision ? kSkipRevisionMarker : kSkipMarker).size();
     const std::size_t end = err.find('\n', begin);
     std::string line = err.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
-    if (!line.empty()) reason = "the SUT cannot run this case: " + line;
+    if (whole_revision) {
+      reason = "the SUT cannot run any case at revision " + std::string(to_string(record_.planned)) + ": " +
+               (line.empty() ? std::string("(no reason given)") : line);
+      record_.revision_declined = true;
+    } else if (!line.empty()) {
+      reason = "the SUT cannot run this case: " + line;
+    }
   }
   note(reason);
   record_.skipped = std::move(reason);

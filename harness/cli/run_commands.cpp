@@ -346,6 +346,14 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
   // A SUT that never comes up would cost the startup timeout on every run: once two runs found it
   // unavailable and none found it up, the rest are ERROR without starting it again.
   std::atomic<int> came_up{0}, never_came_up{0};
+  // Revisions the SUT declined as a whole (SKIP-REVISION): their later cases are SKIP unstarted.
+  std::mutex declined_mutex;
+  std::map<Revision, std::string> declined;
+  const auto declined_reason = [&](Revision r) -> std::optional<std::string> {
+    std::lock_guard lock(declined_mutex);
+    const auto it = declined.find(r);
+    return it == declined.end() ? std::nullopt : std::optional<std::string>(it->second);
+  };
   const auto worker = [&] {
     for (std::size_t i = next++; i < plan.size() && interrupt_signal() == 0; i = next++) {
       const auto& [c, revision] = plan[i];
@@ -355,6 +363,12 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
         record.revision = revision;
         record.transport = transport;
         record.sut_unavailable = "not run: the SUT never came up in the first runs of this invocation";
+      } else if (std::optional<std::string> why = declined_reason(revision)) {
+        record.case_id = c->id;
+        record.revision = record.planned = revision;
+        record.transport = transport;
+        record.skipped = "not started: " + *why;
+        record.transcript.push_back({0, "note", *record.skipped});
       } else {
         record = run_case(*c, revision, run_options);
         // A case the interrupt cut short has no verdict: only finished cases are reported.
@@ -363,6 +377,10 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
         // to say so: it is no reason to stop starting it. Only a SUT that never came up and said
         // nothing counts towards the runs that are then not started.
         ++(record.sut_unavailable && !record.skipped ? never_came_up : came_up);
+        if (record.revision_declined && record.skipped) {
+          std::lock_guard lock(declined_mutex);
+          declined.emplace(record.planned, *record.skipped + " (said when started for " + c->id + ")");
+        }
       }
       CaseResult result = judge_record(*c, std::move(record));
       std::lock_guard lock(progress);
@@ -472,7 +490,8 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
       << " FAIL not testable, " << counts[Verdict::Warn] << " WARN, " << counts[Verdict::Note] << " NOTE, "
       << counts[Verdict::Skip] << " SKIP, " << counts[Verdict::Error] << " ERROR)\n";
   for (const CaseResult& r : summary.results) {
-    if (!r.record.sut_unavailable) continue;
+    // A SUT that exited 77 said why (SKIP): that is no SUT that failed to come up.
+    if (!r.record.sut_unavailable || r.record.skipped) continue;
     err << "elicit-conform: the SUT did not come up (" << r.c->id
         << "): " << printable(*r.record.sut_unavailable) << "\n";
     break;

@@ -18,6 +18,13 @@ export function skip(reason) {
   process.exit(SKIP_STATUS);
 }
 
+// The same for every case at the revision this process was started for: the harness then starts
+// the adapter for no other case at that revision (docs/adapter-contract.md).
+export function skipRevision(reason) {
+  process.stderr.write(`elicit-conform: SKIP-REVISION: ${reason}\n`);
+  process.exit(SKIP_STATUS);
+}
+
 export function env(name, fallback) {
   const v = process.env[name];
   return v === undefined || v === '' ? fallback : v;
@@ -61,6 +68,6 @@ export function applyDefaultsPlacement() {
 
 export function requireRevision(revision) {
   if (revision && !features.revisions.includes(revision)) {
-    skip(`SDK has no API for protocol revision ${revision} (its latest is ${features.revisions[0]})`);
+    skipRevision(`SDK has no API for protocol revision ${revision} (its latest is ${features.revisions[0]})`);
   }
 }
