@@ -11,7 +11,7 @@
 # EC_BUILD_JOBS sets the build's parallelism (default 2, as the presets).
 #
 # A campaign runs each target in turn for SECONDS (with -fork=N when N > 1) on its corpus and
-# dictionary, then merges what it found back into corpus/<target>/ (libFuzzer -merge=1: only
+# dictionary, then merges what it found back into corpus/<target>/ (libFuzzer -merge=1, edges only: only
 # inputs that add coverage). A crash is minimized and saved as corpus/<target>/crash-<hash>,
 # where the replay ctests keep running it, and a command that reproduces it is printed.
 # --smoke runs the corpora and mutates them for a few seconds under the same sanitizers, but
@@ -78,10 +78,15 @@ stats() {
   echo "$line${avg:+ (average exec/s: $avg)}"
 }
 
+# The committed corpora are seeds: every code edge the corpus reaches, by as few inputs as a
+# merge finds. Merges count edges only (-use_counters=0): with hit-count buckets as features
+# nearly every input is "new" (the corpora stayed at ~1000 files a target), and the buckets grow
+# back within seconds of fuzzing; the grown corpora of campaigns belong in storage.
+merge_args=(-merge=1 -use_counters=0)
 minimize_corpus() {  # $1 target: merge into a fresh folder, keep the files whose content survived
   local t=$1 dir="corpus/$1" fresh
   fresh=$(mktemp -d)
-  "$(bin "$t")" -merge=1 $(libfuzzer_args "$t") "$fresh" "$dir" >"$fresh.log" 2>&1 || {
+  "$(bin "$t")" "${merge_args[@]}" $(libfuzzer_args "$t") "$fresh" "$dir" >"$fresh.log" 2>&1 || {
     echo "fuzz.sh: merge of $t failed; see $fresh.log" >&2; return 1; }
   # libFuzzer names merged files by the SHA-1 of their content.
   local kept=0 dropped=0 seen=" "
@@ -90,7 +95,7 @@ minimize_corpus() {  # $1 target: merge into a fresh folder, keep the files whos
     local sum
     sum=$(sha1sum "$f" | cut -c1-40)
     case "$(basename "$f")" in
-      crash-*) kept=$((kept + 1)); continue ;;  # regression inputs stay, covered or not
+      crash-*|seed-*) kept=$((kept + 1)); continue ;;  # regression inputs and named seeds stay
     esac
     if [ -f "$fresh/$sum" ] && [[ "$seen" != *" $sum "* ]]; then
       seen+="$sum "; kept=$((kept + 1))
@@ -140,7 +145,7 @@ run_target() {  # $1 target; sets $found when the run ended in a finding
   if [ "$mode" = campaign ]; then
     local before after
     before=$(find "corpus/$t" -type f | wc -l)
-    "$(bin "$t")" -merge=1 $(libfuzzer_args "$t") "corpus/$t" "$work/new" >"$work/merge.log" 2>&1 || true
+    "$(bin "$t")" "${merge_args[@]}" $(libfuzzer_args "$t") "corpus/$t" "$work/new" >"$work/merge.log" 2>&1 || true
     after=$(find "corpus/$t" -type f | wc -l)
     echo "fuzz.sh: $t: merged $((after - before)) new input(s) into corpus/$t"
   fi
