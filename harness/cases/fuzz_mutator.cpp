@@ -155,7 +155,7 @@ Value make_property(FuzzRng& rng, Alloc& a) {
       static constexpr std::array<std::string_view, 6> kFormats{"email",     "uri",      "date",
                                                                 "date-time", "hostname", "x"};
       p.AddMember("type", "string", a);
-      maybe("minLength", random_number(rng));
+      maybe("minLength", rng.chance(50) ? Value(static_cast<int>(rng.below(10))) : random_number(rng));
       maybe("maxLength", rng.chance(50) ? Value(static_cast<int>(rng.below(10))) : random_number(rng));
       maybe("pattern", str(rng.chance(50) ? "^[a-z]+$" : rng.chance(50) ? "(?<=a)b" : "[", a));
       maybe("format", str(std::string(rng.pick(kFormats)), a));
@@ -419,6 +419,15 @@ Value invalid_value(const Value& p, FuzzRng& rng, Alloc& a) {
       const Value* max = find_member(p, "maximum");
       if (min && min->IsNumber()) return Value(min->GetDouble() - 1);
       if (max && max->IsNumber()) return Value(max->GetDouble() + 1);
+      // One character short, each outside the Basic Multilingual Plane: too short in code points
+      // (how JSON Schema counts), long enough in UTF-16 code units (how JavaScript's .length counts).
+      const Value* minlen = find_member(p, "minLength");
+      if (minlen && minlen->IsUint() && minlen->GetUint() >= 2 && minlen->GetUint() < 1000 &&
+          rng.chance(50)) {
+        std::string s;
+        for (unsigned i = 1; i < minlen->GetUint(); ++i) s += "😀";
+        return str(s, a);
+      }
       const Value* maxlen = find_member(p, "maxLength");
       if (maxlen && maxlen->IsUint() && maxlen->GetUint() < 1000) {
         std::string s;
