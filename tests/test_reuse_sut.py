@@ -39,6 +39,10 @@ def test_cases_join_kept_sessions_and_the_reports_say_so(cli, tmp_path):
         # No handshake of its own, and ids that go on counting in the session: never 1 again.
         assert all(m.get("method") not in ("initialize", "notifications/initialized") for m in sent), c["id"]
         assert all(m.get("id") != 1 for m in sent if "id" in m), c["id"]
+    # The cases that need a process of their own mostly get one started while an earlier case ran.
+    ahead = [c for c in shared["cases"] if any("the server was started (with this case's command" in t["text"]
+                                                for t in c["transcript"] if t["from"] == "note")]
+    assert ahead and not set(c["id"] + c["revision"] for c in ahead) & set(c["id"] + c["revision"] for c in joiners)
     # No 2026-07-28 case joins (that wire keeps no state between requests: its cases test that).
     assert not [c for c in joiners if c["revision"] == "2026-07-28"]
     # A case about the handshake has a process of its own.

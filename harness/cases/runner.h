@@ -51,6 +51,7 @@ struct RunOptions {
   // Server cases over stdio, --reuse-sut: sessions kept between cases (sut_pool.h); null: a
   // process per case.
   SutPool* sut_pool = nullptr;
+  std::size_t plan_index = 0;  // the case's place in the run's plan (SutPool::start_ahead)
 };
 
 RunRecord run_case(const Case& c, Revision revision, const RunOptions& options);

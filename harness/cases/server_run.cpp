@@ -43,6 +43,39 @@ bool reusable(const Case& c, Revision revision) {
   return true;
 }
 
+std::string capabilities_json(const Case& c) {
+  if (c.sut.capabilities && *c.sut.capabilities != nullptr)
+    return R"({"elicitation":)" + to_json(**c.sut.capabilities) + "}";
+  return "{}";
+}
+
+}  // namespace
+
+ChildOptions server_child_options(const Case& c, Revision revision, const RunOptions& options) {
+  ChildOptions child;
+  child.argv = options.command;
+  child.environment = {{"ELICIT_CONFORM_CASE", c.id},
+                       {"MCP_CONFORMANCE_SCENARIO", c.id},
+                       {"ELICIT_CONFORM_PROTOCOL_VERSION", std::string(to_string(revision))},
+                       {"MCP_CONFORMANCE_PROTOCOL_VERSION", std::string(to_string(revision))}};
+  // A case about eras says which versions the server is to support, exactly (a modern-only
+  // server): docs/adapter-contract.md, "Between the eras".
+  if (!c.sut.versions.empty()) {
+    std::string joined;
+    for (const std::string& v : c.sut.versions) joined += (joined.empty() ? "" : ",") + v;
+    child.environment.emplace_back("ELICIT_CONFORM_PROTOCOL_VERSIONS", joined);
+  }
+  return child;
+}
+
+// What a kept session was opened with: the revision asked and the capability declared.
+std::string server_session_key(const Case& c, Revision revision, const RunOptions& options) {
+  if (!options.sut_pool || !options.url.empty() || !reusable(c, revision)) return "";
+  return std::string(to_string(revision)) + " " + capabilities_json(c);
+}
+
+namespace {
+
 class ServerRun final : public StepEngine {
  public:
   ServerRun(const Case& c, Revision revision, const RunOptions& options) : StepEngine(c, revision, options) {
@@ -50,15 +83,16 @@ class ServerRun final : public StepEngine {
     if (c.sut.capabilities && *c.sut.capabilities != nullptr) {
       client_capability_ = parse_elicitation_capability(*c.sut.capabilities, revision, "").capability;
     }
-    // What a kept session was opened with: the revision asked and the capability declared.
-    if (options.sut_pool && options.url.empty() && reusable(c, revision))
-      pool_key_ = std::string(to_string(revision)) + " " + client_capabilities_json();
+    pool_key_ = server_session_key(c, revision, options);
   }
 
  private:
   bool start() override {
     if (!pool_key_.empty()) {
       if (std::optional<WarmSut> warm = options_.sut_pool->take(pool_key_)) {
+        // A process started ahead for this case is not needed: it was never spoken to.
+        if (auto started = options_.sut_pool->take_started(options_.plan_index))
+          started->terminate(std::chrono::milliseconds(300));
         warm_ = std::move(*warm);
         child_ = std::move(warm_->child);
         channel_ = warm_->channel;
@@ -77,18 +111,13 @@ class ServerRun final : public StepEngine {
       note("Streamable HTTP to " + url->text());
       return true;
     }
-    ChildOptions child;
-    child.argv = options_.command;
-    child.environment = {{"ELICIT_CONFORM_CASE", case_.id},
-                         {"MCP_CONFORMANCE_SCENARIO", case_.id},
-                         {"ELICIT_CONFORM_PROTOCOL_VERSION", std::string(to_string(revision_))},
-                         {"MCP_CONFORMANCE_PROTOCOL_VERSION", std::string(to_string(revision_))}};
-    // A case about eras says which versions the server is to support, exactly (a modern-only
-    // server): docs/adapter-contract.md, "Between the eras".
-    if (!case_.sut.versions.empty())
-      child.environment.emplace_back("ELICIT_CONFORM_PROTOCOL_VERSIONS", joined_versions());
     std::string error;
-    child_ = ChildProcess::spawn(child, error);
+    if (options_.sut_pool) child_ = options_.sut_pool->take_started(options_.plan_index);
+    if (child_)
+      note(
+          "--reuse-sut: the server was started (with this case's command and environment) while an "
+          "earlier case ran, and was not spoken to before this case");
+    if (!child_) child_ = ChildProcess::spawn(server_child_options(case_, revision_, options_), error);
     if (!child_) {
       sut_unavailable("the SUT could not be started: " + error);
       return false;
@@ -163,12 +192,6 @@ class ServerRun final : public StepEngine {
     return type != nullptr && type->IsString();
   }
 
-  std::string joined_versions() const {
-    std::string out;
-    for (const std::string& v : case_.sut.versions) out += (out.empty() ? "" : ",") + v;
-    return out;
-  }
-
   // initialize-error-names-versions (MODERN-ONLY-INITIALIZE-ERROR, versioning.mdx): "A server that
   // supports only modern versions SHOULD name the protocol versions it supports in any error it
   // returns to an initialize request". The versions it supports are those its server/discover
@@ -217,12 +240,7 @@ class ServerRun final : public StepEngine {
            R"(:{"name":"elicit-conform","version":"0.1"}})";
   }
 
-  std::string client_capabilities_json() const {
-    if (case_.sut.capabilities && *case_.sut.capabilities != nullptr) {
-      return R"({"elicitation":)" + to_json(**case_.sut.capabilities) + "}";
-    }
-    return "{}";
-  }
+  std::string client_capabilities_json() const { return capabilities_json(case_); }
 
   static std::string quote(std::string_view s) {
     Value v(rapidjson::StringRef(s.data(), static_cast<rapidjson::SizeType>(s.size())));

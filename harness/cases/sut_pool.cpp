@@ -43,6 +43,7 @@ void end(WarmSut& sut) {
 
 SutPool::~SutPool() {
   for (Idle& i : idle_) end(i.sut);
+  for (auto& [index, child] : ahead_) child->terminate(kEndGrace);
 }
 
 std::optional<WarmSut> SutPool::take(const std::string& key) {
@@ -82,6 +83,7 @@ bool SutPool::put(const std::string& key, WarmSut sut, std::string& why) {
       idle_.pop_front();
     }
     idle_.push_back({key, std::move(sut)});
+    kept_keys_.insert(key);
   }
   if (evicted) end(*evicted);
   return true;
@@ -90,6 +92,38 @@ bool SutPool::put(const std::string& key, WarmSut sut, std::string& why) {
 std::size_t SutPool::reused() const {
   std::lock_guard lock(m_);
   return reused_;
+}
+
+bool SutPool::has_kept(const std::string& key) const {
+  std::lock_guard lock(m_);
+  return kept_keys_.contains(key);
+}
+
+void SutPool::start_ahead(std::size_t index, const ChildOptions& options) {
+  {
+    std::lock_guard lock(m_);
+    if (ahead_.size() >= kMaxAhead || ahead_.contains(index) || claimed_.contains(index)) return;
+  }
+  std::string error;
+  std::unique_ptr<ChildProcess> child = ChildProcess::spawn(options, error);
+  if (!child) return;  // the case will start it itself, and say why it could not
+  std::unique_lock lock(m_);
+  if (claimed_.contains(index) || ahead_.contains(index)) {
+    lock.unlock();
+    child->terminate(kEndGrace);  // its case started meanwhile (another job)
+    return;
+  }
+  ahead_.emplace(index, std::move(child));
+}
+
+std::unique_ptr<ChildProcess> SutPool::take_started(std::size_t index) {
+  std::lock_guard lock(m_);
+  claimed_.insert(index);
+  const auto it = ahead_.find(index);
+  if (it == ahead_.end()) return nullptr;
+  std::unique_ptr<ChildProcess> child = std::move(it->second);
+  ahead_.erase(it);
+  return child;
 }
 
 }  // namespace ec

@@ -11,16 +11,19 @@
 //  - it is handed to the next case only after another such round trip, just before;
 //  - request ids go on counting in the session (no id is reused: JSON-RPC ids are unique per
 //    session), and the next case's transcript says whose session it joined.
-// Anything else, and every case about the handshake itself, gets a process of its own.
+// Anything else, and every case about the handshake itself, gets a process of its own, which
+// the pool may start a little ahead (start_ahead) so that its start overlaps earlier cases.
 // The adapter contract's side (docs/adapter-contract.md): the environment of a reused process is
 // that of the case that started it.
 #pragma once
 
 #include <cstddef>
 #include <list>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "transport/child_process.h"
@@ -46,7 +49,7 @@ class SutPool {
   static constexpr std::size_t kMaxIdle = 8;
 
   SutPool() = default;
-  ~SutPool();  // ends every idle session's process
+  ~SutPool();  // ends every idle session's process and every process started ahead
   SutPool(const SutPool&) = delete;
   SutPool& operator=(const SutPool&) = delete;
 
@@ -58,6 +61,17 @@ class SutPool {
 
   // How many sessions were handed to a later case, over the pool's life.
   std::size_t reused() const;
+  // Whether a session of `key` was ever kept: a later case of that key will probably join one.
+  bool has_kept(const std::string& key) const;
+
+  // Fresh processes started ahead of the case that will use them (its place in the plan), so
+  // that a server's start (node: 0.3-0.7 s) overlaps the cases before it. Each is started with
+  // that case's own command and environment and is never spoken to before the case takes it:
+  // the case gets the process it would have started itself, only sooner. At most kMaxAhead.
+  static constexpr std::size_t kMaxAhead = 3;
+  void start_ahead(std::size_t index, const ChildOptions& options);
+  // The process started ahead for `index`, or null; a later call for the same index gets null.
+  std::unique_ptr<ChildProcess> take_started(std::size_t index);
 
  private:
   struct Idle {
@@ -67,6 +81,9 @@ class SutPool {
   mutable std::mutex m_;
   std::list<Idle> idle_;  // oldest first
   std::size_t reused_ = 0;
+  std::set<std::string> kept_keys_;
+  std::map<std::size_t, std::unique_ptr<ChildProcess>> ahead_;
+  std::set<std::size_t> claimed_;  // indices whose case has asked for its process
 };
 
 }  // namespace ec

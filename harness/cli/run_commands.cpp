@@ -19,6 +19,7 @@
 #include "cases/catalog.h"
 #include "cases/observe_tool.h"
 #include "cases/runner.h"
+#include "cases/server_run.h"
 #include "cases/sut_pool.h"
 #include "cli/output.h"
 #include "cli/report_files.h"
@@ -354,23 +355,37 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
     const auto it = declined.find(r);
     return it == declined.end() ? std::nullopt : std::optional<std::string>(it->second);
   };
+  // --reuse-sut over stdio: the servers of the next cases are started while this one runs, unless
+  // a case will likely join a kept session (its key has one).
+  const bool start_ahead = pool && wanted == Role::Server && o.url.empty();
   const auto worker = [&] {
     for (std::size_t i = next++; i < plan.size() && interrupt_signal() == 0; i = next++) {
       const auto& [c, revision] = plan[i];
+      RunOptions options = run_options;
+      options.plan_index = i;
+      for (std::size_t k = i + 1; start_ahead && k <= i + SutPool::kMaxAhead && k < plan.size(); ++k) {
+        const auto& [later, later_revision] = plan[k];
+        if (later->role != Role::Server || declined_reason(later_revision)) continue;
+        const std::string key = server_session_key(*later, later_revision, run_options);
+        if (key.empty() || !pool->has_kept(key))
+          pool->start_ahead(k, server_child_options(*later, later_revision, run_options));
+      }
       RunRecord record;
       if (came_up == 0 && never_came_up >= 2) {
         record.case_id = c->id;
         record.revision = revision;
         record.transport = transport;
         record.sut_unavailable = "not run: the SUT never came up in the first runs of this invocation";
+        if (pool) pool->take_started(i);
       } else if (std::optional<std::string> why = declined_reason(revision)) {
         record.case_id = c->id;
         record.revision = record.planned = revision;
         record.transport = transport;
         record.skipped = "not started: " + *why;
         record.transcript.push_back({0, "note", *record.skipped});
+        if (pool) pool->take_started(i);  // a process started ahead for it ends here
       } else {
-        record = run_case(*c, revision, run_options);
+        record = run_case(*c, revision, options);
         // A case the interrupt cut short has no verdict: only finished cases are reported.
         if (interrupt_signal() != 0) break;
         // A SUT that said SKIP (exit 77 with its reason, before initialize) did come up far enough
