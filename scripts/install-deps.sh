@@ -5,9 +5,9 @@ set -euo pipefail
 
 packages=(
   build-essential cmake pkg-config clang libclang-rt-14-dev clang-format clang-tidy
-  rapidjson-dev libgtest-dev libgmock-dev libcli11-dev libre2-dev liburiparser-dev
+  rapidjson-dev libgtest-dev libcli11-dev libre2-dev liburiparser-dev
   libcpp-httplib-dev libyaml-cpp-dev libbenchmark-dev libvalijson-dev
-  python3-pytest python3-pytest-xdist python3-hypothesis python3-jsonschema python3-yaml
+  python3-pytest python3-pytest-xdist python3-hypothesis python3-jsonschema
 )
 
 # --browser: also headless Chromium (about 100 MB), with which tests/test_reports.py renders
