@@ -78,7 +78,16 @@ std::string fuzz_case_json(const std::string& role, Revision revision, const std
       r["reply"].AddMember("result", Value(*reply, a), a);
       steps.PushBack(r, a);
     }
-    if (o == "accepted-invalid-content") {
+    if (o == "misreported-action" && reply && find_member(*reply, "action")) {
+      // The tool reports the action it got (the adapter contract's `elicit`), or the server refuses
+      // the answer (a tool error, an error): what it may not do is report another action.
+      Value e = step(
+          R"({"expect":{"$one_of":[{"result":{"isError":true}},{"error":"$any"},)"
+          R"({"result":{"content":{"$contains":{"type":"text","text":{"$json":{}}}}}}]},"response_to":"call"})");
+      e["expect"]["$one_of"][2]["result"]["content"]["$contains"]["text"]["$json"].AddMember(
+          "action", Value(*find_member(*reply, "action"), a), a);
+      steps.PushBack(e, a);
+    } else if (o == "accepted-invalid-content") {
       steps.PushBack(
           step(
               R"({"expect":{"$one_of":[{"result":{"isError":true}},{"error":"$any"}]},"response_to":"call"})"),

@@ -111,8 +111,35 @@ bool under_asked_field(const std::string& pointer, const Value* asked_properties
 
 }  // namespace
 
+namespace {
+
+// The action of a reply the checker finds nothing in (no finding of any level, as an answer to an
+// elicitation/create with `params`), or "": only such a reply has one meaning a server must keep.
+// One finding is allowed: content beside a decline or cancel. The action still says what the user
+// did, as the corpus's server.actions.*-with-content-is-not-accept cases hold servers to.
+std::string valid_reply_action(const Value& reply, const Value& params, Revision revision) {
+  const Value* action = reply.IsObject() ? find_member(reply, "action") : nullptr;
+  if (!action || !action->IsString()) return "";
+  rapidjson::Document response;
+  response.SetObject();
+  auto& a = response.GetAllocator();
+  response.AddMember("jsonrpc", "2.0", a).AddMember("id", 1, a).AddMember("result", Value(reply, a), a);
+  MessageCheckOptions o;
+  o.revision = revision;
+  o.answered_request_params = &params;
+  const Diagnostics d = check_message(response, o).diagnostics;
+  if (std::any_of(d.begin(), d.end(), [](const Diagnostic& x) {
+        return x.level != Level::Info && x.check != "result.content-without-accept";
+      }))
+    return "";
+  return action->GetString();
+}
+
+}  // namespace
+
 std::vector<FuzzFinding> server_result_findings(const Value& tool_response, const Value& sent_params,
-                                                const Value& asked_params, Revision revision) {
+                                                const Value& asked_params, const Value& reply,
+                                                Revision revision) {
   // Only a schema in the subset has one meaning to validate against.
   if (has_level(request_diagnostics(sent_params, revision), Level::Must)) return {};
   // Content answers a form: a URL-mode request's stray requestedSchema asks for nothing (found
@@ -129,6 +156,14 @@ std::vector<FuzzFinding> server_result_findings(const Value& tool_response, cons
   ParsedJson reported = parse_json(std::string_view(text->GetString(), text->GetStringLength()));
   if (!reported.ok() || !reported.document.IsObject()) return {};
   const Value* action = find_member(reported.document, "action");
+  const std::string sent_action = valid_reply_action(reply, sent_params, revision);
+  if (!sent_action.empty() && action && action->IsString() && sent_action != action->GetString()) {
+    return {FuzzFinding{"misreported-action", "action " + sent_action + " -> " + action->GetString(),
+                        "SERVER-HANDLE-ACTIONS", Level::Should,
+                        "the server's tool reported action \"" + std::string(action->GetString()) +
+                            "\" for an elicitation the harness answered with a valid \"" + sent_action +
+                            "\""}};
+  }
   const Value* got = find_member(reported.document, "content");
   const Value* schema = find_member(sent_params, "requestedSchema");
   if (!action || !action->IsString() || std::string_view(action->GetString()) != "accept" || !got || !schema)

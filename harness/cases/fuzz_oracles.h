@@ -59,9 +59,14 @@ std::string mode_of_params(const rapidjson::Value& params);
 // fields its tool was asked for (`asked_params`) are judged: a field the server added on its own
 // has no expectation a replay could hold another server to (that server's fault is the addition,
 // which server_request_findings judges).
+// Also misreported-action: the harness answered with a valid ElicitResult (`reply`: nothing
+// check_message finds in it, for those params, but content beside a decline or cancel) and the
+// tool reports another action
+// (SERVER-HANDLE-ACTIONS: a decline read as a cancel, a cancel as an accept).
 std::vector<FuzzFinding> server_result_findings(const rapidjson::Value& tool_response,
                                                 const rapidjson::Value& sent_params,
-                                                const rapidjson::Value& asked_params, Revision revision);
+                                                const rapidjson::Value& asked_params,
+                                                const rapidjson::Value& reply, Revision revision);
 
 // Server SUT, what it sent for params that passed check_message:
 //   broke-valid-request     an elicitation/create check_message rejects at MUST level;

@@ -181,6 +181,12 @@ class ServerSession final : public FuzzSession {
     return false;
   }
 
+  static const Value& reply_or_none(const Value& input) {
+    static const Value kNone(rapidjson::kNullType);
+    const Value* reply = find_member(input, "reply");
+    return reply != nullptr ? *reply : kNone;
+  }
+
   static const Value& asked_or_none(const Value& input) {
     static const Value kNone(rapidjson::kObjectType);
     const Value* asked = find_member(input, "params");
@@ -249,8 +255,8 @@ class ServerSession final : public FuzzSession {
     }
     if (key != pending_) return false;
     if (!sent_params_.IsNull())
-      for (FuzzFinding& f :
-           server_result_findings(m.document, sent_params_, asked_or_none(input), options_.revision))
+      for (FuzzFinding& f : server_result_findings(m.document, sent_params_, asked_or_none(input),
+                                                   reply_or_none(out.input), options_.revision))
         add(out, std::move(f));
     return true;
   }

@@ -109,25 +109,63 @@ TEST(FuzzOracles, PointersLoseTheSutsNames) {
 }
 
 TEST(FuzzOracles, ServerAcceptOfInvalidContentIsAFinding) {
+  const rapidjson::Value none;
   rapidjson::Document sent =
       doc(R"({"message":"m","requestedSchema":{"type":"object","properties":{"n":{"type":"integer"}}}})");
   rapidjson::Document bad = doc(
       R"({"jsonrpc":"2.0","id":"x","result":{"content":[{"type":"text","text":"{\"action\":\"accept\",\"content\":{\"n\":2.5}}"}]}})");
   rapidjson::Document refused = doc(
       R"({"jsonrpc":"2.0","id":"x","result":{"isError":true,"content":[{"type":"text","text":"{\"action\":\"accept\",\"content\":{\"n\":2.5}}"}]}})");
-  auto found = server_result_findings(bad, sent, sent, default_revision());
+  auto found = server_result_findings(bad, sent, sent, none, default_revision());
   ASSERT_EQ(found.size(), 1u);
   EXPECT_EQ(found[0].oracle, "accepted-invalid-content");
   EXPECT_EQ(found[0].signature, "content.integer /content/*");
-  EXPECT_TRUE(server_result_findings(refused, sent, sent, default_revision()).empty());
+  EXPECT_TRUE(server_result_findings(refused, sent, sent, none, default_revision()).empty());
   // A field the server added on its own (its tool was asked for none) is not judged here.
   rapidjson::Document asked = doc(R"({"message":"m","requestedSchema":{"type":"object","properties":{}}})");
-  EXPECT_TRUE(server_result_findings(bad, sent, asked, default_revision()).empty());
+  EXPECT_TRUE(server_result_findings(bad, sent, asked, none, default_revision()).empty());
   // The same schema on a URL-mode request asks for no content: nothing to judge.
   rapidjson::Document url =
       doc(R"({"mode":"url","url":"https://example.com/x","elicitationId":"e","message":"m",)"
           R"("requestedSchema":{"type":"object","properties":{"n":{"type":"integer"}}}})");
-  EXPECT_TRUE(server_result_findings(bad, url, url, default_revision()).empty());
+  EXPECT_TRUE(server_result_findings(bad, url, url, none, default_revision()).empty());
+}
+
+// SERVER-HANDLE-ACTIONS: what the tool reports is the action the harness sent, when that answer
+// was valid; an answer the checker finds anything in (content on a decline) is not judged.
+TEST(FuzzOracles, ServerThatReportsAnotherActionIsAFinding) {
+  rapidjson::Document sent = doc(R"({"message":"m","requestedSchema":{"type":"object","properties":{}}})");
+  const auto tool_says = [](const char* result) {
+    const std::string text =
+        std::string(R"({"jsonrpc":"2.0","id":"x","result":{"content":[{"type":"text","text":)") +
+        to_json(rapidjson::Value(rapidjson::StringRef(result))) + "}]}}";
+    return doc(text.c_str());
+  };
+  rapidjson::Document decline = doc(R"({"action":"decline"})");
+  rapidjson::Document cancel = doc(R"({"action":"cancel"})");
+  auto found =
+      server_result_findings(tool_says(R"({"action":"cancel"})"), sent, sent, decline, default_revision());
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].oracle, "misreported-action");
+  EXPECT_EQ(found[0].signature, "action decline -> cancel");
+  EXPECT_EQ(found[0].requirement, "SERVER-HANDLE-ACTIONS");
+  EXPECT_TRUE(
+      server_result_findings(tool_says(R"({"action":"decline"})"), sent, sent, decline, default_revision())
+          .empty());
+  EXPECT_TRUE(
+      server_result_findings(tool_says(R"({"action":"cancel"})"), sent, sent, cancel, default_revision())
+          .empty());
+  // Content beside a decline: the action still says what the user did.
+  rapidjson::Document with_content = doc(R"({"action":"decline","content":{}})");
+  found = server_result_findings(tool_says(R"({"action":"accept","content":{}})"), sent, sent, with_content,
+                                 default_revision());
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].signature, "action decline -> accept");
+  // Any other finding in the answer (an action no revision has) leaves it unjudged.
+  rapidjson::Document odd = doc(R"({"action":"maybe"})");
+  EXPECT_TRUE(server_result_findings(tool_says(R"({"action":"accept","content":{}})"), sent, sent, odd,
+                                     default_revision())
+                  .empty());
 }
 
 TEST(FuzzOracles, ServerRewritesOfTheAskedSchemaAreFindings) {
