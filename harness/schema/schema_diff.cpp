@@ -84,11 +84,7 @@ class Differ {
 }  // namespace
 
 bool json_equal(const Value& a, const Value& b) {
-  if (a.IsNumber() && b.IsNumber()) {
-    if (a.IsInt64() && b.IsInt64()) return a.GetInt64() == b.GetInt64();
-    if (a.IsUint64() && b.IsUint64()) return a.GetUint64() == b.GetUint64();
-    return a.GetDouble() == b.GetDouble();
-  }
+  if (a.IsNumber() && b.IsNumber()) return a.GetDouble() == b.GetDouble();
   if (a.GetType() != b.GetType()) return false;
   switch (a.GetType()) {
     case rapidjson::kNullType:

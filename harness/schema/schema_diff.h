@@ -33,7 +33,10 @@ struct SchemaDifference {
 std::vector<SchemaDifference> compare_requested_schema(const rapidjson::Value& asked,
                                                        const rapidjson::Value& sent);
 
-// Whether two JSON values are equal as JSON values (numbers by value).
+// Whether two JSON values are equal as JSON values. Numbers by value, as a double-precision peer
+// reads them: RFC 8259 section 6 leaves numbers beyond IEEE 754 binary64 to the implementation, so
+// 9007199254740993 that a JavaScript SDK passes on as 9007199254740992 is the same number (found
+// fuzzing the TypeScript SDK: every such bound was called a rewritten schema).
 bool json_equal(const rapidjson::Value& a, const rapidjson::Value& b);
 
 }  // namespace ec

@@ -45,6 +45,13 @@ TEST(SchemaDiff, NumbersCompareByValueButTypesNameTheirType) {
   EXPECT_FALSE(diff(R"({"default":"3"})", R"({"default":3})").empty());
 }
 
+// Beyond a double's precision a number is whatever a double-precision peer reads (RFC 8259 6).
+TEST(SchemaDiff, IntegersBeyondDoublePrecisionAreTheNumberADoubleHolds) {
+  EXPECT_TRUE(diff(R"({"maximum":9007199254740993})", R"({"maximum":9007199254740992})").empty());
+  EXPECT_FALSE(diff(R"({"maximum":9007199254740994})", R"({"maximum":9007199254740992})").empty());
+  EXPECT_FALSE(diff(R"({"maximum":-1})", R"({"maximum":18446744073709551615})").empty());
+}
+
 TEST(SchemaDiff, FalsyDefaultsThatAreGoneAreDifferences) {
   const auto d = diff(kAsked, R"({"type":"object","properties":{
     "n":{"type":"integer","minimum":0,"title":"N","description":"How many"},
