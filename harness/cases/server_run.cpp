@@ -496,7 +496,7 @@ class ServerRun final : public StepEngine {
   std::string pool_key_;         // "" unless --reuse-sut and the case may share a session
   std::optional<WarmSut> warm_;  // the session this case joined, if it joined one
   std::string server_version_;   // the protocolVersion of the server's answer to initialize
-  bool session_ready_ = false;   // initialized (2025), or started on the 2026-07-28 wire
+  bool session_ready_ = false;   // initialize answered, notifications/initialized sent
   std::unique_ptr<ChildProcess> child_;
   std::vector<std::string> discovered_versions_;  // supportedVersions of the server/discover probe
 };
