@@ -4,6 +4,7 @@
 
 #include "core/json.h"
 #include "core/json_pointer.h"
+#include "core/utf8.h"
 #include "schema/content_validator.h"
 #include "schema/message_check.h"
 #include "schema/requested_schema.h"
@@ -158,11 +159,15 @@ std::vector<FuzzFinding> server_result_findings(const Value& tool_response, cons
   const Value* action = find_member(reported.document, "action");
   const std::string sent_action = valid_reply_action(reply, sent_params, revision);
   if (!sent_action.empty() && action && action->IsString() && sent_action != action->GetString()) {
-    return {FuzzFinding{"misreported-action", "action " + sent_action + " -> " + action->GetString(),
+    // The reported action is the SUT's text: the signature (deduplication, the terminal) names one
+    // of the three actions or "other"; the detail quotes it bounded and JSON-escaped.
+    const std::string_view said(action->GetString(), action->GetStringLength());
+    const bool known = said == "accept" || said == "decline" || said == "cancel";
+    return {FuzzFinding{"misreported-action",
+                        "action " + sent_action + " -> " + (known ? std::string(said) : "other"),
                         "SERVER-HANDLE-ACTIONS", Level::Should,
-                        "the server's tool reported action \"" + std::string(action->GetString()) +
-                            "\" for an elicitation the harness answered with a valid \"" + sent_action +
-                            "\""}};
+                        "the server's tool reported action " + abbreviate_utf8(to_json(*action), 80) +
+                            " for an elicitation the harness answered with a valid \"" + sent_action + "\""}};
   }
   const Value* got = find_member(reported.document, "content");
   const Value* schema = find_member(sent_params, "requestedSchema");

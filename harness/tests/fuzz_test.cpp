@@ -161,6 +161,12 @@ TEST(FuzzOracles, ServerThatReportsAnotherActionIsAFinding) {
                                  default_revision());
   ASSERT_EQ(found.size(), 1u);
   EXPECT_EQ(found[0].signature, "action decline -> accept");
+  // The SUT's own text never reaches the signature (deduplication, the terminal) unbounded.
+  found = server_result_findings(tool_says("{\"action\":\"\\u001b[2J\"}"), sent, sent, decline,
+                                 default_revision());
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].signature, "action decline -> other");
+  EXPECT_EQ(found[0].detail.find('\x1b'), std::string::npos) << found[0].detail;
   // Any other finding in the answer (an action no revision has) leaves it unjudged.
   rapidjson::Document odd = doc(R"({"action":"maybe"})");
   EXPECT_TRUE(server_result_findings(tool_says(R"({"action":"accept","content":{}})"), sent, sent, odd,
