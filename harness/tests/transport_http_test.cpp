@@ -7,7 +7,6 @@
 #include <gtest/gtest.h>
 
 #include <arpa/inet.h>
-#include <dirent.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <sys/socket.h>
@@ -19,19 +18,15 @@
 #include <string>
 #include <thread>
 
+#include "loopback_sockets.h"
+
 namespace ec {
 namespace {
 
 using namespace std::chrono_literals;
 
-std::size_t thread_count() {
-  std::size_t n = 0;
-  if (DIR* d = ::opendir("/proc/self/task")) {
-    while (const dirent* e = ::readdir(d)) n += e->d_name[0] != '.';
-    ::closedir(d);
-  }
-  return n;
-}
+using test_support::connect_to_base;
+using test_support::thread_count;
 
 LoopbackUrl url_of(const std::string& text) {
   std::string error;
@@ -167,13 +162,8 @@ TEST(StreamableHttp, UrlTrapSeesFetchesOnTheSameListener) {
   fetch.send(R"({"jsonrpc":"2.0","method":"notifications/x"})", Deadline::after(1s));  // a POST: not a fetch
   next(fetch, 300ms);
   EXPECT_TRUE(server->trap_requests().empty());
-  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  addr.sin_port =
-      htons(static_cast<uint16_t>(std::stoi(server->base().substr(server->base().rfind(':') + 1))));
-  ASSERT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+  const int fd = connect_to_base(server->base());
+  ASSERT_GE(fd, 0);
   const std::string get = "GET /connect?e=1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
   ASSERT_EQ(::send(fd, get.data(), get.size(), MSG_NOSIGNAL), static_cast<ssize_t>(get.size()));
   char buf[512];
@@ -185,18 +175,7 @@ TEST(StreamableHttp, UrlTrapSeesFetchesOnTheSameListener) {
 }
 
 // A raw connection to `server`, or -1.
-int connect_to(const HttpServer& server) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  addr.sin_port = htons(static_cast<uint16_t>(std::stoi(server.base().substr(server.base().rfind(':') + 1))));
-  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
-    ::close(fd);
-    return -1;
-  }
-  return fd;
-}
+int connect_to(const HttpServer& server) { return connect_to_base(server.base()); }
 
 bool send_text(int fd, const std::string& text) {
   return ::send(fd, text.data(), text.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(text.size());

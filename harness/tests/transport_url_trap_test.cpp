@@ -4,43 +4,23 @@
 
 #include <gtest/gtest.h>
 
-#include <arpa/inet.h>
-#include <dirent.h>
-#include <netinet/in.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <string>
 
+#include "loopback_sockets.h"
+
 namespace ec {
 namespace {
 
-std::size_t thread_count() {
-  std::size_t n = 0;
-  if (DIR* d = ::opendir("/proc/self/task")) {
-    while (const dirent* e = ::readdir(d)) n += e->d_name[0] != '.';
-    ::closedir(d);
-  }
-  return n;
-}
-
-int connect_to(const UrlTrap& trap) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  addr.sin_port = htons(static_cast<uint16_t>(std::stoi(trap.base().substr(trap.base().rfind(':') + 1))));
-  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
-    ::close(fd);
-    return -1;
-  }
-  return fd;
-}
+using test_support::connect_to_base;
+using test_support::thread_count;
 
 // Sends `request` on a new connection and waits for the trap's answer (or its close).
 std::string fetch(const UrlTrap& trap, const std::string& request) {
-  const int fd = connect_to(trap);
+  const int fd = connect_to_base(trap.base());
   EXPECT_GE(fd, 0);
   if (fd < 0) return "";
   EXPECT_EQ(::send(fd, request.data(), request.size(), MSG_NOSIGNAL), static_cast<ssize_t>(request.size()));
@@ -102,7 +82,7 @@ TEST(UrlTrap, EndsWhileAClientHoldsAHalfSentRequest) {
     std::string error;
     UrlTrap trap(error);
     ASSERT_FALSE(trap.base().empty()) << error;
-    held = connect_to(trap);
+    held = connect_to_base(trap.base());
     ASSERT_GE(held, 0);
     const std::string partial = "GET /slow HTTP/1.1\r\nHost:";
     ASSERT_GT(::send(held, partial.data(), partial.size(), MSG_NOSIGNAL), 0);
