@@ -88,3 +88,16 @@ def test_a_sut_that_declines_a_revision_is_not_started_for_it_again(cli, tmp_pat
     others = [c for c in cases if c["revision"] != "2026-07-28"]
     assert others and all(c["status"] == "PASS" for c in others), [(c["id"], c["status"]) for c in others]
     assert proc.returncode == 0, proc.stderr.decode()
+
+
+# The SUT's reason is repeated in every case of the revision it declines: it is kept bounded.
+def test_a_huge_skip_reason_is_kept_bounded(cli, tmp_path):
+    sut = tmp_path / "huge_skip.sh"
+    sut.write_text("#!/bin/sh\n{ printf 'elicit-conform: SKIP-REVISION: '; head -c 300000 /dev/zero | tr '\\0' x; "
+                   "echo; } >&2\nexit 77\n")
+    sut.chmod(0o755)
+    cli.run("server", "--command", sut, "--revision", "2025-11-25", "--case", "server.form.*",
+            "--report-dir", tmp_path / "r", timeout=120)
+    cases = json.loads((tmp_path / "r" / "results.json").read_text())["cases"]
+    assert len(cases) > 1 and all(c["status"] == "SKIP" for c in cases)
+    assert all(len(c["reason"]) < 2000 for c in cases), max(len(c["reason"]) for c in cases)

@@ -39,6 +39,7 @@ constexpr std::string_view kSyncIdPrefix = "elicit-conform-sync-";
 constexpr std::string_view kSkipMarker = "elicit-conform: SKIP: ";
 // The same, for every case at the revision the SUT was started for (docs/adapter-contract.md).
 constexpr std::string_view kSkipRevisionMarker = "elicit-conform: SKIP-REVISION: ";
+constexpr std::size_t kSkipReasonLimit = 1000;  // bytes of a SKIP reason kept
 
 // The reason after the marker, when `text` starts with it.
 std::optional<std::string> skip_reason(const Value* text) {
@@ -431,7 +432,10 @@ void StepEngine::skip_if_sut_declined(const ExitInfo& exit) {
   if (at != std::string::npos) {
     const std::size_t begin = at + (whole_revision ? kSkipRevisionMarker : kSkipMarker).size();
     const std::size_t end = err.find('\n', begin);
-    std::string line = err.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
+    // The SUT's words, bounded: a revision's reason is repeated in every case of that revision.
+    std::string line = abbreviate_utf8(
+        std::string_view(err).substr(begin, end == std::string::npos ? std::string::npos : end - begin),
+        kSkipReasonLimit);
     if (whole_revision) {
       reason = "the SUT cannot run any case at revision " + std::string(to_string(record_.planned)) + ": " +
                (line.empty() ? std::string("(no reason given)") : line);
