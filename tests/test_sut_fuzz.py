@@ -27,6 +27,16 @@ SERVER_FAULTS = {
     # The tool reports another action than the valid one it got (the acceptance run's gaps).
     "mix-up-decline-cancel": "misreported-action",
     "content-means-accept": "misreported-action",
+    # A mode the client did not declare, or that the revision lacks, whatever the tool was asked.
+    "send-undeclared-mode": "undeclared-mode",
+    "url-mode-any-revision": "undeclared-mode",
+    # One request id for every elicitation of the session: the case runs the input twice.
+    "reuse-request-id": "reused-request-id",
+    # The SHOULD half of a schema as asked: one no answer satisfies, titles and descriptions lost.
+    "unsatisfiable-schema": "inconsistent-schema",
+    "drop-titles": "altered-guidance",
+    # Notifications before the tool call: a server answers none.
+    "error-on-notification": "answered-notification",
 }
 CLIENT_FAULTS = {
     "send-invalid-content": "invalid-content",
@@ -43,8 +53,22 @@ CLIENT_FAULTS = {
     "fractional-request-id": "invalid-jsonrpc",
     # Declared form and URL (the fuzzer's default for a client is form only), it refuses URL mode.
     "refuse-declared-url": "refused-valid-request",
+    # Against the scripted user: a script that repeats one answer says what the user did.
+    "swap-decline-cancel": "altered-action",
+    "defaults-placeholder": "ignored-defaults",
+    # The rest of an ElicitResult's rules, and the error code of a refusal.
+    "content-in-url-accept": "invalid-result",
+    "invalid-params-as-internal-error": "error-code",
+    # Notifications after the answer: a client answers none, and a repeated completion of the URL
+    # elicitation it just answered is no reason to end the session.
+    "answer-notification": "answered-notification",
+    "fail-on-repeated-complete": "ended-on-notification",
 }
 EXTRA = {"refuse-declared-url": ["--capabilities", '{"form":{},"url":{}}'],
+         "content-in-url-accept": ["--capabilities", '{"form":{},"url":{}}'],
+         "send-undeclared-mode": ["--capabilities", '{"form":{}}'],
+         "url-mode-any-revision": ["--revision", "2025-06-18"],
+         "fail-on-repeated-complete": ["--capabilities", '{"form":{},"url":{}}'],
          # The seed whose first finding is the astral one (a two-character string of emoji under
          # minLength 3), 2,920 inputs in; seed 1 needs 9,400 (about 15 s).
          "utf16-lengths": ["--seed", "6"],
@@ -52,7 +76,9 @@ EXTRA = {"refuse-declared-url": ["--capabilities", '{"form":{},"url":{}}'],
          "enum-titles": ["--seed", "8"], "enum-shape": ["--seed", "8"]}
 # Inputs a fault needs before the first finding (deterministic with the seed, EXTRA): the two enum
 # faults need an accepted enum of the right kind, 2,269 inputs in with seed 8.
-BUDGET = {"enum-titles": ("12", "4000"), "enum-shape": ("12", "4000"), "utf16-lengths": ("25", "4000")}
+BUDGET = {"enum-titles": ("12", "4000"), "enum-shape": ("12", "4000"), "utf16-lengths": ("25", "4000"),
+          # The fourth script of a campaign is the first whose user accepts every form untouched.
+          "defaults-placeholder": ("12", "6000")}
 
 
 def fuzz(cli, role, sut, out, *extra):
@@ -62,10 +88,10 @@ def fuzz(cli, role, sut, out, *extra):
     return proc, summary
 
 
-def replay(cli, role, cases, sut, case_id, tmp_path):
+def replay(cli, role, cases, sut, case_id, tmp_path, revision="2025-11-25"):
     # --strict: a SHOULD finding (content validation, malformed params) replays as WARN, which
     # --strict counts as a failure.
-    return cli.run(role, "--cases", cases, "--command", sut, "--case", case_id, "--revision", "2025-11-25",
+    return cli.run(role, "--cases", cases, "--command", sut, "--case", case_id, "--revision", revision,
                    "--strict", "--timeout", "1500", "--report-dir", tmp_path / f"report-{case_id}", timeout=90)
 
 
@@ -95,20 +121,22 @@ def test_fault_is_found_and_its_case_replays(cli, tmp_path, role, fault, oracle)
     robust_only = all(f.get("scope") == "robustness" for f in summary["findings"])
     assert proc.returncode == (0 if robust_only else 1), proc.stdout.decode()
     assert summary["robustness_findings"] == sum(f.get("scope") == "robustness" for f in summary["findings"])
-    case_file = out / "cases" / "2025-11-25" / role / found[0]["case"]
+    revision = summary["revision"]
+    case_file = out / "cases" / revision / role / found[0]["case"]
     case = json.loads(case_file.read_text())
     assert case_file.name.startswith(f"fuzz.{oracle}.")
-    faulty_replay = replay(cli, role, out / "cases", faulty, case["id"], tmp_path)
+    faulty_replay = replay(cli, role, out / "cases", faulty, case["id"], tmp_path, revision)
     if case.get("scope") == "robustness":
-        # A client that answers a request the schema forbids breaks no sentence: the replay
-        # reproduces it as NOTE, which fails no run, not under --strict either.
-        assert oracle == "accepted-invalid-request" and found[0]["scope"] == "robustness"
+        # A client that answers a request the schema forbids, or refuses it with another code than
+        # -32602, breaks no sentence: the replay reproduces it as NOTE, which fails no run, not
+        # under --strict either.
+        assert oracle in ("accepted-invalid-request", "error-code") and found[0]["scope"] == "robustness"
         assert faulty_replay.returncode == 0, faulty_replay.stdout.decode()[-2000:]
         [run] = json.loads((tmp_path / f"report-{case['id']}" / "results.json").read_text())["cases"]
         assert run["status"] == "NOTE", run
     else:
         assert faulty_replay.returncode == 1
-    clean = replay(cli, role, out / "cases", f"{cli.peer} reference {role}", case["id"], tmp_path)
+    clean = replay(cli, role, out / "cases", f"{cli.peer} reference {role}", case["id"], tmp_path, revision)
     assert clean.returncode == 0, clean.stdout.decode()[-2000:]
     [run] = json.loads((tmp_path / f"report-{case['id']}" / "results.json").read_text())["cases"]
     assert run["status"] == "PASS", run

@@ -14,7 +14,9 @@
 #include "cases/fuzz_case_writer.h"
 #include "cases/fuzz_corpus.h"
 #include "cases/fuzz_minimise.h"
+#include "cases/fuzz_oracles.h"
 #include "core/json.h"
+#include "spec/capability.h"
 
 namespace ec {
 namespace {
@@ -96,6 +98,10 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
   if (ec)
     return err << "elicit-conform fuzz: cannot prepare " << o.out_dir << ": " << ec.message() << "\n", 2;
 
+  bool url_declared = false;  // by a client SUT: the capability it is told to declare names url
+  if (ParsedJson caps = parse_json(session_options.capabilities); caps.ok())
+    url_declared =
+        parse_elicitation_capability(&caps.document, o.session.revision, "").capability.supports(Mode::Url);
   const auto started = std::chrono::steady_clock::now();
   const auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -112,6 +118,22 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
     rapidjson::Document input(rapidjson::kObjectType);
     input.AddMember("params", Value(mutator.mutate_params(mutate), input.GetAllocator()),
                     input.GetAllocator());
+    // One input in eight also sends notifications (a server before its tool call, a client after
+    // its answer), from a stream of their own: the params of a seed stay what they were.
+    FuzzRng notify = FuzzRng::for_input(o.seed, index, "notify");
+    if (notify.chance(12)) {
+      // A completion repeated for the input's own elicitation only when the input alone issues it
+      // (a valid URL-mode request in a declared mode): else the repeat would hang on an earlier
+      // input of the session, and the written case, which sends this input alone, could not show it.
+      const Value& params = input["params"];
+      const Value* eid = find_member(params, "elicitationId");
+      const bool issues = o.role == "client" && eid && eid->IsString() && mode_of_params(params) == "url" &&
+                          url_declared &&
+                          !has_level(request_diagnostics(params, o.session.revision), Level::Must);
+      rapidjson::Document list =
+          FuzzMutator::notifications_for(notify, o.role == "client", issues ? eid->GetString() : "");
+      input.AddMember("notify", Value(list, input.GetAllocator()), input.GetAllocator());
+    }
     FuzzRng reply = FuzzRng::for_input(o.seed, index, "reply");
     FuzzOutcome outcome;
     if (!session->run(input, reply, outcome)) {
@@ -127,8 +149,11 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
       // The content a client sent is its scripted user's answer: every re-run must meet that same
       // answer, or a smaller input "still fires" only when the next random answer happens to break
       // the schema the same way (before this, no invalid-content finding was ever minimised).
+      // The same holds for the oracles that judge a result against the user's answer.
+      const bool about_the_answer = f.oracle == "invalid-content" || f.oracle == "invalid-result" ||
+                                    f.oracle == "altered-action" || f.oracle == "ignored-defaults";
       rapidjson::Document answer;
-      if (f.oracle == "invalid-content" && !outcome.user_answer.IsNull()) {
+      if (about_the_answer && !outcome.user_answer.IsNull()) {
         answer.CopyFrom(outcome.user_answer, answer.GetAllocator());
         session->pin_user(&answer);
       } else if (f.oracle == "invalid-content" && !outcome.accepted_content.IsNull()) {

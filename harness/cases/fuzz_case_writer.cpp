@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "cases/fuzz_mutator.h"
 #include "core/json.h"
 
 namespace ec {
@@ -64,20 +65,51 @@ std::string fuzz_case_json(const std::string& role, Revision revision, const std
   if (!params) params = &empty;
   Value steps(rapidjson::kArrayType);
   const std::string& o = finding.oracle;
+  // The notifications the input sent (a server gets them before its tool call, a client after its
+  // answer), each a send step as it went.
+  const auto send_notifications = [&] {
+    const Value* notify = find_member(outcome.input, "notify");
+    if (notify == nullptr || !notify->IsArray()) return;
+    for (const Value& n : notify->GetArray()) {
+      if (FuzzMutator::notification_message(n).empty()) continue;  // the session did not send it
+      Value send(rapidjson::kObjectType);
+      send.AddMember("send", Value(n, a), a);
+      send.AddMember("as", s("notify_" + std::to_string(steps.Size())), a);
+      steps.PushBack(send, a);
+    }
+  };
   if (role == "server") {
     sut.AddMember("needs_tools", step(R"(["elicit"])"), a);
-    Value call = step(
-        R"({"send":{"method":"tools/call","params":{"name":"elicit","arguments":{}}},"as":"call","prerequisite":true})");
-    call["send"]["params"]["arguments"].AddMember("params", Value(*params, a), a);
-    steps.PushBack(call, a);
     const Value* reply = find_member(outcome.input, "reply");
-    if (outcome.sut_elicited && reply) {
-      steps.PushBack(step(R"({"expect":{"method":"elicitation/create"},"as":"create","prerequisite":true})"),
-                     a);
-      Value r = step(R"({"reply":{},"to":"create"})");
-      r["reply"].AddMember("result", Value(*reply, a), a);
-      steps.PushBack(r, a);
-    }
+    // The input as the fuzzer ran it: the tool call, and the SUT's elicitation answered with the
+    // reply it got. `n` names the steps of a second run of the same input.
+    // An elicitation in a mode the client did not declare is the finding itself: the case sends
+    // the call and judges what came, it does not wait for an elicitation a clean server never sends
+    // (the step engine answers a request no step expects as a plain client would).
+    const bool elicited = outcome.sut_elicited && reply && o != "undeclared-mode";
+    const auto run_input = [&](const std::string& n) {
+      Value call = step(
+          R"({"send":{"method":"tools/call","params":{"name":"elicit","arguments":{}}},"prerequisite":true})");
+      call["send"]["params"]["arguments"].AddMember("params", Value(*params, a), a);
+      call.AddMember("as", s("call" + n), a);
+      steps.PushBack(call, a);
+      if (elicited) {
+        Value create = step(R"({"expect":{"method":"elicitation/create"},"prerequisite":true})");
+        create.AddMember("as", s("create" + n), a);
+        steps.PushBack(create, a);
+        Value r = step(R"({"reply":{}})");
+        r["reply"].AddMember("result", Value(*reply, a), a);
+        r.AddMember("to", s("create" + n), a);
+        steps.PushBack(r, a);
+      }
+    };
+    const auto any_answer_to = [&](const std::string& n) {
+      Value e = step(std::string(R"({"expect":)") + kAnyAnswer + "}");
+      e.AddMember("response_to", s("call" + n), a);
+      steps.PushBack(e, a);
+    };
+    send_notifications();
+    run_input("");
     if (o == "misreported-action" && reply && find_member(*reply, "action")) {
       // The tool reports the action it got (the adapter contract's `elicit`), or the server refuses
       // the answer (a tool error, an error): what it may not do is report another action.
@@ -94,23 +126,39 @@ std::string fuzz_case_json(const std::string& role, Revision revision, const std
           a);
     } else if (o == "broke-valid-request") {
       steps.PushBack(step(R"({"check":"elicitations-valid"})"), a);
-    } else if (o == "altered-schema" || o == "added-sensitive-field") {
-      steps.PushBack(step(o == "altered-schema" ? R"({"check":"schema-as-asked"})"
-                                                : R"({"check":"security-heuristics"})"),
-                     a);
-      steps.PushBack(step(std::string(R"({"expect":)") + kAnyAnswer + R"(,"response_to":"call"})"), a);
+    } else if (o == "undeclared-mode") {
+      any_answer_to("");
+      steps.PushBack(step(R"({"check":"elicitations-valid"})"), a);
+    } else if (o == "reused-request-id") {
+      // One input is one elicitation: the same input twice makes a second request to compare.
+      any_answer_to("");
+      run_input("2");
+      any_answer_to("2");
+      steps.PushBack(step(R"({"check":"no-id-reuse"})"), a);
+    } else if (o == "altered-schema" || o == "added-sensitive-field" || o == "inconsistent-schema" ||
+               o == "altered-guidance") {
+      const char* check = o == "altered-schema"          ? R"({"check":"schema-as-asked"})"
+                          : o == "added-sensitive-field" ? R"({"check":"security-heuristics"})"
+                          : o == "inconsistent-schema"   ? R"({"check":"schema-consistent"})"
+                                                         : R"({"check":"schema-titles-as-asked"})";
+      steps.PushBack(step(check), a);
+      any_answer_to("");
     } else {
-      steps.PushBack(step(std::string(R"({"expect":)") + kAnyAnswer + R"(,"response_to":"call"})"), a);
+      any_answer_to("");
     }
+    if (o == "answered-notification") steps.PushBack(step(R"({"check":"no-response-to-notification"})"), a);
   } else {
     Value user(rapidjson::kArrayType);
     // The user answer the client was given, as scripted (it may have re-encoded it before sending).
-    if (o == "invalid-content" && !outcome.user_answer.IsNull()) {
+    const bool scripted = o == "invalid-content" || o == "invalid-result" || o == "altered-action";
+    if (scripted && !outcome.user_answer.IsNull()) {
       user.PushBack(Value(outcome.user_answer, a), a);
     } else if (o == "invalid-content" && !outcome.accepted_content.IsNull()) {
       Value answer = step(R"({"action":"accept"})");
       answer.AddMember("content", Value(outcome.accepted_content, a), a);
       user.PushBack(answer, a);
+    } else if (o == "ignored-defaults") {
+      user.PushBack(step(R"({"action":"accept"})"), a);
     }
     sut.AddMember("user", user, a);
     Value send = step(R"({"send":{"method":"elicitation/create"},"as":"req","prerequisite":true})");
@@ -118,6 +166,8 @@ std::string fuzz_case_json(const std::string& role, Revision revision, const std
     steps.PushBack(send, a);
     if (o == "accepted-invalid-request" || o == "accepted-undeclared-mode") {
       steps.PushBack(step(R"({"expect":{"error":{"code":{"$type":"integer"}}},"response_to":"req"})"), a);
+    } else if (o == "error-code") {
+      steps.PushBack(step(R"({"expect":{"error":{"code":-32602}},"response_to":"req"})"), a);
     } else if (o == "refused-valid-request") {
       steps.PushBack(step(R"({"expect":{"result":{"action":{"$type":"string"}}},"response_to":"req"})"), a);
     } else if (o == "invalid-content") {
@@ -125,8 +175,44 @@ std::string fuzz_case_json(const std::string& role, Revision revision, const std
           step(R"({"expect":{"$not":{"result":{"action":"accept","content":{}}}},"response_to":"req"})");
       e["expect"]["$not"]["result"]["content"].AddMember("$literal", Value(outcome.accepted_content, a), a);
       steps.PushBack(e, a);
+    } else if (o == "altered-action" && user.Size() == 1) {
+      // What the user did, or, for an accept, the cancel of a client that would not submit it.
+      const Value* said = find_member(user[0], "action");
+      const std::string action = said && said->IsString() ? said->GetString() : "cancel";
+      Value e = step(R"({"expect":{"result":{"action":{"$one_of":[]}}},"response_to":"req"})");
+      Value& options = e["expect"]["result"]["action"]["$one_of"];
+      options.PushBack(s(action == "accept" || action == "decline" ? action : "cancel"), a);
+      if (action == "accept") options.PushBack(s("cancel"), a);
+      steps.PushBack(e, a);
+    } else if (o == "ignored-defaults") {
+      // The untouched form as submitted: each default by value, or no submission at all.
+      Value defaults(rapidjson::kObjectType);
+      const Value* schema = find_member(*params, "requestedSchema");
+      const Value* properties = schema && schema->IsObject() ? find_member(*schema, "properties") : nullptr;
+      if (properties && properties->IsObject()) {
+        for (auto it = properties->MemberBegin(); it != properties->MemberEnd(); ++it) {
+          const Value* d = it->value.IsObject() ? find_member(it->value, "default") : nullptr;
+          if (d == nullptr) continue;
+          Value literal(rapidjson::kObjectType);
+          literal.AddMember("$literal", Value(*d, a), a);
+          defaults.AddMember(Value(it->name, a), literal, a);
+        }
+      }
+      Value e = step(
+          R"({"expect":{"$one_of":[{"error":"$any"},{"result":{"action":{"$one_of":["decline","cancel"]}}},)"
+          R"({"result":{"action":"accept"}}]},"response_to":"req"})");
+      e["expect"]["$one_of"][2]["result"].AddMember("content", defaults, a);
+      steps.PushBack(e, a);
     } else {
       steps.PushBack(step(std::string(R"({"expect":)") + kAnyAnswer + R"(,"response_to":"req"})"), a);
+    }
+    if (o == "invalid-result") steps.PushBack(step(R"({"check":"results-valid"})"), a);
+    if (find_member(outcome.input, "notify") != nullptr) {
+      // After the notifications, a ping: a client that ignored them is still there to answer it.
+      send_notifications();
+      steps.PushBack(step(R"({"send":{"method":"ping"},"as":"alive"})"), a);
+      steps.PushBack(step(R"({"expect":{"result":{}},"response_to":"alive"})"), a);
+      if (o == "answered-notification") steps.PushBack(step(R"({"check":"no-response-to-notification"})"), a);
     }
   }
   if (o == "invalid-jsonrpc") steps.PushBack(step(R"({"check":"jsonrpc-valid"})"), a);

@@ -7,6 +7,7 @@
 
 #include "cases/fuzz_session.h"
 #include "core/json.h"
+#include "core/utf8.h"
 #include "spec/capability.h"
 #include "spec/elicitation.h"
 #include "transport/child_process.h"
@@ -72,6 +73,7 @@ class ClientSession final : public FuzzSession {
       if (r.status != ReadResult::Line) break;
       handle(r.line, params ? *params : kNone, out);
     }
+    if (child_) notify(out);
     return true;
   }
 
@@ -132,14 +134,18 @@ class ClientSession final : public FuzzSession {
     // A pinned user (minimising) leaves the campaign's own sequence of scripts as it is.
     std::string user = pinned_;
     if (user.empty()) {
-      FuzzRng rng = FuzzRng::for_input(options_.seed, restarts_ + recycles_++, "user");
-      user = mutator_.user_script(rng, kUserAnswers);
+      const std::size_t script = restarts_ + recycles_++;
+      FuzzRng rng = FuzzRng::for_input(options_.seed, script, "user");
+      user = mutator_.user_script(rng, kUserAnswers, script);
     }
     ParsedJson script = parse_json(user);
     if (script.ok() && script.document.IsArray())
       script_.Swap(script.document);
     else
       script_.SetArray();
+    // A script of one answer repeated: whatever entry the client took, the user said this.
+    uniform_ = script_.Size() > 0;
+    for (const Value& entry : script_.GetArray()) uniform_ = uniform_ && entry == script_[0];
     ChildOptions c;
     c.argv = options_.command;
     c.argv.push_back(listener_->script_path());
@@ -232,6 +238,10 @@ class ClientSession final : public FuzzSession {
     const Value* result = find_member(m.document, "result");
     if (result && result->IsObject()) {
       coverage.note_action(*result);
+      if (uniform_)
+        for (FuzzFinding& f :
+             client_user_findings(params, *result, {&script_[0]}, declared_, options_.revision))
+          add(out, std::move(f));
       const Value* action = find_member(*result, "action");
       // The scripted answer this result answers (the user's, before the client touched it): what
       // a replay and the minimiser give the client again. A client may re-encode what it was given
@@ -250,8 +260,67 @@ class ClientSession final : public FuzzSession {
     return true;
   }
 
-  void silence(FuzzOutcome& out) {
-    add(out, silence_finding("client", "elicitation/create", options_.timeout));
+  // The input's notifications (fuzz_mutator.h notifications_for) go after the answer, then a
+  // ping, whose answer says the client is still there. A client answers none of them, and a
+  // completion it does not know or has seen is no reason to end the session
+  // (CLIENT-IGNORE-UNKNOWN-COMPLETE).
+  void notify(FuzzOutcome& out) {
+    const Value* notify = find_member(out.input, "notify");
+    if (notify == nullptr || !notify->IsArray() || notify->Empty()) return;
+    const Value& list = *notify;
+    bool completions = false;
+    // Gone after notifications a client ignores: that is the finding, not a crash of its own.
+    const auto ended = [&] {
+      std::optional<ExitInfo> exit = child_->wait_exit(Deadline::after(std::chrono::milliseconds(200)));
+      add(out, {"ended-on-notification", completions ? "completion" : "notification",
+                completions ? "CLIENT-IGNORE-UNKNOWN-COMPLETE" : "JSONRPC-NO-RESPONSE-TO-NOTIFICATION",
+                Level::Must,
+                "the client ended the session after notifications it should have ignored (" +
+                    (exit ? exit->describe() : std::string("connection closed")) + ")"});
+      tool_call_.clear();
+      stop();
+    };
+    for (const Value& n : list.GetArray()) {
+      const std::string message = FuzzMutator::notification_message(n);
+      if (message.empty()) continue;
+      completions = completions || std::string_view(n["method"].GetString()) == kElicitComplete;
+      if (!channel_->send(message, Deadline::after(options_.timeout))) return ended();
+    }
+    const std::string ping = "\"fuzz-ping-" + std::to_string(inputs_) + "\"";
+    if (!channel_->send(R"({"jsonrpc":"2.0","id":)" + ping + R"(,"method":"ping"})",
+                        Deadline::after(options_.timeout)))
+      return ended();
+    while (child_) {
+      ReadResult r = channel_->receive(Deadline::after(options_.timeout));
+      if (r.status == ReadResult::Timeout) return silence(out, "ping");
+      if (r.status == ReadResult::TooLarge) continue;
+      if (r.status != ReadResult::Line) return ended();
+      for (FuzzFinding& f : jsonrpc_findings(r.line, options_.revision)) add(out, std::move(f));
+      ParsedJson m = parse_json(r.line);
+      if (!m.ok() || !m.document.IsObject()) continue;
+      const Value* id = find_member(m.document, "id");
+      const Value* method = find_member(m.document, "method");
+      if (method != nullptr) {
+        if (id != nullptr) {
+          const bool is_ping = method->IsString() && std::string_view(method->GetString()) == "ping";
+          send("{\"jsonrpc\":\"2.0\",\"id\":" + to_json(*id) +
+                   (is_ping ? R"(,"result":{}})"
+                            : R"(,"error":{"code":-32601,"message":"Method not found"}})"),
+               out);
+        }
+        continue;
+      }
+      const std::string key = id ? to_json(*id) : "";
+      if (key == ping) return;
+      if (!key.starts_with("\"fuzz-"))
+        add(out, {"answered-notification", "response", "JSONRPC-NO-RESPONSE-TO-NOTIFICATION", Level::Must,
+                  "the client sent a response (id " + abbreviate_utf8(key.empty() ? "absent" : key, 80) +
+                      ") after notifications and to no request of the harness"});
+    }
+  }
+
+  void silence(FuzzOutcome& out, const char* method = "elicitation/create") {
+    add(out, silence_finding("client", method, options_.timeout));
     stop();
   }
 
@@ -275,6 +344,7 @@ class ClientSession final : public FuzzSession {
   std::string pending_;
   std::string pinned_;  // ELICIT_CONFORM_USER while pinned (pin_user), else empty
   rapidjson::Document script_{rapidjson::kArrayType};  // the scripted user of the running client
+  bool uniform_ = false;  // every answer of script_ is the same: the user oracles may judge
   std::size_t inputs_ = 0, restarts_ = 0, recycles_ = 0, shown_ = 0;
   std::vector<FuzzFinding> handshake_findings_;  // of the last start, for the next input's outcome
   bool started_once_ = false;

@@ -545,9 +545,69 @@ rapidjson::Document FuzzMutator::reply_for(const Value& params, FuzzRng& rng) {
   return r;
 }
 
-std::string FuzzMutator::user_script(FuzzRng& rng, std::size_t answers) const {
+rapidjson::Document FuzzMutator::notifications_for(FuzzRng& rng, bool to_client, const std::string& issued) {
   rapidjson::Document list(rapidjson::kArrayType);
   Alloc& a = list.GetAllocator();
+  const auto notification = [&](const char* method, Value params) {
+    Value n(rapidjson::kObjectType);
+    n.AddMember("method", rapidjson::StringRef(method), a);
+    if (!params.IsNull()) n.AddMember("params", params, a);
+    list.PushBack(n, a);
+  };
+  const auto complete = [&](Value id) {
+    Value params(rapidjson::kObjectType);
+    if (!id.IsNull()) params.AddMember("elicitationId", id, a);
+    notification("notifications/elicitation/complete", std::move(params));
+  };
+  for (std::size_t i = 0, n = 1 + rng.below(2); i < n; ++i) {
+    const std::size_t pick = rng.below(to_client ? 6 : 2);
+    if (pick == 0) {
+      Value params(rapidjson::kObjectType);
+      params.AddMember("reason", "fuzz", a);
+      notification("notifications/fuzz/unknown", std::move(params));
+    } else if (pick == 1) {
+      Value params(rapidjson::kObjectType);
+      params.AddMember("requestId", "fuzz-never-sent", a);
+      notification("notifications/cancelled", std::move(params));
+    } else if (pick == 2 && !issued.empty()) {  // the elicitation just answered completes, twice
+      complete(str(issued, a));
+      complete(str(issued, a));
+    } else if (pick <= 3) {
+      complete(str("fuzz-unknown-" + std::to_string(rng.below(1000)), a));
+    } else if (pick == 4) {
+      complete(Value(static_cast<int>(rng.below(100))));
+    } else {
+      complete(Value());
+    }
+  }
+  return list;
+}
+
+std::string FuzzMutator::notification_message(const Value& entry) {
+  const Value* method = entry.IsObject() ? find_member(entry, "method") : nullptr;
+  if (method == nullptr || !method->IsString() ||
+      !std::string_view(method->GetString(), method->GetStringLength()).starts_with("notifications/"))
+    return "";
+  rapidjson::Document message(rapidjson::kObjectType);
+  Alloc& a = message.GetAllocator();
+  message.AddMember("jsonrpc", "2.0", a).AddMember("method", Value(*method, a), a);
+  if (const Value* params = find_member(entry, "params")) message.AddMember("params", Value(*params, a), a);
+  return to_json(message);
+}
+
+std::string FuzzMutator::user_script(FuzzRng& rng, std::size_t answers, std::size_t index) const {
+  rapidjson::Document list(rapidjson::kArrayType);
+  Alloc& a = list.GetAllocator();
+  // Mixed, decline, mixed, untouched accept, mixed, cancel: the first script of a campaign mixes.
+  static constexpr const char* kUniform[] = {nullptr, R"({"action":"decline"})",
+                                             nullptr, R"({"action":"accept"})",
+                                             nullptr, R"({"action":"cancel"})"};
+  if (const char* one = kUniform[index % std::size(kUniform)]) {
+    rapidjson::Document answer;
+    answer.Parse(one);
+    for (std::size_t i = 0; i < answers; ++i) list.PushBack(Value(answer, a), a);
+    return to_json(list);
+  }
   for (std::size_t i = 0; i < answers; ++i) {
     Value answer(rapidjson::kObjectType);
     const std::size_t pick = rng.below(10);

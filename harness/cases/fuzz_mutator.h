@@ -42,9 +42,26 @@ class FuzzMutator {
   // sometimes valid against the schema, sometimes not (the differential needs both).
   static rapidjson::Document reply_for(const rapidjson::Value& params, FuzzRng& rng);
 
-  // ELICIT_CONFORM_USER for a client SUT: `answers` scripted answers whose content uses the field
-  // names of the corpus's schemas with values that are often wrong for them.
-  std::string user_script(FuzzRng& rng, std::size_t answers) const;
+  // Notifications a peer may send, one to three (a server gets them before its tool call, a client
+  // after its answer): one whose method no one knows, and a cancellation of a request the peer
+  // never got; to a client also completions (notifications/elicitation/complete) of an unknown id,
+  // without an id, with a number for one, and of `issued` (the elicitationId of the input's own
+  // request, "" for none) twice: a repeat when the client took the request. A peer answers none of
+  // them and goes on.
+  static rapidjson::Document notifications_for(FuzzRng& rng, bool to_client, const std::string& issued);
+
+  // The JSON-RPC message of one entry of that list (a method and maybe params), or "" when the
+  // entry is no notification: a method without the "notifications/" prefix (the minimiser shortens
+  // strings) would be a request in the replay case, where the step engine gives it an id.
+  static std::string notification_message(const rapidjson::Value& entry);
+
+  // ELICIT_CONFORM_USER for a client SUT, the `index`th script of a campaign (one per client
+  // process). Half the scripts mix `answers` answers whose content uses the field names of the
+  // corpus's schemas with values that are often wrong for them; the others repeat one answer:
+  // decline, cancel, or accept of the form as pre-filled (SEP-1034 defaults), in turn. Only a
+  // script of one answer lets an oracle know what the user said to a given request
+  // (client_user_findings in fuzz_oracles.h).
+  std::string user_script(FuzzRng& rng, std::size_t answers, std::size_t index) const;
 
  private:
   std::vector<std::shared_ptr<rapidjson::Document>> seeds_;

@@ -71,6 +71,12 @@ FuzzFinding crash_finding(std::string_view who, const std::optional<ExitInfo>& e
               (exit ? exit->describe() : std::string(closed) + " closed") + ")"};
 }
 
+FuzzFinding reused_id_finding(const std::string& id, const std::string& method) {
+  return {"reused-request-id", "id " + method, "JSONRPC-ID-UNIQUE", Level::Must,
+          "the server sent " + method + " with request id " + abbreviate_utf8(id, 80) +
+              ", which it had used for an earlier request of the session"};
+}
+
 std::vector<FuzzFinding> jsonrpc_findings(const std::string& line, Revision revision) {
   MessageCheckOptions o;
   o.revision = revision;
@@ -191,29 +197,45 @@ std::vector<FuzzFinding> server_result_findings(const Value& tool_response, cons
 }
 
 std::vector<FuzzFinding> server_request_findings(const Value& asked_params, const Value& sent_request,
-                                                 Revision revision) {
-  if (has_level(request_diagnostics(asked_params, revision), Level::Must)) return {};
+                                                 const ElicitationCapability& declared, Revision revision) {
+  std::vector<FuzzFinding> out;
+  const Value* sent = find_member(sent_request, "params");
+  // Whatever its tool was asked for: a mode the client did not declare (or that the revision
+  // does not have: 2025-06-18 reads any capability as form) is no request to send at all.
+  const std::string mode = sent != nullptr ? mode_of_params(*sent) : "";
+  if (!mode.empty() && !declared.supports(mode == "url" ? Mode::Url : Mode::Form)) {
+    const bool revision_has_it = mode != "url" || features(revision).url_mode;
+    out.push_back(FuzzFinding{
+        "undeclared-mode", "mode " + mode,
+        revision_has_it ? "SERVER-MODE-DECLARED" : "LIFECYCLE-RESPECT-VERSION", Level::Must,
+        "the server sent a " + mode + "-mode elicitation/create to a client that declared " +
+            declared.describe() +
+            (revision_has_it
+                 ? ""
+                 : " in a " + std::string(to_string(revision)) + " session, which has no URL mode")});
+    return out;
+  }
+  if (has_level(request_diagnostics(asked_params, revision), Level::Must)) return out;
   MessageCheckOptions o;
   o.revision = revision;
-  std::vector<FuzzFinding> out;
   for (const Diagnostic& d : check_message(sent_request, o).diagnostics)
     if (d.level == Level::Must && !is_jsonrpc(d))
       out.push_back(from("broke-valid-request", d,
                          "asked for valid params, the server sent an invalid elicitation/create"));
   if (!out.empty()) return out;
-  const Value* sent = find_member(sent_request, "params");
   if (sent == nullptr || !sent->IsObject()) return out;
   const Value* asked_schema = find_member(asked_params, "requestedSchema");
   const Value* sent_schema = find_member(*sent, "requestedSchema");
-  if (asked_schema != nullptr && sent_schema != nullptr) {
-    for (const SchemaDifference& d : compare_requested_schema(*asked_schema, *sent_schema)) {
-      if (d.kind != SchemaDifference::Kind::Validity) continue;
-      out.push_back(FuzzFinding{
-          "altered-schema", "schema " + normalise_pointer(d.pointer), "FORM-REQUESTED-SCHEMA", Level::Must,
-          "the server sent a requestedSchema other than its tool was asked for: requestedSchema" + d.pointer +
-              ": " + d.message});
-      return out;  // one per input: the first difference names the rewrite
-    }
+  std::vector<SchemaDifference> differences;
+  if (asked_schema != nullptr && sent_schema != nullptr)
+    differences = compare_requested_schema(*asked_schema, *sent_schema);
+  for (const SchemaDifference& d : differences) {
+    if (d.kind != SchemaDifference::Kind::Validity) continue;
+    out.push_back(FuzzFinding{
+        "altered-schema", "schema " + normalise_pointer(d.pointer), "FORM-REQUESTED-SCHEMA", Level::Must,
+        "the server sent a requestedSchema other than its tool was asked for: requestedSchema" + d.pointer +
+            ": " + d.message});
+    return out;  // one per input: the first difference names the rewrite
   }
   const Diagnostics asked_flags = security_findings(asked_params, "/params", revision);
   for (const Diagnostic& d : security_findings(*sent, "/params", revision)) {
@@ -226,6 +248,27 @@ std::vector<FuzzFinding> server_request_findings(const Value& asked_params, cons
     out.push_back(std::move(f));
     return out;
   }
+  // The SHOULD half: a schema no answer can satisfy where the tool asked for one that can be, and
+  // the titles and descriptions that guide the user (the corpus's schema-satisfiable and
+  // titles-reach-the-client cases).
+  const Diagnostics asked_problems = request_diagnostics(asked_params, revision);
+  for (const Diagnostic& d : request_diagnostics(*sent, revision)) {
+    if (d.requirement != "FORM-SCHEMA-CONSISTENT") continue;
+    const bool asked_too =
+        std::any_of(asked_problems.begin(), asked_problems.end(),
+                    [&](const Diagnostic& a) { return a.check == d.check && a.pointer == d.pointer; });
+    if (asked_too) continue;
+    out.push_back(from("inconsistent-schema", d,
+                       "asked for a schema an answer can satisfy, the server sent one that none can"));
+    return out;
+  }
+  if (!differences.empty()) {  // no Validity difference is left: only what the user reads changed
+    const SchemaDifference& d = differences.front();
+    out.push_back(FuzzFinding{
+        "altered-guidance", "schema " + normalise_pointer(d.pointer), "FORM-SCHEMA-GUIDANCE", Level::Should,
+        "the server sent other titles or descriptions than its tool was asked for: requestedSchema" +
+            d.pointer + ": " + d.message});
+  }
   return out;
 }
 
@@ -233,23 +276,26 @@ std::vector<FuzzFinding> client_answer_findings(const Value& params, const Value
                                                 const ElicitationCapability& declared, Revision revision) {
   const Diagnostics problems = request_diagnostics(params, revision);
   const std::string mode = mode_of_params(params);
+  const bool undeclared = !mode.empty() && !declared.supports(mode == "url" ? Mode::Url : Mode::Form);
+  const auto broken = std::find_if(problems.begin(), problems.end(), [](const Diagnostic& d) {
+    return d.level == Level::Must && !is_jsonrpc(d);
+  });
   const bool has_result = response.HasMember("result");
   const bool has_error = response.HasMember("error");
   std::vector<FuzzFinding> out;
   if (has_result && !has_error) {
-    for (const Diagnostic& d : problems) {
-      if (d.level != Level::Must || is_jsonrpc(d)) continue;
+    if (broken != problems.end()) {
       // The server broke a MUST; what the client does with it no sentence says (Error Handling's
       // MUST list names an undeclared mode only). As the corpus's client.invalid-params.* cases,
       // the finding is robustness: its replay case is NOTE, never a failure.
-      FuzzFinding f = from("accepted-invalid-request", d,
+      FuzzFinding f = from("accepted-invalid-request", *broken,
                            "the client answered an invalid elicitation/create with a result");
       f.requirement = "CLIENT-ERR-STANDARD";
       f.level = Level::Should;
       f.robustness = true;
       return {f};
     }
-    if (!mode.empty() && !declared.supports(mode == "url" ? Mode::Url : Mode::Form)) {
+    if (undeclared) {
       return {FuzzFinding{
           "accepted-undeclared-mode", "mode " + mode, "CLIENT-ERR-UNSUPPORTED-MODE", Level::Must,
           "the client answered a " + mode + "-mode elicitation/create it did not declare with a result"}};
@@ -257,19 +303,114 @@ std::vector<FuzzFinding> client_answer_findings(const Value& params, const Value
     MessageCheckOptions o;
     o.revision = revision;
     o.answered_request_params = &params;
-    for (const Diagnostic& d : check_message(response, o).diagnostics)
+    for (const Diagnostic& d : check_message(response, o).diagnostics) {
       if (d.requirement == "CLIENT-VALIDATE-CONTENT" && d.level != Level::Info)
         out.push_back(
             from("invalid-content", d, "the client accepted with content that breaks the requested schema"));
+      else if ((d.level == Level::Must || d.level == Level::Should) && !is_jsonrpc(d))
+        out.push_back(from("invalid-result", d, "the client's ElicitResult breaks a rule of the result"));
+    }
     return out;
   }
-  if (has_error && !has_result && problems.empty() && !mode.empty() &&
-      declared.supports(mode == "url" ? Mode::Url : Mode::Form)) {
+  if (!has_error || has_result) return out;
+  if (broken != problems.end() || undeclared) {
+    const Value* error = find_member(response, "error");
+    const Value* code = error && error->IsObject() ? find_member(*error, "code") : nullptr;
+    if (code && code->IsInt64() && code->GetInt64() == -32602) return out;
+    const std::string got = code && code->IsInt64() ? std::to_string(code->GetInt64()) : "other";
+    // Error Handling names -32602 for a mode the client did not declare; for other invalid params
+    // JSON-RPC defines -32602 but binds no one to it (client.invalid-params.code-is-32602).
+    FuzzFinding f{
+        "error-code", "error.code " + got,
+        broken != problems.end() ? "CLIENT-ERR-STANDARD" : "CLIENT-ERR-UNSUPPORTED-MODE", Level::Must,
+        "the client refused " +
+            (broken != problems.end() ? "an invalid elicitation/create (" + broken->check + ")"
+                                      : "a " + mode + "-mode elicitation/create it did not declare") +
+            " with error code " + (code ? abbreviate_utf8(to_json(*code), 40) : "(none)") +
+            ", not -32602 (Invalid params)"};
+    if (broken != problems.end()) {
+      f.level = Level::Should;
+      f.robustness = true;
+    }
+    out.push_back(std::move(f));
+    return out;
+  }
+  if (problems.empty() && !mode.empty()) {
     out.push_back(FuzzFinding{"refused-valid-request", "mode " + mode, "CAPABILITY-NEGOTIATION", Level::Must,
                               "the client answered a valid " + mode +
                                   "-mode elicitation/create in a mode it declared with an error"});
   }
   return out;
+}
+
+namespace {
+
+// A scripted answer's action as the client's user interface reads it: an unknown one is a cancel
+// (the reference client's reading, and the contract's once the script runs out).
+std::string user_action(const Value& entry) {
+  const Value* action = entry.IsObject() ? find_member(entry, "action") : nullptr;
+  const std::string said = action && action->IsString() ? action->GetString() : "";
+  return said == "accept" || said == "decline" ? said : "cancel";
+}
+
+// Whether a client given scripted answer `entry` may have sent `result`: the user's action, or,
+// for an accept, the cancel of a client whose form would not validate and could not be submitted.
+bool result_consistent_with(const Value& entry, const Value& result) {
+  const std::string said = user_action(entry);
+  const Value* action = result.IsObject() ? find_member(result, "action") : nullptr;
+  const std::string_view sent = action && action->IsString() ? action->GetString() : "";
+  return sent == said || (said == "accept" && sent == "cancel");
+}
+
+}  // namespace
+
+std::vector<FuzzFinding> client_user_findings(const Value& params, const Value& result,
+                                              const std::vector<const Value*>& user,
+                                              const ElicitationCapability& declared, Revision revision) {
+  if (user.empty() || !result.IsObject()) return {};
+  if (has_level(request_diagnostics(params, revision), Level::Must)) return {};
+  const std::string mode = mode_of_params(params);
+  if (mode.empty() || !declared.supports(mode == "url" ? Mode::Url : Mode::Form)) return {};
+  const Value* action = find_member(result, "action");
+  if (!action || !action->IsString()) return {};  // a malformed result: invalid-result's business
+  const std::string_view sent(action->GetString(), action->GetStringLength());
+  const bool explained = std::any_of(
+      user.begin(), user.end(), [&](const Value* entry) { return result_consistent_with(*entry, result); });
+  if (!explained) {
+    const std::string said = user_action(*user.front());
+    const bool agreed = std::all_of(user.begin(), user.end(),
+                                    [&](const Value* entry) { return user_action(*entry) == said; });
+    const bool known = sent == "accept" || sent == "decline" || sent == "cancel";
+    return {FuzzFinding{
+        "altered-action",
+        "user " + (agreed ? said : std::string("mixed")) + " -> " + (known ? std::string(sent) : "other"),
+        "RESULT-ACTION", Level::Must,
+        "the client answered with action " + abbreviate_utf8(to_json(*action), 80) +
+            " where its scripted user " +
+            (agreed ? "answered \"" + said + "\"" : "gave one of several answers, none of them that")}};
+  }
+  if (!features(revision).defaults_on_all_primitives || mode != "form" || sent != "accept") return {};
+  const bool untouched = std::all_of(user.begin(), user.end(), [](const Value* entry) {
+    return user_action(*entry) == "accept" && find_member(*entry, "content") == nullptr;
+  });
+  const Value* schema = untouched ? find_member(params, "requestedSchema") : nullptr;
+  const Value* properties = schema && schema->IsObject() ? find_member(*schema, "properties") : nullptr;
+  if (properties == nullptr || !properties->IsObject()) return {};
+  const Value* content = find_member(result, "content");
+  for (auto it = properties->MemberBegin(); it != properties->MemberEnd(); ++it) {
+    const Value* wanted = it->value.IsObject() ? find_member(it->value, "default") : nullptr;
+    if (wanted == nullptr) continue;
+    const std::string_view name(it->name.GetString(), it->name.GetStringLength());
+    const Value* got = content && content->IsObject() ? find_member(*content, name) : nullptr;
+    if (got != nullptr && json_equal(*got, *wanted)) continue;
+    return {FuzzFinding{"ignored-defaults", "content.default /content/*", "CLIENT-DEFAULTS-PREFILL",
+                        Level::Should,
+                        "the user accepted the form untouched and the client sent " +
+                            (got ? abbreviate_utf8(to_json(*got), 80) : std::string("nothing")) + " for " +
+                            abbreviate_utf8(to_json(it->name), 80) + ", whose default is " +
+                            abbreviate_utf8(to_json(*wanted), 80)}};
+  }
+  return {};
 }
 
 }  // namespace ec

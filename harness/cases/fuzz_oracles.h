@@ -68,19 +68,55 @@ std::vector<FuzzFinding> server_result_findings(const rapidjson::Value& tool_res
                                                 const rapidjson::Value& asked_params,
                                                 const rapidjson::Value& reply, Revision revision);
 
-// Server SUT, what it sent for params that passed check_message:
+// Server SUT, what it sent for the params its tool was asked for (`asked_params`), to a client
+// that declared `declared`:
+//   undeclared-mode         a mode the client did not declare, or one the revision lacks, whatever
+//                           the tool was asked (SERVER-MODE-DECLARED; LIFECYCLE-RESPECT-VERSION);
+// and, for asked params that passed check_message:
 //   broke-valid-request     an elicitation/create check_message rejects at MUST level;
 //   altered-schema          a requestedSchema other than asked: a keyword that decides what is valid
 //                           or pre-filled was changed or dropped (schema_diff.h; FORM-REQUESTED-SCHEMA,
 //                           as the corpus's schema-as-asked cases and the strip-* faults read it);
 //   added-sensitive-field   a security heuristic (FORM-NO-SENSITIVE and its kin) fires on what it
-//                           sent and not on what it was asked to send.
+//                           sent and not on what it was asked to send;
+//   inconsistent-schema     a schema no answer can satisfy, asked for one that can be
+//                           (FORM-SCHEMA-CONSISTENT, SHOULD);
+//   altered-guidance        other titles, descriptions or enumNames than asked
+//                           (FORM-SCHEMA-GUIDANCE, SHOULD).
 std::vector<FuzzFinding> server_request_findings(const rapidjson::Value& asked_params,
-                                                 const rapidjson::Value& sent_request, Revision revision);
+                                                 const rapidjson::Value& sent_request,
+                                                 const ElicitationCapability& declared, Revision revision);
 
-// Client SUT: its answer to an elicitation/create with `params`, given what it declared.
+// Server SUT: it sent a request with an id it had used before in the session (JSONRPC-ID-UNIQUE).
+FuzzFinding reused_id_finding(const std::string& id, const std::string& method);
+
+// Client SUT: its answer to an elicitation/create with `params`, given what it declared:
+//   accepted-invalid-request  a result for params that break a MUST (robustness: no sentence says
+//                             what a client does with them);
+//   accepted-undeclared-mode  a result for a mode it did not declare (CLIENT-ERR-UNSUPPORTED-MODE);
+//   invalid-content           accepted content that breaks the schema (CLIENT-VALIDATE-CONTENT);
+//   invalid-result            any other MUST or SHOULD rule of an ElicitResult for these params
+//                             (content with a URL-mode accept, a form accept without content);
+//   refused-valid-request     an error for valid params in a declared mode;
+//   error-code                an error other than -32602 (Invalid params): for a mode it did not
+//                             declare the page names that code (CLIENT-ERR-UNSUPPORTED-MODE); for
+//                             other invalid params it is robustness, as client.invalid-params.code-is-32602.
 std::vector<FuzzFinding> client_answer_findings(const rapidjson::Value& params,
                                                 const rapidjson::Value& response,
                                                 const ElicitationCapability& declared, Revision revision);
+
+// Client SUT, against its scripted user: `result` is its ElicitResult for valid `params` in a
+// declared mode, `user` the scripted answers it may have been given. The client session passes
+// the one answer of a script that gives the same answer every time, and nothing otherwise: the
+// harness cannot tell which entry of a mixed script a client took (an SDK may take one and then
+// refuse the answer with an error), and a guess would make findings of a conformant client.
+//   altered-action    no answer it may have been given explains the action (a decline sent as
+//                     a cancel or an accept, a cancel as a decline: RESULT-ACTION);
+//   ignored-defaults  every answer it may have been given is an accept of the untouched form, it
+//                     accepted, and a field with a default does not carry that default
+//                     (CLIENT-DEFAULTS-PREFILL, SHOULD; revisions with SEP-1034 defaults).
+std::vector<FuzzFinding> client_user_findings(const rapidjson::Value& params, const rapidjson::Value& result,
+                                              const std::vector<const rapidjson::Value*>& user,
+                                              const ElicitationCapability& declared, Revision revision);
 
 }  // namespace ec

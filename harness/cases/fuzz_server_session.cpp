@@ -7,6 +7,8 @@
 
 #include "cases/fuzz_session.h"
 #include "core/json.h"
+#include "core/utf8.h"
+#include "spec/capability.h"
 #include "spec/elicitation.h"
 #include "transport/child_process.h"
 #include "transport/http_client_channel.h"
@@ -20,7 +22,11 @@ using rapidjson::Value;
 
 class ServerSession final : public FuzzSession {
  public:
-  explicit ServerSession(const FuzzSessionOptions& o) : options_(o) {}
+  explicit ServerSession(const FuzzSessionOptions& o) : options_(o) {
+    if (options_.capabilities.empty()) options_.capabilities = R"({"form":{},"url":{}})";
+    ParsedJson caps = parse_json(options_.capabilities);
+    if (caps.ok()) declared_ = parse_elicitation_capability(&caps.document, options_.revision, "").capability;
+  }
   ~ServerSession() override { stop(); }
 
   bool run(const Value& input, FuzzRng& rng, FuzzOutcome& out) override {
@@ -42,6 +48,17 @@ class ServerSession final : public FuzzSession {
     params.AddMember("name", "elicit", a).AddMember("arguments", arguments, a);
     call.AddMember("params", params, a);
     pending_ = id;
+    // The input's notifications go before the call. A server answers none of them.
+    notified_ = false;
+    if (const Value* notify = find_member(out.input, "notify"); notify && notify->IsArray()) {
+      for (const Value& n : notify->GetArray()) {
+        const std::string message = FuzzMutator::notification_message(n);
+        if (!channel_ || message.empty()) continue;
+        send(message, out);
+        notified_ = true;
+      }
+    }
+    if (!channel_) return true;
     // A fresh document, not SetNull(): a Document's pool allocator frees nothing until the
     // document goes, so one document reused for every input grew ~50 KB per input (2.8 MB/s
     // against the TypeScript SDK, gigabytes over a long campaign).
@@ -118,10 +135,10 @@ class ServerSession final : public FuzzSession {
   // the server does not answer them or lists no tool "elicit".
   bool handshake() {
     answered_.clear();
+    sut_request_ids_.clear();
     handshake_findings_.clear();
     const std::string revision(to_string(options_.revision));
-    const std::string caps =
-        options_.capabilities.empty() ? R"({"form":{},"url":{}})" : options_.capabilities;
+    const std::string& caps = options_.capabilities;
     if (!channel_->send(
             R"({"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":")" + revision +
                 R"(","capabilities":{"elicitation":)" + caps +
@@ -218,6 +235,15 @@ class ServerSession final : public FuzzSession {
     if (method != nullptr) {
       if (id == nullptr) return false;  // a notification: nothing to answer
       const std::string answer_id = to_json(*id);
+      // Bounded: a campaign of hours would otherwise keep every id; past the bound it forgets them
+      // all and goes on judging from there.
+      if (sut_request_ids_.size() >= kMaxRememberedIds) sut_request_ids_.clear();
+      if (!sut_request_ids_.insert(answer_id).second) {
+        // The signature names the method only when it is one the fuzzer expects (it is SUT text).
+        const std::string_view name = method->IsString() ? method->GetString() : "";
+        add(out, reused_id_finding(answer_id,
+                                   name == kElicitCreate || name == "ping" ? std::string(name) : "other"));
+      }
       if (!method->IsString() || std::string_view(method->GetString()) != kElicitCreate) {
         const bool ping = method->IsString() && std::string_view(method->GetString()) == "ping";
         send(R"({"jsonrpc":"2.0","id":)" + answer_id +
@@ -233,7 +259,7 @@ class ServerSession final : public FuzzSession {
         sent_params_.Swap(copy);
       }
       if (const Value* asked = find_member(input, "params"))
-        for (FuzzFinding& f : server_request_findings(*asked, m.document, options_.revision))
+        for (FuzzFinding& f : server_request_findings(*asked, m.document, declared_, options_.revision))
           add(out, std::move(f));
       // The input's own reply when it has one (a replay, the minimiser), else a new one, kept.
       if (!out.input.HasMember("reply")) {
@@ -248,6 +274,14 @@ class ServerSession final : public FuzzSession {
     }
     if (id == nullptr) return false;
     const std::string key = to_json(*id);
+    if (key != pending_ && !key.starts_with("\"fuzz-") && key != "\"init\"" && key != "\"tools\"") {
+      // A response to no request of ours: after our notifications, an answer to one of them.
+      if (notified_)
+        add(out, {"answered-notification", "response", "JSONRPC-NO-RESPONSE-TO-NOTIFICATION", Level::Must,
+                  "the server sent a response (id " + abbreviate_utf8(key, 80) +
+                      ") after notifications and to no request of the harness"});
+      return false;
+    }
     if (!answered_.insert(key).second) {
       add(out, {"answered-twice", "tools/call", "JSONRPC-SPEC", Level::Must,
                 "the server answered request " + key + " twice"});
@@ -274,11 +308,15 @@ class ServerSession final : public FuzzSession {
     stop();
   }
 
+  static constexpr std::size_t kMaxRememberedIds = std::size_t{1} << 17;
   FuzzSessionOptions options_;
   std::unique_ptr<ChildProcess> child_;
   std::unique_ptr<MessageChannel> channel_;
-  HttpClientChannel* http_ = nullptr;  // channel_ over Streamable HTTP (--url), else nullptr
-  std::set<std::string> answered_;     // ids of ours answered in this session
+  HttpClientChannel* http_ = nullptr;      // channel_ over Streamable HTTP (--url), else nullptr
+  ElicitationCapability declared_;         // what the harness declares in initialize
+  std::set<std::string> answered_;         // ids of ours answered in this session
+  std::set<std::string> sut_request_ids_;  // ids of the SUT's requests in this session (JSON)
+  bool notified_ = false;                  // this input sent notifications before its call
   std::string pending_;
   rapidjson::Document sent_params_;  // the params of the elicitation/create the SUT sent for this input
   std::size_t inputs_ = 0;

@@ -244,6 +244,29 @@ std::optional<CheckFailure> modern_results_valid(const Transcript& t) {
   return std::nullopt;
 }
 
+std::optional<CheckFailure> results_valid(const Transcript& t) {
+  // Both eras: every result the SUT sent to an elicitation/create a step sent, judged with the
+  // params it answers (a URL-mode accept carries no content, a form accept carries it and it fits
+  // the schema), at MUST and SHOULD. Written for the fuzzer's replay cases of a client's malformed
+  // answers; a corpus case names the rule it needs instead.
+  for (const Value* d : t.sut_messages) {
+    const Value* id = find_member(*d, "id");
+    if (id == nullptr || d->HasMember("method") || !d->HasMember("result")) continue;
+    const auto request = t.step_requests.find(to_json(*id));
+    if (request == t.step_requests.end() || !is_elicit_create(*request->second)) continue;
+    MessageCheckOptions o;
+    o.revision = t.revision;
+    o.answered_request_params = find_member(*request->second, "params");
+    for (const Diagnostic& diag : check_message(*d, o).diagnostics) {
+      if ((diag.level == Level::Must || diag.level == Level::Should) &&
+          !diag.requirement.starts_with("JSONRPC-") && !diag.check.starts_with("json.")) {
+        return failure(diag.check + ": " + diag.message, diag.pointer, to_json(*d));
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 std::optional<CheckFailure> modern_server_info(const Transcript& t) {
   // 2026-07-28: every result names the server in _meta (META-SERVER-INFO; for server/discover
   // DISCOVER-SERVER-INFO), since no initialize exchange names it once for the connection.
@@ -398,6 +421,7 @@ const std::map<std::string_view, CheckFunction>& checks() {
       {"initialize-first", initialize_first},
       {"one-response-per-request", one_response_per_request},
       {"modern-results-valid", modern_results_valid},
+      {"results-valid", results_valid},
       {"modern-server-info", modern_server_info},
       {"result-types-core", result_types_core},
       {"http-error-status", http_error_status},

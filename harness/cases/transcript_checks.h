@@ -76,6 +76,8 @@ std::vector<TranscriptElicitation> transcript_elicitations(
 //   initialize-first          a client sends nothing but ping and server/discover before initialize
 //   one-response-per-request  no request of ours answered twice
 //   modern-results-valid      (2026-07-28) every response to a send step keeps the MUST rules
+//   results-valid             every result to a step's elicitation/create keeps the MUST and
+//                             SHOULD rules of an ElicitResult for it (the fuzzer's replay cases)
 //   modern-server-info        (2026-07-28) every result names the server in _meta
 //   result-types-core         (2026-07-28) no resultType beyond the core ones without extensions
 //   http-error-status         (2026-07-28, HTTP) the modern errors come with status 400

@@ -20,6 +20,9 @@ rapidjson::Document doc(const char* text) {
   return std::move(p.document);
 }
 
+const ElicitationCapability kBoth{.declared = true, .form = true, .url = true};
+const ElicitationCapability kFormOnly{.declared = true, .form = true, .url = false};
+
 FuzzMutator mutator() {
   auto seed = std::make_shared<rapidjson::Document>(doc(
       R"({"message":"Where?","requestedSchema":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}})"));
@@ -181,10 +184,10 @@ TEST(FuzzOracles, ServerRewritesOfTheAskedSchemaAreFindings) {
     return doc((R"({"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":)" + params + "}").c_str());
   };
   rapidjson::Document same = sent_as(to_json(asked));
-  EXPECT_TRUE(server_request_findings(asked, same, default_revision()).empty());
+  EXPECT_TRUE(server_request_findings(asked, same, kBoth, default_revision()).empty());
   rapidjson::Document stripped = sent_as(
       R"({"message":"Zip?","requestedSchema":{"type":"object","properties":{"zip":{"type":"string"}}}})");
-  auto found = server_request_findings(asked, stripped, default_revision());
+  auto found = server_request_findings(asked, stripped, kBoth, default_revision());
   ASSERT_EQ(found.size(), 1u);
   EXPECT_EQ(found[0].oracle, "altered-schema");
   EXPECT_EQ(found[0].requirement, "FORM-REQUESTED-SCHEMA");
@@ -192,7 +195,7 @@ TEST(FuzzOracles, ServerRewritesOfTheAskedSchemaAreFindings) {
   rapidjson::Document added = sent_as(
       R"({"message":"Zip?","requestedSchema":{"type":"object","properties":{"zip":{"type":"string","pattern":"^[0-9]+$"},)"
       R"("password":{"type":"string"}}}})");
-  found = server_request_findings(asked, added, default_revision());
+  found = server_request_findings(asked, added, kBoth, default_revision());
   ASSERT_EQ(found.size(), 1u);
   EXPECT_EQ(found[0].oracle, "added-sensitive-field");
 }
@@ -216,6 +219,157 @@ TEST(FuzzOracles, ClientAnswers) {
   EXPECT_TRUE(client_answer_findings(no_message, error, form_only, r).empty());
   EXPECT_EQ(client_answer_findings(url, cancel, form_only, r).at(0).oracle, "accepted-undeclared-mode");
   EXPECT_TRUE(client_answer_findings(url, error, form_only, r).empty());
+
+  // The error code: -32602 for a mode not declared (the page names it), robustness for the rest.
+  rapidjson::Document internal = doc(R"({"jsonrpc":"2.0","id":1,"error":{"code":-32603,"message":"no"}})");
+  auto found = client_answer_findings(url, internal, form_only, r);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].key(), "error-code error.code -32603");
+  EXPECT_EQ(found[0].requirement, "CLIENT-ERR-UNSUPPORTED-MODE");
+  EXPECT_FALSE(found[0].robustness);
+  found = client_answer_findings(no_message, internal, form_only, r);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].requirement, "CLIENT-ERR-STANDARD");
+  EXPECT_TRUE(found[0].robustness);
+  EXPECT_TRUE(client_answer_findings(valid, internal, form_only, r).at(0).oracle == "refused-valid-request");
+
+  // The rest of an ElicitResult's rules: content with a URL-mode accept, a form accept without it.
+  rapidjson::Document url_accept_content =
+      doc(R"({"jsonrpc":"2.0","id":1,"result":{"action":"accept","content":{"c":"x"}}})");
+  found = client_answer_findings(url, url_accept_content, kBoth, r);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].key(), "invalid-result result.content-in-url-mode /result/content");
+  EXPECT_EQ(found[0].level, Level::Must);
+  rapidjson::Document bare_accept = doc(R"({"jsonrpc":"2.0","id":1,"result":{"action":"accept"}})");
+  found = client_answer_findings(valid, bare_accept, form_only, r);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].oracle, "invalid-result");
+  EXPECT_EQ(found[0].level, Level::Should);
+  EXPECT_TRUE(client_answer_findings(url, bare_accept, kBoth, r).empty());
+}
+
+TEST(FuzzOracles, ClientActionAgainstItsScriptedUser) {
+  const Revision r = default_revision();
+  rapidjson::Document valid = doc(
+      R"({"message":"m","requestedSchema":{"type":"object","properties":{"c":{"type":"string","default":"x"},)"
+      R"("n":{"type":"integer","default":0},"b":{"type":"boolean"}}}})");
+  rapidjson::Document decline = doc(R"({"action":"decline"})");
+  rapidjson::Document cancel = doc(R"({"action":"cancel"})");
+  rapidjson::Document accept = doc(R"({"action":"accept","content":{"c":"y"}})");
+  rapidjson::Document untouched = doc(R"({"action":"accept"})");
+  const auto findings = [&](const char* result, const std::vector<const rapidjson::Value*>& user) {
+    rapidjson::Document d = doc(result);
+    return client_user_findings(valid, d, user, kFormOnly, r);
+  };
+  EXPECT_TRUE(findings(R"({"action":"decline"})", {&decline}).empty());
+  EXPECT_TRUE(findings(R"({"action":"cancel"})", {&accept}).empty());  // content it would not submit
+  auto found = findings(R"({"action":"cancel"})", {&decline});
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].key(), "altered-action user decline -> cancel");
+  EXPECT_EQ(findings(R"({"action":"accept","content":{"c":"x","n":0}})", {&decline}).at(0).key(),
+            "altered-action user decline -> accept");
+  EXPECT_EQ(findings(R"({"action":"decline"})", {&cancel}).at(0).key(),
+            "altered-action user cancel -> decline");
+  // An error before: the answer may come from either entry, and one of them explains it.
+  EXPECT_TRUE(findings(R"({"action":"cancel"})", {&decline, &accept}).empty());
+  EXPECT_EQ(findings(R"({"action":"accept","content":{}})", {&decline, &cancel}).at(0).key(),
+            "altered-action user mixed -> accept");
+  // Invalid params or an undeclared mode: no user saw the request as it was meant.
+  rapidjson::Document no_message = doc(R"({"requestedSchema":{"type":"object","properties":{}}})");
+  rapidjson::Document d = doc(R"({"action":"cancel"})");
+  EXPECT_TRUE(client_user_findings(no_message, d, {&decline}, kFormOnly, r).empty());
+
+  // The untouched form: every default by value; a field without one may stay out.
+  EXPECT_TRUE(findings(R"({"action":"accept","content":{"c":"x","n":0}})", {&untouched}).empty());
+  found = findings(R"({"action":"accept","content":{"c":"x"}})", {&untouched});
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].key(), "ignored-defaults content.default /content/*");
+  EXPECT_EQ(found[0].level, Level::Should);
+  EXPECT_EQ(findings(R"({"action":"accept","content":{"c":"","n":0}})", {&untouched}).size(), 1u);
+  EXPECT_TRUE(findings(R"({"action":"accept","content":{"c":"y"}})", {&untouched, &accept}).empty());
+  EXPECT_TRUE(findings(R"({"action":"cancel"})", {&untouched}).empty());
+  // 2025-06-18 has no SEP-1034 defaults to pre-fill.
+  rapidjson::Document empty = doc(R"({"action":"accept","content":{}})");
+  EXPECT_TRUE(client_user_findings(valid, empty, {&untouched}, kFormOnly, Revision::V2025_06_18).empty());
+}
+
+TEST(FuzzMutator, UserScriptsMixOrRepeatOneAnswerInTurn) {
+  const FuzzMutator m = mutator();
+  const auto script = [&](std::size_t index) {
+    FuzzRng rng = FuzzRng::for_input(3, index, "user");
+    return doc(m.user_script(rng, 50, index).c_str());
+  };
+  const auto one_answer = [](const rapidjson::Document& s) {
+    std::set<std::string> seen;
+    for (const rapidjson::Value& e : s.GetArray()) seen.insert(to_json(e));
+    return seen.size() == 1 ? *seen.begin() : std::string();
+  };
+  EXPECT_EQ(one_answer(script(0)), "");  // the first script of a campaign mixes
+  EXPECT_EQ(one_answer(script(1)), R"({"action":"decline"})");
+  EXPECT_EQ(one_answer(script(3)), R"({"action":"accept"})");
+  EXPECT_EQ(one_answer(script(5)), R"({"action":"cancel"})");
+  EXPECT_EQ(script(7).Size(), 50u);
+  EXPECT_EQ(to_json(script(2)), to_json(script(2)));
+}
+
+TEST(FuzzMutator, NotificationsAreNotificationsAndFollowTheSeed) {
+  for (std::uint64_t index = 0; index < 50; ++index) {
+    FuzzRng a = FuzzRng::for_input(5, index, "notify");
+    FuzzRng b = FuzzRng::for_input(5, index, "notify");
+    const rapidjson::Document list = FuzzMutator::notifications_for(a, true, "e-1");
+    EXPECT_EQ(to_json(list), to_json(FuzzMutator::notifications_for(b, true, "e-1")));
+    ASSERT_TRUE(list.IsArray() && !list.Empty());
+    for (const rapidjson::Value& n : list.GetArray()) {
+      const std::string message = FuzzMutator::notification_message(n);
+      ASSERT_FALSE(message.empty()) << to_json(n);
+      EXPECT_EQ(message.find("\"id\""), std::string::npos) << message;
+    }
+    FuzzRng c = FuzzRng::for_input(5, index, "notify");
+    for (const rapidjson::Value& n : FuzzMutator::notifications_for(c, false, "").GetArray())
+      EXPECT_EQ(to_json(n).find("elicitation/complete"), std::string::npos);  // none to a server
+  }
+  // A method the minimiser shortened below its prefix would be a request in the replay case.
+  EXPECT_EQ(FuzzMutator::notification_message(doc(R"({"method":"notif"})")), "");
+  EXPECT_EQ(FuzzMutator::notification_message(doc(R"({"method":"notifications/x","params":{"a":1}})")),
+            R"({"jsonrpc":"2.0","method":"notifications/x","params":{"a":1}})");
+}
+
+TEST(FuzzOracles, ServerModesAndTheShouldHalf) {
+  const Revision r = default_revision();
+  rapidjson::Document url_params =
+      doc(R"({"mode":"url","message":"m","url":"https://example.com/x","elicitationId":"e"})");
+  rapidjson::Document url_request =
+      doc(R"({"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"mode":"url","message":"m",)"
+          R"("url":"https://example.com/x","elicitationId":"e"}})");
+  EXPECT_TRUE(server_request_findings(url_params, url_request, kBoth, r).empty());
+  auto found = server_request_findings(url_params, url_request, kFormOnly, r);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].key(), "undeclared-mode mode url");
+  EXPECT_EQ(found[0].requirement, "SERVER-MODE-DECLARED");
+  // 2025-06-18 has no URL mode, whatever was declared and whatever the tool was asked.
+  ElicitationCapability v2025_06_18;
+  v2025_06_18.declared = v2025_06_18.form = true;
+  found = server_request_findings(url_params, url_request, v2025_06_18, Revision::V2025_06_18);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].requirement, "LIFECYCLE-RESPECT-VERSION");
+
+  rapidjson::Document asked = doc(
+      R"({"message":"m","requestedSchema":{"type":"object","properties":{"c":{"type":"string","title":"City"}},)"
+      R"("required":["c"]}})");
+  rapidjson::Document unsatisfiable = doc(
+      R"({"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"message":"m","requestedSchema":)"
+      R"({"type":"object","properties":{"c":{"type":"string","title":"City"}},"required":["c","ghost"]}}})");
+  found = server_request_findings(asked, unsatisfiable, kBoth, r);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].oracle, "inconsistent-schema");
+  EXPECT_EQ(found[0].level, Level::Should);
+  rapidjson::Document untitled = doc(
+      R"({"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"message":"m","requestedSchema":)"
+      R"({"type":"object","properties":{"c":{"type":"string"}},"required":["c"]}}})");
+  found = server_request_findings(asked, untitled, kBoth, r);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].key(), "altered-guidance schema /properties/*/title");
+  EXPECT_EQ(found[0].level, Level::Should);
 }
 
 TEST(FuzzCaseWriter, NamesAreStableAndCasesParse) {

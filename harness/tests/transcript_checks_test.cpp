@@ -113,6 +113,37 @@ TEST(TranscriptChecks, EachBreakIsCaughtByItsCheckWithPointerAndEvidence) {
   }
 }
 
+TEST(TranscriptChecks, ResultsAreJudgedWithTheRequestTheyAnswer) {
+  constexpr const char* kUrlRequest =
+      R"({"jsonrpc":"2.0","id":3,"method":"elicitation/create","params":{"mode":"url","message":"m",)"
+      R"("url":"https://example.com/x","elicitationId":"e1"}})";
+  {
+    SeenRun run(Role::Client);  // content with a URL-mode accept (MUST)
+    run.harness_request("3", kUrlRequest)
+        .sut(R"({"jsonrpc":"2.0","id":3,"result":{"action":"accept","content":{}}})");
+    const auto f = run.check("results-valid");
+    ASSERT_TRUE(f);
+    EXPECT_EQ(f->pointer, "/result/content");
+    EXPECT_NE(f->reason.find("result.content-in-url-mode"), std::string::npos);
+  }
+  {
+    SeenRun run(Role::Client);  // a form accept without content (SHOULD); a URL accept without is right
+    run.harness_request("7", kFormRequest).sut(R"({"jsonrpc":"2.0","id":7,"result":{"action":"accept"}})");
+    EXPECT_TRUE(run.check("results-valid"));
+    SeenRun url(Role::Client);
+    url.harness_request("3", kUrlRequest).sut(R"({"jsonrpc":"2.0","id":3,"result":{"action":"accept"}})");
+    EXPECT_FALSE(url.check("results-valid"));
+  }
+  {
+    SeenRun run(Role::Client);  // content that fits the form; a response to no request of ours
+    run.harness_request("7", kFormRequest)
+        .sut(R"({"jsonrpc":"2.0","id":7,"result":{"action":"accept","content":{"age":3}}})")
+        .sut(R"({"jsonrpc":"2.0","id":9,"result":{"action":"accept"}})");
+    const auto f = run.check("results-valid");
+    EXPECT_FALSE(f) << f->reason;
+  }
+}
+
 TEST(TranscriptChecks, ModernInputRequestsAreJudgedAsElicitations) {
   SeenRun run(Role::Server, Revision::V2026_07_28);
   run.sut(R"({"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","inputRequests":{"k":)"
