@@ -195,6 +195,19 @@ def test_same_seed_same_summary(cli, tmp_path):
     assert other["exercised"] != runs[0]["exercised"]  # another part of the seed space
 
 
+def test_an_adapter_that_cannot_play_a_user_says_skip_and_is_no_crash(cli, tmp_path):
+    # The TypeScript SDK 1.x adapter exits 77 with SKIP when its user accepts a form untouched (its
+    # SDK fills in no defaults): that is the adapter contract, not a crash. The fuzzer runs no more
+    # scripts of that kind and says so in summary.json.
+    sut = f"{sys.executable} {pathlib.Path(__file__).parent / 'suts' / 'skips_untouched_client.py'}"
+    proc, summary = fuzz(cli, "client", sut, tmp_path / "out", "--duration", "20", "--max-inputs", "4000")
+    assert not [f for f in summary["findings"] if f["oracle"] == "crash"], summary["findings_by_oracle"]
+    assert summary["restarts"] == 0
+    scripts = summary["exercised"]["user_scripts"]
+    assert scripts.get("accept-untouched (the adapter said SKIP)") == 1, scripts
+    assert scripts.get("accept-untouched") == 1 and scripts["mixed"] >= 2, scripts
+
+
 CRASHING_SERVER = r'''
 import json, sys
 for line in sys.stdin:

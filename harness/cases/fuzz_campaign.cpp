@@ -231,6 +231,7 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
   add_counts(s, exercised, "modes", session->coverage.modes);
   add_counts(s, exercised, "enum_variants", session->coverage.enum_variants);
   add_counts(s, exercised, "actions", session->coverage.actions);
+  if (o.role == "client") add_counts(s, exercised, "user_scripts", session->coverage.user_scripts);
   s.AddMember("exercised", exercised, a);
   // Everything above is a function of the seed and the SUT's behaviour; timing is not.
   Value timing(rapidjson::kObjectType);

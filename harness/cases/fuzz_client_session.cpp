@@ -136,7 +136,10 @@ class ClientSession final : public FuzzSession {
     if (user.empty()) {
       const std::size_t script = restarts_ + recycles_++;
       FuzzRng rng = FuzzRng::for_input(options_.seed, script, "user");
-      user = mutator_.user_script(rng, kUserAnswers, script);
+      kind_ = FuzzMutator::user_script_kind(script);
+      if (skipped_.contains(kind_)) kind_ = FuzzMutator::UserScript::Mixed;
+      user = mutator_.user_script(rng, kUserAnswers, kind_);
+      ++coverage.user_scripts[FuzzMutator::to_string(kind_)];
     }
     ParsedJson script = parse_json(user);
     if (script.ok() && script.document.IsArray())
@@ -327,6 +330,19 @@ class ClientSession final : public FuzzSession {
   void died(FuzzOutcome& out) {
     if (!child_) return;
     std::optional<ExitInfo> exit = child_->wait_exit(Deadline::after(std::chrono::milliseconds(200)));
+    if (exit && exit->how == ExitInfo::How::Exited && exit->code == 77 && pinned_.empty() &&
+        kind_ != FuzzMutator::UserScript::Mixed &&
+        child_->stderr_text().find("elicit-conform: SKIP") != std::string::npos) {
+      // The adapter contract's SKIP: it cannot play this user (the TypeScript SDK 1.x adapter has
+      // no pre-filled form to accept untouched). No finding about the client; no more scripts of
+      // this kind, which summary.json's exercised.user_scripts shows.
+      skipped_.insert(kind_);
+      coverage.user_scripts[std::string(FuzzMutator::to_string(kind_)) + " (the adapter said SKIP)"] += 1;
+      tool_call_.clear();
+      stop();
+      switched_ = true;  // the next start is no restart
+      return;
+    }
     add(out, crash_finding("client", exit, "connection"));
     tool_call_.clear();
     stop();
@@ -343,7 +359,9 @@ class ClientSession final : public FuzzSession {
   std::set<std::string> answered_;
   std::string pending_;
   std::string pinned_;  // ELICIT_CONFORM_USER while pinned (pin_user), else empty
-  rapidjson::Document script_{rapidjson::kArrayType};  // the scripted user of the running client
+  rapidjson::Document script_{rapidjson::kArrayType};              // the scripted user of the running client
+  FuzzMutator::UserScript kind_ = FuzzMutator::UserScript::Mixed;  // of the running client's script
+  std::set<FuzzMutator::UserScript> skipped_;  // kinds the adapter said SKIP to: not run again
   bool uniform_ = false;  // every answer of script_ is the same: the user oracles may judge
   std::size_t inputs_ = 0, restarts_ = 0, recycles_ = 0, shown_ = 0;
   std::vector<FuzzFinding> handshake_findings_;  // of the last start, for the next input's outcome

@@ -595,16 +595,31 @@ std::string FuzzMutator::notification_message(const Value& entry) {
   return to_json(message);
 }
 
-std::string FuzzMutator::user_script(FuzzRng& rng, std::size_t answers, std::size_t index) const {
+FuzzMutator::UserScript FuzzMutator::user_script_kind(std::size_t index) {
+  static constexpr UserScript kTurns[] = {UserScript::Mixed, UserScript::Decline,
+                                          UserScript::Mixed, UserScript::AcceptUntouched,
+                                          UserScript::Mixed, UserScript::Cancel};
+  return kTurns[index % std::size(kTurns)];
+}
+
+const char* FuzzMutator::to_string(UserScript kind) {
+  switch (kind) {
+    case UserScript::Decline: return "decline";
+    case UserScript::AcceptUntouched: return "accept-untouched";
+    case UserScript::Cancel: return "cancel";
+    case UserScript::Mixed: break;
+  }
+  return "mixed";
+}
+
+std::string FuzzMutator::user_script(FuzzRng& rng, std::size_t answers, UserScript kind) const {
   rapidjson::Document list(rapidjson::kArrayType);
   Alloc& a = list.GetAllocator();
-  // Mixed, decline, mixed, untouched accept, mixed, cancel: the first script of a campaign mixes.
-  static constexpr const char* kUniform[] = {nullptr, R"({"action":"decline"})",
-                                             nullptr, R"({"action":"accept"})",
-                                             nullptr, R"({"action":"cancel"})"};
-  if (const char* one = kUniform[index % std::size(kUniform)]) {
+  if (kind != UserScript::Mixed) {
     rapidjson::Document answer;
-    answer.Parse(one);
+    answer.Parse(kind == UserScript::Decline           ? R"({"action":"decline"})"
+                 : kind == UserScript::AcceptUntouched ? R"({"action":"accept"})"
+                                                       : R"({"action":"cancel"})");
     for (std::size_t i = 0; i < answers; ++i) list.PushBack(Value(answer, a), a);
     return to_json(list);
   }

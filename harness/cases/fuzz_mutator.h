@@ -25,6 +25,7 @@ struct FuzzCoverage {
   std::map<std::string, std::size_t> modes;          // "form", "url", "absent", "other"
   std::map<std::string, std::size_t> enum_variants;  // SEP-1330 forms and the legacy enumNames
   std::map<std::string, std::size_t> actions;        // of the results the harness sent or the client sent
+  std::map<std::string, std::size_t> user_scripts;   // client SUT: the scripts it ran, by kind
 
   void note_params(const rapidjson::Value& params);
   void note_action(const rapidjson::Value& result);
@@ -55,13 +56,16 @@ class FuzzMutator {
   // strings) would be a request in the replay case, where the step engine gives it an id.
   static std::string notification_message(const rapidjson::Value& entry);
 
-  // ELICIT_CONFORM_USER for a client SUT, the `index`th script of a campaign (one per client
-  // process). Half the scripts mix `answers` answers whose content uses the field names of the
-  // corpus's schemas with values that are often wrong for them; the others repeat one answer:
-  // decline, cancel, or accept of the form as pre-filled (SEP-1034 defaults), in turn. Only a
-  // script of one answer lets an oracle know what the user said to a given request
-  // (client_user_findings in fuzz_oracles.h).
-  std::string user_script(FuzzRng& rng, std::size_t answers, std::size_t index) const;
+  // ELICIT_CONFORM_USER for a client SUT: `answers` answers of one `kind`. A mixed script mixes
+  // accepts whose content uses the field names of the corpus's schemas with values that are often
+  // wrong for them, declines and cancels; the others repeat one answer, the only scripts where an
+  // oracle knows what the user said to a given request (client_user_findings in fuzz_oracles.h).
+  enum class UserScript { Mixed, Decline, AcceptUntouched, Cancel };
+  std::string user_script(FuzzRng& rng, std::size_t answers, UserScript kind) const;
+  // The kind of a campaign's `index`th script (one per client process): mixed, decline, mixed,
+  // accept of the form as pre-filled (SEP-1034 defaults), mixed, cancel, in turn.
+  static UserScript user_script_kind(std::size_t index);
+  static const char* to_string(UserScript kind);
 
  private:
   std::vector<std::shared_ptr<rapidjson::Document>> seeds_;

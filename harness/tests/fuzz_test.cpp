@@ -297,7 +297,7 @@ TEST(FuzzMutator, UserScriptsMixOrRepeatOneAnswerInTurn) {
   const FuzzMutator m = mutator();
   const auto script = [&](std::size_t index) {
     FuzzRng rng = FuzzRng::for_input(3, index, "user");
-    return doc(m.user_script(rng, 50, index).c_str());
+    return doc(m.user_script(rng, 50, FuzzMutator::user_script_kind(index)).c_str());
   };
   const auto one_answer = [](const rapidjson::Document& s) {
     std::set<std::string> seen;
