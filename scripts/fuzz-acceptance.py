@@ -61,8 +61,6 @@ FORM = '{"form":{}}'
 #           (the fuzzer as a whole misses it; no oracle misfired);
 #   missed: an oracle's own definition covers it and it did not fire: MISSED.
 # A fault not found and not listed here falls to reason_for()'s catalog and text rules, else MISSED.
-HANDSHAKE = ("lifecycle rule: the fuzzer's session runs one initialize, answered or sent but never judged "
-             "(fuzz_*_session.cpp start())")
 OTHER_TOOL = "the {} tool: the fuzzer calls only the contract tool elicit"
 URL_FETCH = ("a URL fetch is not on the MCP wire: no oracle watches a URL trap "
              "(and the reference client opens only http://127.0.0.1 URLs)")
@@ -79,7 +77,6 @@ REASONS = {
                      "broke-valid-request takes MUST only"),
     "http-url": ("gap", "SHOULD, and check_message makes no finding for an http:// URL; "
                  "broke-valid-request takes MUST only"),
-    "version-not-a-revision": ("design", HANDSHAKE),
     "negotiate-oldest": ("design", "lifecycle rule: the fuzzer asks for a version the server supports; the fault "
                          "acts on an unsupported one only"),
     "elicit-any-revision": ("design", "2024-11-05/2025-03-26 sessions: the fuzzer speaks 2025-06-18 or 2025-11-25"),
@@ -88,11 +85,6 @@ REASONS = {
     "open-without-consent": ("design", URL_FETCH),
     "consent-once": ("design", RETRY_FLOW),
     "no-retry": ("design", RETRY_FLOW),
-    "declare-no-capability": ("design", HANDSHAKE + "; the client still honours ELICIT_CONFORM_CAPABILITIES"),
-    "declare-no-mode": ("design", HANDSHAKE + "; the client still honours ELICIT_CONFORM_CAPABILITIES"),
-    "skip-initialized": ("design", HANDSHAKE),
-    "call-before-initialize": ("design", HANDSHAKE),
-    "ask-version-latest": ("design", HANDSHAKE),
     "utf16-lengths": ("missed", "accepted-invalid-content covers it, and the mutator writes the string that shows it "
                       "(one astral character short of minLength), but at seed 1 the first such input comes about "
                       "9,400 inputs in (about 15 s): past a 10-s budget, within 60 s"),

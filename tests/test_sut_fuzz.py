@@ -37,6 +37,8 @@ SERVER_FAULTS = {
     "drop-titles": "altered-guidance",
     # Notifications before the tool call: a server answers none.
     "error-on-notification": "answered-notification",
+    # The set-up, judged once per start: initialize answered with no protocol version.
+    "version-not-a-revision": "handshake",
 }
 CLIENT_FAULTS = {
     "send-invalid-content": "invalid-content",
@@ -63,6 +65,10 @@ CLIENT_FAULTS = {
     # elicitation it just answered is no reason to end the session.
     "answer-notification": "answered-notification",
     "fail-on-repeated-complete": "ended-on-notification",
+    # The set-up: no notifications/initialized; a capability that names no mode. The case answers
+    # initialize itself ("lifecycle": "manual").
+    "skip-initialized": "handshake",
+    "declare-no-mode": "handshake",
 }
 EXTRA = {"refuse-declared-url": ["--capabilities", '{"form":{},"url":{}}'],
          "content-in-url-accept": ["--capabilities", '{"form":{},"url":{}}'],

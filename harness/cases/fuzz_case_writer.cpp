@@ -147,6 +147,29 @@ std::string fuzz_case_json(const std::string& role, Revision revision, const std
       any_answer_to("");
     }
     if (o == "answered-notification") steps.PushBack(step(R"({"check":"no-response-to-notification"})"), a);
+    if (o == "handshake") steps.PushBack(step(R"({"check":"protocol-version"})"), a);
+  } else if (o == "handshake") {
+    // The set-up as a case sees it: initialize (asking the version and declaring the capability the
+    // client was told to), the harness's answer, notifications/initialized, nothing before initialize.
+    sut.AddMember("user", Value(rapidjson::kArrayType), a);
+    c.AddMember("lifecycle", "manual", a);  // the case answers initialize itself
+    // The version it was told to ask for (ELICIT_CONFORM_PROTOCOL_VERSION): a case that answers
+    // initialize itself records no negotiated version for the protocol-version check to read.
+    Value init = step(R"({"expect":{"method":"initialize","params":{}},"as":"init"})");
+    init["expect"]["params"].AddMember("protocolVersion", s(std::string(to_string(revision))), a);
+    const rapidjson::Document told = parse(capabilities);
+    if (told.IsObject()) {
+      Value caps(rapidjson::kObjectType);
+      caps.AddMember("elicitation", Value(told, a), a);
+      init["expect"]["params"].AddMember("capabilities", caps, a);
+    }
+    steps.PushBack(init, a);
+    Value reply = step(
+        R"({"reply":{"result":{"capabilities":{"tools":{}},"serverInfo":{"name":"elicit-conform","version":"0.1"}}},"to":"init"})");
+    reply["reply"]["result"].AddMember("protocolVersion", s(std::string(to_string(revision))), a);
+    steps.PushBack(reply, a);
+    steps.PushBack(step(R"({"expect":{"method":"notifications/initialized"}})"), a);
+    steps.PushBack(step(R"({"check":"initialize-first"})"), a);
   } else {
     Value user(rapidjson::kArrayType);
     // The user answer the client was given, as scripted (it may have re-encoded it before sending).

@@ -172,6 +172,7 @@ class ClientSession final : public FuzzSession {
     answered_.clear();
     handshake_findings_.clear();
     // Until the tool call: initialize is answered, everything else as a plain server would.
+    std::vector<std::shared_ptr<rapidjson::Document>> setup;  // what it sent, for the handshake oracle
     while (tool_call_.empty()) {
       ReadResult r = channel_->receive(until);
       if (r.status != ReadResult::Line)
@@ -180,8 +181,11 @@ class ClientSession final : public FuzzSession {
         handshake_findings_.push_back(std::move(f));
       ParsedJson m = parse_json(r.line);
       if (!m.ok() || !m.document.IsObject()) continue;
-      const Value* id = find_member(m.document, "id");
-      const Value* method = find_member(m.document, "method");
+      auto kept = std::make_shared<rapidjson::Document>(std::move(m.document));
+      if (setup.size() < kMaxSetupMessages) setup.push_back(kept);
+      const rapidjson::Document& message = *kept;
+      const Value* id = find_member(message, "id");
+      const Value* method = find_member(message, "method");
       if (!id || !method || !method->IsString()) continue;
       const std::string name = method->GetString();
       const std::string answer = "{\"jsonrpc\":\"2.0\",\"id\":" + to_json(*id);
@@ -203,6 +207,11 @@ class ClientSession final : public FuzzSession {
             until);
       }
     }
+    std::vector<const Value*> sent;
+    sent.reserve(setup.size());
+    for (const auto& d : setup) sent.push_back(d.get());
+    for (FuzzFinding& f : client_handshake_findings(sent, options_.capabilities, options_.revision))
+      handshake_findings_.push_back(std::move(f));
     return true;
   }
 
@@ -349,6 +358,8 @@ class ClientSession final : public FuzzSession {
   }
 
   static constexpr const char* kTool = "fuzz";
+  // A client that floods its set-up is judged on its first messages; the rest only pass through.
+  static constexpr std::size_t kMaxSetupMessages = 64;
   FuzzSessionOptions options_;
   const FuzzMutator& mutator_;
   ElicitationCapability declared_;

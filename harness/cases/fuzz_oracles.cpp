@@ -10,6 +10,8 @@
 #include "schema/requested_schema.h"
 #include "schema/schema_diff.h"
 #include "schema/security_heuristics.h"
+#include "spec/capability.h"
+#include "spec/revision.h"
 
 namespace ec {
 namespace {
@@ -262,8 +264,14 @@ std::vector<FuzzFinding> server_request_findings(const Value& asked_params, cons
                        "asked for a schema an answer can satisfy, the server sent one that none can"));
     return out;
   }
-  if (!differences.empty()) {  // no Validity difference is left: only what the user reads changed
-    const SchemaDifference& d = differences.front();
+  // No Validity difference is left: only what the user reads changed. A display keyword where no
+  // client shows it (enumNames on the form itself, a mutation's leftover) guides no one: tmcp drops
+  // it, rightly.
+  const auto shown = std::find_if(differences.begin(), differences.end(), [](const SchemaDifference& d) {
+    return d.pointer.starts_with("/properties/") || d.pointer == "/title" || d.pointer == "/description";
+  });
+  if (shown != differences.end()) {
+    const SchemaDifference& d = *shown;
     out.push_back(FuzzFinding{
         "altered-guidance", "schema " + normalise_pointer(d.pointer), "FORM-SCHEMA-GUIDANCE", Level::Should,
         "the server sent other titles or descriptions than its tool was asked for: requestedSchema" +
@@ -411,6 +419,78 @@ std::vector<FuzzFinding> client_user_findings(const Value& params, const Value& 
                             abbreviate_utf8(to_json(*wanted), 80)}};
   }
   return {};
+}
+
+namespace {
+
+FuzzFinding handshake(const std::string& rule, std::string detail) {
+  return {"handshake", rule, rule, Level::Must, std::move(detail)};
+}
+
+std::string method_of(const Value& message) {
+  const Value* method = message.IsObject() ? find_member(message, "method") : nullptr;
+  return method && method->IsString() ? method->GetString() : "";
+}
+
+}  // namespace
+
+std::vector<FuzzFinding> client_handshake_findings(const std::vector<const Value*>& messages,
+                                                   const std::string& told, Revision revision) {
+  std::vector<FuzzFinding> out;
+  const Value* initialize = nullptr;
+  bool initialized = false;
+  for (const Value* m : messages) {
+    const std::string method = method_of(*m);
+    if (method == "initialize") {
+      if (initialize == nullptr) initialize = m;
+    } else if (method == "notifications/initialized") {
+      initialized = true;
+    } else if (initialize == nullptr && m->HasMember("id") && !method.empty() && method != "ping") {
+      if (out.empty() || out.back().signature != "LIFECYCLE-INITIALIZE-FIRST")
+        out.push_back(handshake("LIFECYCLE-INITIALIZE-FIRST",
+                                "the client sent " +
+                                    abbreviate_utf8(to_json(*find_member(*m, "method")), 80) +
+                                    " before initialize"));
+    }
+  }
+  if (initialize == nullptr) return out;  // the session did not start: the campaign says so
+  const Value* params = find_member(*initialize, "params");
+  const Value* version = params && params->IsObject() ? find_member(*params, "protocolVersion") : nullptr;
+  if (!version || !version->IsString() || !is_protocol_version(version->GetString()))
+    out.push_back(handshake("LIFECYCLE-CLIENT-VERSION",
+                            "the client asked for protocolVersion " +
+                                (version ? abbreviate_utf8(to_json(*version), 80) : std::string("(none)")) +
+                                " in initialize, which is no protocol version"));
+  const Value* caps = params && params->IsObject() ? find_member(*params, "capabilities") : nullptr;
+  const Value* elicitation = caps && caps->IsObject() ? find_member(*caps, "elicitation") : nullptr;
+  if (elicitation == nullptr && told != "none") {
+    out.push_back(
+        handshake("CAPABILITY-DECLARE", "the client was told to declare the elicitation capability " +
+                                            abbreviate_utf8(told, 80) + " and declared none"));
+  } else if (elicitation != nullptr) {
+    for (const Diagnostic& d :
+         parse_elicitation_capability(elicitation, revision, "/params/capabilities/elicitation")
+             .diagnostics) {
+      if (d.level != Level::Must) continue;
+      out.push_back(handshake(d.requirement, "the client's elicitation capability " +
+                                                 abbreviate_utf8(to_json(*elicitation), 80) + ": " +
+                                                 d.message));
+      break;
+    }
+  }
+  if (!initialized)
+    out.push_back(handshake("LIFECYCLE-INITIALIZED",
+                            "the client called its tool without sending notifications/initialized first"));
+  return out;
+}
+
+std::vector<FuzzFinding> server_handshake_findings(const Value& result) {
+  const Value* version = result.IsObject() ? find_member(result, "protocolVersion") : nullptr;
+  if (version && version->IsString() && is_protocol_version(version->GetString())) return {};
+  return {handshake("LIFECYCLE-SERVER-VERSION",
+                    "the server answered initialize with protocolVersion " +
+                        (version ? abbreviate_utf8(to_json(*version), 80) : std::string("(none)")) +
+                        ", which is no protocol version")};
 }
 
 }  // namespace ec

@@ -119,4 +119,18 @@ std::vector<FuzzFinding> client_user_findings(const rapidjson::Value& params, co
                                               const std::vector<const rapidjson::Value*>& user,
                                               const ElicitationCapability& declared, Revision revision);
 
+// The set-up of a session, judged once per start; the findings go with the next input. Oracle
+// "handshake", signature the rule it breaks:
+//   client SUT, `messages`: what it sent before its tool call, in order; `told`: the
+//   ELICIT_CONFORM_CAPABILITIES it was given ("none" or a JSON object): a request other than ping
+//   before initialize (LIFECYCLE-INITIALIZE-FIRST), a protocolVersion that is no version
+//   (LIFECYCLE-CLIENT-VERSION), no elicitation capability though told to declare one
+//   (CAPABILITY-DECLARE), a capability that breaks its MUST rules (CAPABILITY-AT-LEAST-ONE-MODE),
+//   no notifications/initialized (LIFECYCLE-INITIALIZED);
+//   server SUT, `result`: its answer to initialize: a protocolVersion that is no version
+//   (LIFECYCLE-SERVER-VERSION).
+std::vector<FuzzFinding> client_handshake_findings(const std::vector<const rapidjson::Value*>& messages,
+                                                   const std::string& told, Revision revision);
+std::vector<FuzzFinding> server_handshake_findings(const rapidjson::Value& result);
+
 }  // namespace ec

@@ -159,6 +159,8 @@ class ServerSession final : public FuzzSession {
       const Value* id = m.ok() && m.document.IsObject() ? find_member(m.document, "id") : nullptr;
       if (!id || to_json(*id) != "\"init\"" || m.document.HasMember("method")) continue;
       if (!m.document.HasMember("result")) break;
+      for (FuzzFinding& f : server_handshake_findings(m.document["result"]))
+        handshake_findings_.push_back(std::move(f));
       channel_->send(R"({"jsonrpc":"2.0","method":"notifications/initialized"})",
                      Deadline::after(options_.timeout));
       if (lists_elicit_tool(until)) return true;

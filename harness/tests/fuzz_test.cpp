@@ -370,6 +370,14 @@ TEST(FuzzOracles, ServerModesAndTheShouldHalf) {
   ASSERT_EQ(found.size(), 1u);
   EXPECT_EQ(found[0].key(), "altered-guidance schema /properties/*/title");
   EXPECT_EQ(found[0].level, Level::Should);
+  // enumNames on the form itself is shown nowhere: a server that drops it guides no one less.
+  rapidjson::Document odd = doc(
+      R"({"message":"m","requestedSchema":{"type":"object","enumNames":[],"properties":{"c":{"type":"string","title":"City"}},)"
+      R"("required":["c"]}})");
+  rapidjson::Document tidy = doc(
+      R"({"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"message":"m","requestedSchema":)"
+      R"({"type":"object","properties":{"c":{"type":"string","title":"City"}},"required":["c"]}}})");
+  EXPECT_TRUE(server_request_findings(odd, tidy, kBoth, r).empty());
 }
 
 TEST(FuzzCaseWriter, NamesAreStableAndCasesParse) {
