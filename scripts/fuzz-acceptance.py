@@ -61,16 +61,11 @@ FORM = '{"form":{}}'
 #           (the fuzzer as a whole misses it; no oracle misfired);
 #   missed: an oracle's own definition covers it and it did not fire: MISSED.
 # A fault not found and not listed here falls to reason_for()'s catalog and text rules, else MISSED.
-OTHER_TOOL = "the {} tool: the fuzzer calls only the contract tool elicit"
 URL_FETCH = ("a URL fetch is not on the MCP wire: no oracle watches a URL trap "
              "(and the reference client opens only http://127.0.0.1 URLs)")
 RETRY_FLOW = "-32042 flow: the fuzzer's held tools/call never ends in a -32042 error"
 REASONS = {
     # server SUT
-    "url-required-as-result": ("design", OTHER_TOOL.format("require_url")),
-    "drop-url-error-list": ("design", OTHER_TOOL.format("require_url")),
-    "form-entry-in-url-error": ("design", OTHER_TOOL.format("require_url")),
-    "complete-wrong-id": ("design", OTHER_TOOL.format("complete")),
     "elicit-without-capability": ("design", "the harness always declares an elicitation capability "
                                   "(fuzz_server_session.cpp start(): \"elicitation\":CAPS); --capabilities cannot say none"),
     "link-in-form": ("gap", "SHOULD NOT, and check_message makes no finding for a link in a description; "

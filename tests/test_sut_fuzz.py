@@ -39,6 +39,9 @@ SERVER_FAULTS = {
     "error-on-notification": "answered-notification",
     # The set-up, judged once per start: initialize answered with no protocol version.
     "version-not-a-revision": "handshake",
+    # The contract's other tools: require_url answering with a result, complete of another id.
+    "url-required-as-result": "url-required-error",
+    "complete-wrong-id": "completion-id",
 }
 CLIENT_FAULTS = {
     "send-invalid-content": "invalid-content",

@@ -118,6 +118,20 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
     rapidjson::Document input(rapidjson::kObjectType);
     input.AddMember("params", Value(mutator.mutate_params(mutate), input.GetAllocator()),
                     input.GetAllocator());
+    // A server input in ten calls the contract's require_url with its params as the one
+    // elicitation, and one in ten whose params are a valid URL-mode request calls complete of its
+    // id after that (a stream of its own, as below).
+    FuzzRng tool = FuzzRng::for_input(o.seed, index, "tool");
+    if (o.role == "server") {
+      const std::size_t pick = tool.below(10);
+      const Value& params = input["params"];
+      const Value* eid = find_member(params, "elicitationId");
+      const bool completable = eid && eid->IsString() && mode_of_params(params) == "url" &&
+                               !has_level(request_diagnostics(params, o.session.revision), Level::Must);
+      if (pick == 0 || (pick == 1 && completable))
+        input.AddMember("tool", rapidjson::StringRef(pick == 0 ? "require_url" : "complete"),
+                        input.GetAllocator());
+    }
     // One input in eight also sends notifications (a server before its tool call, a client after
     // its answer), from a stream of their own: the params of a seed stay what they were.
     FuzzRng notify = FuzzRng::for_input(o.seed, index, "notify");
@@ -232,6 +246,7 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
   add_counts(s, exercised, "enum_variants", session->coverage.enum_variants);
   add_counts(s, exercised, "actions", session->coverage.actions);
   if (o.role == "client") add_counts(s, exercised, "user_scripts", session->coverage.user_scripts);
+  if (o.role == "server") add_counts(s, exercised, "tools", session->coverage.tools);
   s.AddMember("exercised", exercised, a);
   // Everything above is a function of the seed and the SUT's behaviour; timing is not.
   Value timing(rapidjson::kObjectType);

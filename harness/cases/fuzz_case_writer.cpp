@@ -19,6 +19,39 @@ rapidjson::Document parse(const std::string& json) {
 // Any answer at all: a SUT that crashed or went silent sends none.
 constexpr const char* kAnyAnswer = R"({"$one_of":[{"result":"$any"},{"error":"$any"}]})";
 
+// The contract's other tools, for an input that called them: require_url with the input's params
+// as its one elicitation, and complete of that elicitation's id after it.
+void add_other_tool_steps(Value& steps, Value& sut, const Value& params, const FuzzFinding& finding,
+                          rapidjson::Document::AllocatorType& a) {
+  const auto step = [&](const std::string& json) { return Value(parse(json), a); };
+  const std::string& o = finding.oracle;
+  Value call = step(
+      R"({"send":{"method":"tools/call","params":{"name":"require_url","arguments":{"elicitations":[]}}},"as":"call","prerequisite":true})");
+  call["send"]["params"]["arguments"]["elicitations"].PushBack(Value(params, a), a);
+  steps.PushBack(call, a);
+  const Value* eid = find_member(params, "elicitationId");
+  if (o == "completion-id" && eid != nullptr) {
+    steps.PushBack(step(std::string(R"({"expect":)") + kAnyAnswer + R"(,"response_to":"call"})"), a);
+    Value complete = step(
+        R"({"send":{"method":"tools/call","params":{"name":"complete","arguments":{}}},"as":"complete_call","prerequisite":true})");
+    complete["send"]["params"]["arguments"].AddMember("elicitationId", Value(*eid, a), a);
+    steps.PushBack(complete, a);
+    Value e = step(R"({"expect":{"method":"notifications/elicitation/complete","params":{}}})");
+    Value literal(rapidjson::kObjectType);
+    literal.AddMember("$literal", Value(*eid, a), a);
+    e["expect"]["params"].AddMember("elicitationId", literal, a);
+    steps.PushBack(e, a);
+    sut["needs_tools"].PushBack("complete", a);
+  } else if (o == "url-required-error" && finding.requirement == "SERVER-ERR-URL-REQUIRED") {
+    steps.PushBack(step(R"({"expect":{"error":{"code":-32042}},"response_to":"call"})"), a);
+    steps.PushBack(step(R"({"check":"elicitations-valid"})"), a);
+  } else {
+    steps.PushBack(step(std::string(R"({"expect":)") + kAnyAnswer + R"(,"response_to":"call"})"), a);
+    steps.PushBack(step(R"({"check":"elicitations-valid"})"), a);
+  }
+  sut["needs_tools"].PushBack("require_url", a);
+}
+
 }  // namespace
 
 std::string fuzz_case_name(const FuzzFinding& finding) {
@@ -109,8 +142,15 @@ std::string fuzz_case_json(const std::string& role, Revision revision, const std
       steps.PushBack(e, a);
     };
     send_notifications();
-    run_input("");
-    if (o == "misreported-action" && reply && find_member(*reply, "action")) {
+    const Value* tool = find_member(outcome.input, "tool");
+    const bool other_tool = tool != nullptr && tool->IsString();
+    if (other_tool)
+      add_other_tool_steps(steps, sut, *params, finding, a);
+    else
+      run_input("");
+    if (other_tool) {
+      // add_other_tool_steps wrote the expectations too
+    } else if (o == "misreported-action" && reply && find_member(*reply, "action")) {
       // The tool reports the action it got (the adapter contract's `elicit`), or the server refuses
       // the answer (a tool error, an error): what it may not do is report another action.
       Value e = step(

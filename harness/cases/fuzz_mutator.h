@@ -26,6 +26,7 @@ struct FuzzCoverage {
   std::map<std::string, std::size_t> enum_variants;  // SEP-1330 forms and the legacy enumNames
   std::map<std::string, std::size_t> actions;        // of the results the harness sent or the client sent
   std::map<std::string, std::size_t> user_scripts;   // client SUT: the scripts it ran, by kind
+  std::map<std::string, std::size_t> tools;          // server SUT: the contract tools called
 
   void note_params(const rapidjson::Value& params);
   void note_action(const rapidjson::Value& result);

@@ -11,6 +11,7 @@
 #include "schema/schema_diff.h"
 #include "schema/security_heuristics.h"
 #include "spec/capability.h"
+#include "spec/elicitation.h"
 #include "spec/revision.h"
 
 namespace ec {
@@ -491,6 +492,74 @@ std::vector<FuzzFinding> server_handshake_findings(const Value& result) {
                     "the server answered initialize with protocolVersion " +
                         (version ? abbreviate_utf8(to_json(*version), 80) : std::string("(none)")) +
                         ", which is no protocol version")};
+}
+
+namespace {
+
+// A list a -32042 error may carry: URL-mode requests with an elicitationId and no MUST finding.
+bool url_required_list_ok(const Value& asked, Revision revision) {
+  if (!features(revision).url_elicitation_id || !asked.IsArray() || asked.Empty()) return false;
+  return std::all_of(asked.Begin(), asked.End(), [&](const Value& entry) {
+    const Value* eid = entry.IsObject() ? find_member(entry, "elicitationId") : nullptr;
+    return eid && eid->IsString() && mode_of_params(entry) == "url" &&
+           !has_level(request_diagnostics(entry, revision), Level::Must);
+  });
+}
+
+}  // namespace
+
+std::vector<FuzzFinding> server_url_required_findings(const Value& asked, const Value& response,
+                                                      Revision revision) {
+  const Value* error = find_member(response, "error");
+  const Value* code = error && error->IsObject() ? find_member(*error, "code") : nullptr;
+  // Entries that are valid params, in some mode: a server that lists what it was given breaks
+  // nothing of its own when what it was given breaks a MUST (as broke-valid-request).
+  const bool entries_valid =
+      asked.IsArray() && std::all_of(asked.Begin(), asked.End(), [&](const Value& entry) {
+        return !has_level(request_diagnostics(entry, revision), Level::Must);
+      });
+  if (code && code->IsInt64() && code->GetInt64() == kUrlElicitationRequired && entries_valid) {
+    MessageCheckOptions o;
+    o.revision = revision;
+    for (const Diagnostic& d : check_message(response, o).diagnostics)
+      if (d.level == Level::Must && !is_jsonrpc(d))
+        return {from("url-required-error", d, "the server's -32042 error breaks a rule of its own")};
+    return {};
+  }
+  // A list the error may not carry is refused, any way the server likes.
+  if (!url_required_list_ok(asked, revision) ||
+      (code && code->IsInt64() && code->GetInt64() == kUrlElicitationRequired))
+    return {};
+  const Value* result = find_member(response, "result");
+  return {FuzzFinding{
+      "url-required-error", result ? "result" : "error.code", "SERVER-ERR-URL-REQUIRED", Level::Must,
+      "the server's require_url, asked to require URL-mode elicitations it may list, answered with " +
+          (result ? std::string("a result")
+           : code ? "error code " + abbreviate_utf8(to_json(*code), 40)
+                  : std::string("no error code")) +
+          ", not error -32042"}};
+}
+
+std::vector<FuzzFinding> server_completion_findings(const Value& issued, const Value& response,
+                                                    const std::vector<std::string>& sent, Revision revision) {
+  // Only an id a valid URL-mode request issued is one a server completes (else it refuses, and a
+  // minimised input must not drift into a request no server would issue).
+  rapidjson::Document list(rapidjson::kArrayType);
+  list.PushBack(Value(issued, list.GetAllocator()), list.GetAllocator());
+  if (!url_required_list_ok(list, revision)) return {};
+  const Value& elicitation_id = *find_member(issued, "elicitationId");
+  const Value* result = find_member(response, "result");
+  const Value* is_error = result && result->IsObject() ? find_member(*result, "isError") : nullptr;
+  if (result == nullptr || (is_error && is_error->IsBool() && is_error->GetBool())) return {};  // refused
+  const std::string asked = to_json(elicitation_id);
+  for (const std::string& id : sent) {
+    if (id == asked) continue;
+    return {FuzzFinding{"completion-id", "elicitationId", "COMPLETE-ELICITATION-ID", Level::Must,
+                        "asked to complete elicitation " + abbreviate_utf8(asked, 80) +
+                            ", the server sent a completion for " +
+                            (id.empty() ? std::string("no elicitationId") : abbreviate_utf8(id, 80))}};
+  }
+  return {};
 }
 
 }  // namespace ec

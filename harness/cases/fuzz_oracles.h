@@ -119,6 +119,22 @@ std::vector<FuzzFinding> client_user_findings(const rapidjson::Value& params, co
                                               const std::vector<const rapidjson::Value*>& user,
                                               const ElicitationCapability& declared, Revision revision);
 
+// Server SUT, its contract tool require_url asked to fail with -32042 listing `asked` (an array of
+// elicitation/create params), answered with `response`: "url-required-error" when the list is one
+// the error may carry (URL mode, an elicitationId, no MUST finding) and the answer is no -32042
+// (SERVER-ERR-URL-REQUIRED), or when a -32042 it sent breaks its rules (a list missing:
+// URL-REQUIRED-ERROR-LIST; an entry in form mode or without an id: URL-REQUIRED-ERROR-URL-MODE).
+std::vector<FuzzFinding> server_url_required_findings(const rapidjson::Value& asked,
+                                                      const rapidjson::Value& response, Revision revision);
+
+// Server SUT, its contract tool complete asked to complete the elicitationId of `issued` (the
+// params require_url was given just before: a valid URL-mode request) and not refusing
+// (`response`), sent completions for `sent` (their elicitationIds as JSON): "completion-id" for one
+// that names another id (COMPLETE-ELICITATION-ID).
+std::vector<FuzzFinding> server_completion_findings(const rapidjson::Value& issued,
+                                                    const rapidjson::Value& response,
+                                                    const std::vector<std::string>& sent, Revision revision);
+
 // The set-up of a session, judged once per start; the findings go with the next input. Oracle
 // "handshake", signature the rule it breaks:
 //   client SUT, `messages`: what it sent before its tool call, in order; `told`: the

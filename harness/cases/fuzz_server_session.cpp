@@ -36,18 +36,18 @@ class ServerSession final : public FuzzSession {
     // too: the findings go with the first input after the start.
     for (FuzzFinding& f : handshake_findings_) add(out, std::move(f));
     handshake_findings_.clear();
-    const Value* asked = find_member(input, "params");
-    if (asked) coverage.note_params(*asked);
-    const std::string id = "\"fuzz-" + std::to_string(++inputs_) + "\"";
-    rapidjson::Document call(rapidjson::kObjectType);
-    auto& a = call.GetAllocator();
-    call.AddMember("jsonrpc", "2.0", a).AddMember("id", Value(id.substr(1, id.size() - 2).c_str(), a), a);
-    call.AddMember("method", "tools/call", a);
-    Value params(rapidjson::kObjectType), arguments(rapidjson::kObjectType);
-    arguments.AddMember("params", asked ? Value(*asked, a) : Value(rapidjson::kObjectType), a);
-    params.AddMember("name", "elicit", a).AddMember("arguments", arguments, a);
-    call.AddMember("params", params, a);
-    pending_ = id;
+    static const Value kNone(rapidjson::kObjectType);
+    const Value* found = find_member(input, "params");
+    const Value& asked = found != nullptr ? *found : kNone;
+    coverage.note_params(asked);
+    // The contract's other tools, when the input asks for one and the server lists it (else the
+    // input is an elicit, and says so: its case must call what was called).
+    const Value* named = find_member(input, "tool");
+    std::string tool = named && named->IsString() ? named->GetString() : "elicit";
+    if (tool != "elicit" && (!tools_.contains(tool) || skipped_tools_.contains(tool))) {
+      out.input.RemoveMember("tool");
+      tool = "elicit";
+    }
     // The input's notifications go before the call. A server answers none of them.
     notified_ = false;
     if (const Value* notify = find_member(out.input, "notify"); notify && notify->IsArray()) {
@@ -59,10 +59,72 @@ class ServerSession final : public FuzzSession {
       }
     }
     if (!channel_) return true;
+    ++coverage.tools[tool];
+    rapidjson::Document arguments(rapidjson::kObjectType);
+    auto& a = arguments.GetAllocator();
+    if (tool == "elicit") {
+      arguments.AddMember("params", Value(asked, a), a);
+      call("elicit", arguments, input, rng, out);
+      return true;
+    }
+    // require_url, and complete after a require_url that issued the id it completes.
+    Value list(rapidjson::kArrayType);
+    list.PushBack(Value(asked, a), a);
+    arguments.AddMember("elicitations", list, a);
+    const Value* response = call("require_url", arguments, input, rng, out);
+    if (tool == "require_url") {
+      if (response != nullptr)
+        for (FuzzFinding& f :
+             server_url_required_findings(arguments["elicitations"], *response, options_.revision))
+          add(out, std::move(f));
+      return true;
+    }
+    const Value* eid = find_member(asked, "elicitationId");
+    if (response == nullptr || eid == nullptr) return true;
+    rapidjson::Document complete(rapidjson::kObjectType);
+    complete.AddMember("elicitationId", Value(*eid, complete.GetAllocator()), complete.GetAllocator());
+    completions_.clear();
+    response = call("complete", complete, input, rng, out);
+    if (response != nullptr)
+      for (FuzzFinding& f : server_completion_findings(asked, *response, completions_, options_.revision))
+        add(out, std::move(f));
+    return true;
+  }
+
+  std::size_t restarts() const override { return restarts_; }
+  std::string error() const override { return error_; }
+
+  void stop() override {
+    if (http_ != nullptr) http_->close(Deadline::after(std::chrono::milliseconds(1000)));  // DELETE
+    http_ = nullptr;
+    channel_.reset();
+    if (!child_) return;
+    child_->close_stdin();  // how an MCP client asks a stdio server to exit
+    child_->terminate(std::chrono::milliseconds(300));
+    child_.reset();
+  }
+
+ private:
+  // One tools/call of `tool` with `arguments`, every message until its answer (an elicitation/create
+  // the server sends for it answered with the input's reply); the answer, or nullptr when the
+  // server went silent or away.
+  const Value* call(const char* tool, const Value& arguments, const Value& input, FuzzRng& rng,
+                    FuzzOutcome& out) {
+    const std::string id = "\"fuzz-" + std::to_string(++inputs_) + "\"";
+    rapidjson::Document call(rapidjson::kObjectType);
+    auto& a = call.GetAllocator();
+    call.AddMember("jsonrpc", "2.0", a).AddMember("id", Value(id.substr(1, id.size() - 2).c_str(), a), a);
+    call.AddMember("method", "tools/call", a);
+    Value params(rapidjson::kObjectType);
+    params.AddMember("name", rapidjson::StringRef(tool), a).AddMember("arguments", Value(arguments, a), a);
+    call.AddMember("params", params, a);
+    pending_ = id;
+    tool_ = tool;
     // A fresh document, not SetNull(): a Document's pool allocator frees nothing until the
     // document goes, so one document reused for every input grew ~50 KB per input (2.8 MB/s
     // against the TypeScript SDK, gigabytes over a long campaign).
     rapidjson::Document().Swap(sent_params_);
+    rapidjson::Document().Swap(response_);
     send(to_json(call), out);
     bool done = false;
     while (channel_ && !done) {
@@ -83,23 +145,9 @@ class ServerSession final : public FuzzSession {
       if (r.status != ReadResult::Line) break;
       handle(r.line, input, rng, out);
     }
-    return true;
+    return done && channel_ ? &response_ : nullptr;
   }
 
-  std::size_t restarts() const override { return restarts_; }
-  std::string error() const override { return error_; }
-
-  void stop() override {
-    if (http_ != nullptr) http_->close(Deadline::after(std::chrono::milliseconds(1000)));  // DELETE
-    http_ = nullptr;
-    channel_.reset();
-    if (!child_) return;
-    child_->close_stdin();  // how an MCP client asks a stdio server to exit
-    child_->terminate(std::chrono::milliseconds(300));
-    child_.reset();
-  }
-
- private:
   bool start() {
     if (started_once_) ++restarts_;
     started_once_ = true;
@@ -191,11 +239,12 @@ class ServerSession final : public FuzzSession {
       const Value* result = find_member(m.document, "result");
       const Value* tools = result && result->IsObject() ? find_member(*result, "tools") : nullptr;
       if (!tools || !tools->IsArray()) return false;
+      tools_.clear();
       for (const Value& t : tools->GetArray()) {
         const Value* name = t.IsObject() ? find_member(t, "name") : nullptr;
-        if (name && name->IsString() && std::string_view(name->GetString()) == "elicit") return true;
+        if (name && name->IsString()) tools_.insert(name->GetString());
       }
-      return false;
+      return tools_.contains("elicit");
     }
     return false;
   }
@@ -235,7 +284,15 @@ class ServerSession final : public FuzzSession {
     const Value* id = find_member(m.document, "id");
     const Value* method = find_member(m.document, "method");
     if (method != nullptr) {
-      if (id == nullptr) return false;  // a notification: nothing to answer
+      if (id == nullptr) {  // a notification: nothing to answer; a completion is kept for its oracle
+        if (method->IsString() && std::string_view(method->GetString()) == kElicitComplete &&
+            completions_.size() < kMaxCompletions) {
+          const Value* params = find_member(m.document, "params");
+          const Value* eid = params && params->IsObject() ? find_member(*params, "elicitationId") : nullptr;
+          completions_.push_back(eid ? to_json(*eid) : "");
+        }
+        return false;
+      }
       const std::string answer_id = to_json(*id);
       // Bounded: a campaign of hours would otherwise keep every id; past the bound it forgets them
       // all and goes on judging from there.
@@ -290,7 +347,8 @@ class ServerSession final : public FuzzSession {
       return false;
     }
     if (key != pending_) return false;
-    if (!sent_params_.IsNull())
+    response_.CopyFrom(m.document, response_.GetAllocator());
+    if (tool_ == "elicit" && !sent_params_.IsNull())
       for (FuzzFinding& f : server_result_findings(m.document, sent_params_, asked_or_none(input),
                                                    reply_or_none(out.input), options_.revision))
         add(out, std::move(f));
@@ -306,6 +364,18 @@ class ServerSession final : public FuzzSession {
     if (!channel_) return;
     std::optional<ExitInfo> exit;
     if (child_) exit = child_->wait_exit(Deadline::after(std::chrono::milliseconds(200)));
+    if (exit && exit->how == ExitInfo::How::Exited && exit->code == 77 && tool_ != "elicit" &&
+        child_->stderr_text().find("elicit-conform: SKIP") != std::string::npos) {
+      // The adapter contract's SKIP: its SDK has no API for this tool (tmcp for -32042). No
+      // finding about the server; no more calls of the tool, which summary.json's
+      // exercised.tools shows. The next start is no restart.
+      tools_.erase(tool_);
+      skipped_tools_.insert(tool_);
+      coverage.tools[tool_ + " (the adapter said SKIP)"] += 1;
+      stop();
+      started_once_ = false;
+      return;
+    }
     add(out, crash_finding("server", exit, child_ ? "stdout" : "connection"));
     stop();
   }
@@ -319,6 +389,12 @@ class ServerSession final : public FuzzSession {
   std::set<std::string> answered_;         // ids of ours answered in this session
   std::set<std::string> sut_request_ids_;  // ids of the SUT's requests in this session (JSON)
   bool notified_ = false;                  // this input sent notifications before its call
+  std::set<std::string> tools_;            // the tools the server lists
+  std::set<std::string> skipped_tools_;    // tools its adapter said SKIP to: not called again
+  std::string tool_;                       // the tool of the open call
+  rapidjson::Document response_;           // the answer to the open call, once it came
+  std::vector<std::string> completions_;   // elicitationIds (JSON) of the completions it sent
+  static constexpr std::size_t kMaxCompletions = 64;
   std::string pending_;
   rapidjson::Document sent_params_;  // the params of the elicitation/create the SUT sent for this input
   std::size_t inputs_ = 0;
