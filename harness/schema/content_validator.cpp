@@ -1,7 +1,10 @@
 #include "schema/content_validator.h"
 
+#include <algorithm>
 #include <cmath>
+#include <string_view>
 #include <unordered_set>
+#include <vector>
 
 #include "core/json.h"
 #include "core/json_pointer.h"
@@ -99,7 +102,7 @@ std::vector<ValueProblem> check_value(const PropertySchema& p, const rapidjson::
       break;
     case PropertyType::SingleSelect: {
       if (!v.IsString()) return wrong_type("one of the option values (a string)"), out;
-      const std::string s(v.GetString(), v.GetStringLength());
+      const std::string_view s(v.GetString(), v.GetStringLength());
       if (!p.option_set.contains(s)) {
         out.push_back({"enum", quoted(s) + " is not one of the options " + option_list(p) +
                                    (p.enum_style == EnumStyle::TitledSingle ||
@@ -111,7 +114,7 @@ std::vector<ValueProblem> check_value(const PropertySchema& p, const rapidjson::
     }
     case PropertyType::MultiSelect: {
       if (!v.IsArray()) return wrong_type("an array of option values"), out;
-      std::unordered_set<std::string> seen;
+      std::unordered_set<std::string_view> seen;  // views of the value's strings
       for (rapidjson::SizeType i = 0; i < v.Size(); ++i) {
         const rapidjson::Value& item = v[i];
         if (!item.IsString()) {
@@ -120,7 +123,7 @@ std::vector<ValueProblem> check_value(const PropertySchema& p, const rapidjson::
                                            "; items are option strings."});
           continue;
         }
-        const std::string s(item.GetString(), item.GetStringLength());
+        const std::string_view s(item.GetString(), item.GetStringLength());
         if (!p.option_set.contains(s)) {
           out.push_back({"enum", "Item " + std::to_string(i) + " " + quoted(s) +
                                      " is not one of the options " + option_list(p) + "."});
@@ -148,28 +151,33 @@ std::vector<ValueProblem> check_value(const PropertySchema& p, const rapidjson::
 Diagnostics validate_content(const FormSchema& schema, const rapidjson::Value& content,
                              const std::string& pointer, const ContentRules& rules) {
   Diagnostics out;
-  const auto add = [&](const std::string& check, std::string where, std::string message, Level level) {
+  const auto add = [&](const std::string& check, const LazyPointer& where, std::string message, Level level) {
     out.push_back(
-        Diagnostic{"content." + check, rules.requirement, level, std::move(where), std::move(message), ""});
+        Diagnostic{"content." + check, rules.requirement, level, where.str(), std::move(message), ""});
   };
+  const LazyPointer at(pointer);
   if (!content.IsObject()) {
-    add("not-object", pointer,
-        "Content is " + std::string(json_type_name(content)) + "; it must be an object.", rules.level);
+    add("not-object", at, "Content is " + std::string(json_type_name(content)) + "; it must be an object.",
+        rules.level);
     return out;
   }
-  std::unordered_set<std::string_view> present;  // member lookup in RapidJSON is linear
+  // Member lookup in RapidJSON is linear: the names, sorted once, are searched instead (one
+  // allocation, where a hash set made a node per member).
+  std::vector<std::string_view> present;
+  present.reserve(content.MemberCount());
   for (auto it = content.MemberBegin(); it != content.MemberEnd(); ++it) {
-    present.emplace(it->name.GetString(), it->name.GetStringLength());
+    present.emplace_back(it->name.GetString(), it->name.GetStringLength());
   }
+  std::sort(present.begin(), present.end());
   for (const std::string& name : schema.required) {
-    if (!present.contains(name)) {
-      add("required-missing", pointer_append(pointer, name),
+    if (!std::binary_search(present.begin(), present.end(), std::string_view(name))) {
+      add("required-missing", LazyPointer(at, name),
           "Required field \"" + name + "\" is missing from the content.", rules.level);
     }
   }
   for (auto it = content.MemberBegin(); it != content.MemberEnd(); ++it) {
     const std::string_view name(it->name.GetString(), it->name.GetStringLength());
-    const std::string where = pointer_append(pointer, name);
+    const LazyPointer where(at, name);
     const PropertySchema* property = schema.find(name);
     if (property == nullptr) {
       // Noted, not judged: a requestedSchema cannot say additionalProperties (the restricted

@@ -5,9 +5,11 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -36,13 +38,21 @@ enum class EnumStyle {
 
 std::string_view to_string(EnumStyle style);
 
+// Lets the sets and maps below be searched with a string_view (a value of the checked
+// document) without making a std::string of it first.
+struct StringHash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+using StringSet = std::unordered_set<std::string, StringHash, std::equal_to<>>;
+
 struct PropertySchema {
   std::string name;
   std::string pointer;  // of this property's schema in the checked document
   PropertyType type = PropertyType::String;
   EnumStyle enum_style = EnumStyle::None;
   std::vector<std::string> options;  // enum values / const values, in order
-  std::unordered_set<std::string> option_set;
+  StringSet option_set;
   std::optional<double> minimum, maximum;
   std::optional<std::uint64_t> min_length, max_length;  // code points
   std::optional<std::uint64_t> min_items, max_items;
@@ -57,6 +67,7 @@ class FormSchema {
   // Adds a property; a second property of the same name (a duplicate JSON member) is dropped,
   // as RapidJSON's member lookup, and most peers, take the first.
   void add(PropertySchema property);
+  void reserve(std::size_t properties);
   const PropertySchema* find(std::string_view name) const;
   const std::vector<PropertySchema>& properties() const { return properties_; }
 
@@ -64,7 +75,7 @@ class FormSchema {
 
  private:
   std::vector<PropertySchema> properties_;
-  std::unordered_map<std::string, std::size_t> index_;
+  std::unordered_map<std::string, std::size_t, StringHash, std::equal_to<>> index_;
 };
 
 }  // namespace ec

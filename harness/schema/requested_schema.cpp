@@ -1,6 +1,9 @@
 #include "schema/requested_schema.h"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
+#include <initializer_list>
 #include <limits>
 #include <set>
 #include <unordered_set>
@@ -84,11 +87,33 @@ const std::set<std::string_view> kValidationKeywords = {"$ref",
                                                         "$dynamicRef",
                                                         "$recursiveRef"};
 
+// The keywords a property schema may carry, for the unknown-keyword check. There are at most
+// eight (the four every property has, and one kind's own), so a flat array searched in order:
+// a std::set cost a node allocation per keyword per property.
+class KnownKeywords {
+ public:
+  KnownKeywords(std::initializer_list<std::string_view> words) { insert(words); }
+  void insert(std::initializer_list<std::string_view> words) {
+    for (std::string_view w : words) insert(w);
+  }
+  void insert(std::string_view word) {
+    if (size_ < words_.size()) words_[size_++] = word;
+  }
+  bool contains(std::string_view word) const {
+    return std::find(words_.begin(), words_.begin() + static_cast<std::ptrdiff_t>(size_), word) !=
+           words_.begin() + static_cast<std::ptrdiff_t>(size_);
+  }
+
+ private:
+  std::array<std::string_view, 12> words_{};
+  std::size_t size_ = 0;
+};
+
 class Checker {
  public:
   Checker(Revision revision, SchemaCheck& out) : revision_(revision), out_(out) {}
 
-  void check_root(const rapidjson::Value& schema, const std::string& pointer) {
+  void check_root(const rapidjson::Value& schema, const LazyPointer& pointer) {
     if (!schema.IsObject()) {
       add("schema.not-object", kRestricted, Level::Must, pointer,
           "The requestedSchema is " + std::string(json_type_name(schema)) + "; it must be an object.");
@@ -96,15 +121,15 @@ class Checker {
     }
     const rapidjson::Value* type = find_member(schema, "type");
     if (type == nullptr) {
-      add("schema.type-missing", kRestricted, Level::Must, pointer_append(pointer, "type"),
+      add("schema.type-missing", kRestricted, Level::Must, LazyPointer(pointer, "type"),
           "The requestedSchema has no \"type\"; it must be \"object\".", basis("ElicitRequest"));
     } else if (!type->IsString() || std::string_view(type->GetString()) != "object") {
-      add("schema.type-not-object", kRestricted, Level::Must, pointer_append(pointer, "type"),
+      add("schema.type-not-object", kRestricted, Level::Must, LazyPointer(pointer, "type"),
           "The requestedSchema type is " + to_json(*type) + "; it must be \"object\".",
           basis("ElicitRequest"));
     }
     const rapidjson::Value* properties = find_member(schema, "properties");
-    const std::string properties_pointer = pointer_append(pointer, "properties");
+    const LazyPointer properties_pointer(pointer, "properties");
     if (properties == nullptr) {
       add("schema.properties-missing", kRestricted, Level::Must, properties_pointer,
           "The requestedSchema has no \"properties\"; it is required (use {} for none).",
@@ -114,26 +139,28 @@ class Checker {
           "\"properties\" is " + std::string(json_type_name(*properties)) + "; it must be an object.",
           basis("ElicitRequest"));
     } else {
+      out_.schema.reserve(properties->MemberCount());  // no reallocation moves every property
+      property_names_.reserve(properties->MemberCount());
       for (auto it = properties->MemberBegin(); it != properties->MemberEnd(); ++it) {
         const std::string name(it->name.GetString(), it->name.GetStringLength());
-        property_names_.insert(name);
-        check_property(name, it->value, pointer_append(properties_pointer, name));
+        property_names_.emplace(it->name.GetString(), it->name.GetStringLength());
+        check_property(name, it->value, LazyPointer(properties_pointer, name));
       }
     }
     if (const rapidjson::Value* required = find_member(schema, "required")) {
-      check_required(*required, pointer_append(pointer, "required"));
+      check_required(*required, LazyPointer(pointer, "required"));
     }
     for (auto it = schema.MemberBegin(); it != schema.MemberEnd(); ++it) {
       const std::string_view key(it->name.GetString(), it->name.GetStringLength());
       if (key == "type" || key == "properties" || key == "required") continue;
       if (key == "$schema" && features(revision_).schema_dialect_member) {
         if (!it->value.IsString()) {
-          add("schema.dialect-type", kRestricted, Level::Must, pointer_append(pointer, key),
+          add("schema.dialect-type", kRestricted, Level::Must, LazyPointer(pointer, key),
               "\"$schema\" must be a string.", basis("ElicitRequestFormParams"));
         }
         continue;
       }
-      unknown_keyword(key, pointer_append(pointer, key), "the requestedSchema");
+      unknown_keyword(key, LazyPointer(pointer, key), "the requestedSchema");
     }
   }
 
@@ -143,13 +170,13 @@ class Checker {
            (revision_ == Revision::V2025_06_18 ? "#/definitions/" : "#/$defs/") + std::string(definition);
   }
 
-  void add(std::string check, const char* requirement, Level level, std::string pointer, std::string message,
-           std::string basis_text = "") {
-    out_.diagnostics.push_back(Diagnostic{std::move(check), requirement, level, std::move(pointer),
+  void add(std::string check, const char* requirement, Level level, const LazyPointer& pointer,
+           std::string message, std::string basis_text = "") {
+    out_.diagnostics.push_back(Diagnostic{std::move(check), requirement, level, pointer.str(),
                                           std::move(message), std::move(basis_text)});
   }
 
-  void unknown_keyword(std::string_view key, const std::string& pointer, std::string_view where) {
+  void unknown_keyword(std::string_view key, const LazyPointer& pointer, std::string_view where) {
     if (kValidationKeywords.contains(key)) {
       add("schema.keyword-unsupported", kRestricted, Level::Should, pointer,
           "\"" + std::string(key) + "\" is not part of the " + std::string(to_string(revision_)) +
@@ -162,17 +189,17 @@ class Checker {
     }
   }
 
-  void check_required(const rapidjson::Value& required, const std::string& pointer) {
+  void check_required(const rapidjson::Value& required, const LazyPointer& pointer) {
     if (!required.IsArray()) {
       add("schema.required-type", kRestricted, Level::Must, pointer,
           "\"required\" is " + std::string(json_type_name(required)) + "; it must be an array of names.",
           basis("ElicitRequest"));
       return;
     }
-    std::unordered_set<std::string> seen;
+    std::unordered_set<std::string_view> seen;  // views of the document's strings
     for (rapidjson::SizeType i = 0; i < required.Size(); ++i) {
       const rapidjson::Value& item = required[i];
-      const std::string where = pointer_append(pointer, i);
+      const LazyPointer where(pointer, i);
       if (!item.IsString()) {
         add("schema.required-item-type", kRestricted, Level::Must, where,
             "required[" + std::to_string(i) + "] is " + std::string(json_type_name(item)) +
@@ -180,27 +207,28 @@ class Checker {
             basis("ElicitRequest"));
         continue;
       }
-      const std::string name(item.GetString(), item.GetStringLength());
+      const std::string_view name(item.GetString(), item.GetStringLength());
       if (!seen.insert(name).second) {
         add("schema.required-duplicate", kConsistent, Level::Should, where,
-            "\"" + name + "\" is listed twice in \"required\"; JSON Schema requires unique names.",
+            "\"" + std::string(name) +
+                "\" is listed twice in \"required\"; JSON Schema requires unique names.",
             "JSON Schema validation 2020-12, section 6.5.3");
         continue;
       }
       if (!property_names_.contains(name)) {
         add("schema.required-unknown-property", kConsistent, Level::Should, where,
-            "\"required\" names \"" + name +
+            "\"required\" names \"" + std::string(name) +
                 "\", which is not in \"properties\": the client has no "
                 "field for it, so no answer can satisfy the schema.");
         continue;
       }
-      if (out_.schema.find(name) != nullptr) out_.schema.required.push_back(name);
+      if (out_.schema.find(name) != nullptr) out_.schema.required.emplace_back(name);
     }
   }
 
   // Reads a non-negative integer keyword (minLength, maxItems, ...).
   std::optional<std::uint64_t> count_keyword(const rapidjson::Value& p, const char* key,
-                                             const std::string& pointer, const std::string& definition) {
+                                             const LazyPointer& pointer, std::string_view definition) {
     const rapidjson::Value* v = find_member(p, key);
     if (v == nullptr) return std::nullopt;
     if (v->IsUint64()) return v->GetUint64();
@@ -210,29 +238,28 @@ class Checker {
       return v->GetDouble() < 1.8e19 ? static_cast<std::uint64_t>(v->GetDouble())
                                      : std::numeric_limits<std::uint64_t>::max();
     }
-    add("schema.count-type", kRestricted, Level::Must, pointer_append(pointer, key),
+    add("schema.count-type", kRestricted, Level::Must, LazyPointer(pointer, key),
         std::string("\"") + key + "\" is " + to_json(*v) + "; it must be a non-negative integer.",
         basis(definition));
     return std::nullopt;
   }
 
   std::optional<double> number_keyword(const rapidjson::Value& p, const char* key,
-                                       const std::string& pointer) {
+                                       const LazyPointer& pointer) {
     const rapidjson::Value* v = find_member(p, key);
     if (v == nullptr) return std::nullopt;
     if (v->IsNumber()) return v->GetDouble();
-    add("schema.bound-type", kRestricted, Level::Must, pointer_append(pointer, key),
+    add("schema.bound-type", kRestricted, Level::Must, LazyPointer(pointer, key),
         std::string("\"") + key + "\" is " + std::string(json_type_name(*v)) + "; it must be a number.",
         basis("NumberSchema"));
     return std::nullopt;
   }
 
-  void check_annotations(const rapidjson::Value& p, const std::string& pointer,
-                         const std::string& definition) {
+  void check_annotations(const rapidjson::Value& p, const LazyPointer& pointer, std::string_view definition) {
     for (const char* key : {"title", "description"}) {
       const rapidjson::Value* v = find_member(p, key);
       if (v != nullptr && !v->IsString()) {
-        add("schema.annotation-type", kRestricted, Level::Must, pointer_append(pointer, key),
+        add("schema.annotation-type", kRestricted, Level::Must, LazyPointer(pointer, key),
             std::string("\"") + key + "\" is " + std::string(json_type_name(*v)) + "; it must be a string.",
             basis(definition));
       }
@@ -240,7 +267,7 @@ class Checker {
   }
 
   // Reads the options of an enum: a non-empty array of unique strings.
-  bool read_enum(const rapidjson::Value& list, const std::string& pointer, PropertySchema& out) {
+  bool read_enum(const rapidjson::Value& list, const LazyPointer& pointer, PropertySchema& out) {
     if (!list.IsArray()) {
       add("schema.enum-type", kEnum, Level::Must, pointer,
           "\"enum\" is " + std::string(json_type_name(list)) + "; it must be an array of strings.",
@@ -249,14 +276,13 @@ class Checker {
     }
     for (rapidjson::SizeType i = 0; i < list.Size(); ++i) {
       if (!list[i].IsString()) {
-        add("schema.enum-item-type", kEnum, Level::Must, pointer_append(pointer, i),
+        add("schema.enum-item-type", kEnum, Level::Must, LazyPointer(pointer, i),
             "Enum option " + std::to_string(i) + " is " + std::string(json_type_name(list[i])) +
                 "; elicitation enums are strings.",
             basis("EnumSchema"));
         return false;
       }
-      add_option(std::string(list[i].GetString(), list[i].GetStringLength()), pointer_append(pointer, i),
-                 out);
+      add_option(std::string(list[i].GetString(), list[i].GetStringLength()), LazyPointer(pointer, i), out);
     }
     if (list.Empty()) {
       add("schema.enum-empty", kConsistent, Level::Should, pointer,
@@ -266,8 +292,8 @@ class Checker {
   }
 
   // Reads [{"const": ..., "title": ...}, ...] (titled enums).
-  bool read_titled(const rapidjson::Value& list, const std::string& pointer, PropertySchema& out,
-                   const std::string& definition) {
+  bool read_titled(const rapidjson::Value& list, const LazyPointer& pointer, PropertySchema& out,
+                   std::string_view definition) {
     if (!list.IsArray()) {
       add("schema.titled-options-type", kEnum, Level::Must, pointer,
           "The options are " + std::string(json_type_name(list)) +
@@ -277,7 +303,7 @@ class Checker {
     }
     bool ok = true;
     for (rapidjson::SizeType i = 0; i < list.Size(); ++i) {
-      const std::string where = pointer_append(pointer, i);
+      const LazyPointer where(pointer, i);
       const rapidjson::Value& option = list[i];
       const rapidjson::Value* value = find_member(option, "const");
       const rapidjson::Value* title = find_member(option, "title");
@@ -289,12 +315,11 @@ class Checker {
         continue;
       }
       if (title == nullptr || !title->IsString()) {
-        add("schema.titled-option-title", kEnum, Level::Must, pointer_append(where, "title"),
+        add("schema.titled-option-title", kEnum, Level::Must, LazyPointer(where, "title"),
             "Option " + std::to_string(i) + " needs a string \"title\" (what the user sees).",
             basis(definition));
       }
-      add_option(std::string(value->GetString(), value->GetStringLength()), pointer_append(where, "const"),
-                 out);
+      add_option(std::string(value->GetString(), value->GetStringLength()), LazyPointer(where, "const"), out);
     }
     if (list.Empty()) {
       add("schema.enum-empty", kConsistent, Level::Should, pointer,
@@ -303,7 +328,7 @@ class Checker {
     return ok;
   }
 
-  void add_option(std::string value, const std::string& pointer, PropertySchema& out) {
+  void add_option(std::string value, const LazyPointer& pointer, PropertySchema& out) {
     if (!out.option_set.insert(value).second) {
       add("schema.enum-duplicate", kConsistent, Level::Should, pointer,
           "Option \"" + value + "\" appears twice; a user cannot tell the two apart.",
@@ -313,16 +338,16 @@ class Checker {
     out.options.push_back(std::move(value));
   }
 
-  void check_string_keywords(const rapidjson::Value& p, const std::string& pointer, PropertySchema& out) {
+  void check_string_keywords(const rapidjson::Value& p, const LazyPointer& pointer, PropertySchema& out) {
     out.min_length = count_keyword(p, "minLength", pointer, "StringSchema");
     out.max_length = count_keyword(p, "maxLength", pointer, "StringSchema");
     if (out.min_length && out.max_length && *out.min_length > *out.max_length) {
-      add("schema.length-range-empty", kConsistent, Level::Should, pointer_append(pointer, "minLength"),
+      add("schema.length-range-empty", kConsistent, Level::Should, LazyPointer(pointer, "minLength"),
           "minLength " + std::to_string(*out.min_length) + " is above maxLength " +
               std::to_string(*out.max_length) + ": no string can satisfy this property.");
     }
     if (const rapidjson::Value* format = find_member(p, "format")) {
-      const std::string where = pointer_append(pointer, "format");
+      const LazyPointer where(pointer, "format");
       auto parsed = format->IsString() ? parse_format_name(format->GetString()) : std::nullopt;
       if (parsed) {
         out.format = parsed;
@@ -334,7 +359,7 @@ class Checker {
       }
     }
     if (const rapidjson::Value* pattern = find_member(p, "pattern")) {
-      const std::string where = pointer_append(pointer, "pattern");
+      const LazyPointer where(pointer, "pattern");
       if (!features(revision_).pattern_keyword) {
         unknown_keyword("pattern", where, "a string property");
       } else if (!pattern->IsString()) {
@@ -359,7 +384,7 @@ class Checker {
     }
   }
 
-  void check_property(const std::string& name, const rapidjson::Value& p, const std::string& pointer) {
+  void check_property(const std::string& name, const rapidjson::Value& p, const LazyPointer& pointer) {
     if (!p.IsObject()) {
       add("schema.property-not-object", kRestricted, Level::Must, pointer,
           "Property \"" + name + "\" is " + std::string(json_type_name(p)) + "; it must be a schema object.",
@@ -368,9 +393,9 @@ class Checker {
     }
     PropertySchema out;
     out.name = name;
-    out.pointer = pointer;
+    out.pointer = pointer.str();
     const rapidjson::Value* type = find_member(p, "type");
-    const std::string type_pointer = pointer_append(pointer, "type");
+    const LazyPointer type_pointer(pointer, "type");
     if (type == nullptr) {
       add("schema.property-type-missing", kRestricted, Level::Must, type_pointer,
           "Property \"" + name +
@@ -387,8 +412,8 @@ class Checker {
       return;
     }
     const std::string_view t(type->GetString(), type->GetStringLength());
-    std::set<std::string_view> known = {"type", "title", "description", "default"};
-    std::string definition;
+    KnownKeywords known = {"type", "title", "description", "default"};
+    std::string_view definition;
     if (t == "string") {
       definition = check_string_property(p, pointer, out, known);
     } else if (t == "number" || t == "integer") {
@@ -402,7 +427,7 @@ class Checker {
                                ? std::ceil(*out.minimum) > std::floor(*out.maximum)
                                : *out.minimum > *out.maximum;
         if (empty) {
-          add("schema.bounds-range-empty", kConsistent, Level::Should, pointer_append(pointer, "minimum"),
+          add("schema.bounds-range-empty", kConsistent, Level::Should, LazyPointer(pointer, "minimum"),
               "minimum " + to_json(*find_member(p, "minimum")) + " and maximum " +
                   to_json(*find_member(p, "maximum")) + " leave no " + std::string(t) +
                   " that satisfies this property.");
@@ -430,18 +455,18 @@ class Checker {
     for (auto it = p.MemberBegin(); it != p.MemberEnd(); ++it) {
       const std::string_view key(it->name.GetString(), it->name.GetStringLength());
       if (!known.contains(key))
-        unknown_keyword(key, pointer_append(pointer, key), "a " + std::string(t) + " property");
+        unknown_keyword(key, LazyPointer(pointer, key), "a " + std::string(t) + " property");
     }
     if (const rapidjson::Value* def = find_member(p, "default")) {
       out.has_default = true;
-      check_default(*def, pointer_append(pointer, "default"), out);
+      check_default(*def, LazyPointer(pointer, "default"), out);
     }
     out_.schema.add(std::move(out));
   }
 
   // Returns the schema.json definition name the property follows.
-  std::string check_string_property(const rapidjson::Value& p, const std::string& pointer,
-                                    PropertySchema& out, std::set<std::string_view>& known) {
+  std::string_view check_string_property(const rapidjson::Value& p, const LazyPointer& pointer,
+                                         PropertySchema& out, KnownKeywords& known) {
     const bool sep1330 = features(revision_).sep1330_enums;
     const rapidjson::Value* list = find_member(p, "enum");
     const rapidjson::Value* one_of = find_member(p, "oneOf");
@@ -450,10 +475,10 @@ class Checker {
       known.insert({"enum", "enumNames"});
       out.type = PropertyType::SingleSelect;
       out.enum_style = EnumStyle::UntitledSingle;
-      read_enum(*list, pointer_append(pointer, "enum"), out);
+      read_enum(*list, LazyPointer(pointer, "enum"), out);
       if (const rapidjson::Value* names = find_member(p, "enumNames")) {
         out.enum_style = EnumStyle::LegacyTitled;
-        check_enum_names(*names, list->IsArray() ? list->Size() : 0, pointer_append(pointer, "enumNames"));
+        check_enum_names(*names, list->IsArray() ? list->Size() : 0, LazyPointer(pointer, "enumNames"));
       }
       if (one_of != nullptr || any_of != nullptr) {
         add("schema.enum-ambiguous", kEnum, Level::Should, pointer,
@@ -474,17 +499,17 @@ class Checker {
       }
       if (one_of != nullptr) {
         out.enum_style = EnumStyle::TitledSingle;
-        read_titled(*one_of, pointer_append(pointer, "oneOf"), out, "TitledSingleSelectEnumSchema");
+        read_titled(*one_of, LazyPointer(pointer, "oneOf"), out, "TitledSingleSelectEnumSchema");
       } else {
         out.enum_style = EnumStyle::TitledSingleAnyOf;
         if (sep1330) {
-          add("schema.titled-single-anyof", kEnum, Level::Should, pointer_append(pointer, "anyOf"),
+          add("schema.titled-single-anyof", kEnum, Level::Should, LazyPointer(pointer, "anyOf"),
               "A titled single-select enum uses \"anyOf\" (the SEP-1330 metaschema's spelling); the "
               "spec and schema.json say \"oneOf\", and clients built on them will not show choices.",
               "elicitation.mdx 2025-11-25 and schema.json #/$defs/TitledSingleSelectEnumSchema "
               "(oneOf) over SEP-1330 metaschema (anyOf)");
         }
-        read_titled(*any_of, pointer_append(pointer, "anyOf"), out, "TitledSingleSelectEnumSchema");
+        read_titled(*any_of, LazyPointer(pointer, "anyOf"), out, "TitledSingleSelectEnumSchema");
       }
       return "TitledSingleSelectEnumSchema";
     }
@@ -495,7 +520,7 @@ class Checker {
     return "StringSchema";
   }
 
-  void check_enum_names(const rapidjson::Value& names, std::size_t option_count, const std::string& pointer) {
+  void check_enum_names(const rapidjson::Value& names, std::size_t option_count, const LazyPointer& pointer) {
     bool strings = names.IsArray();
     if (strings) {
       for (const auto& n : names.GetArray()) strings = strings && n.IsString();
@@ -519,9 +544,9 @@ class Checker {
   }
 
   // Returns "" when the property cannot be modelled.
-  std::string check_array_property(const rapidjson::Value& p, const std::string& pointer, PropertySchema& out,
-                                   std::set<std::string_view>& known) {
-    const std::string type_pointer = pointer_append(pointer, "type");
+  std::string_view check_array_property(const rapidjson::Value& p, const LazyPointer& pointer,
+                                        PropertySchema& out, KnownKeywords& known) {
+    const LazyPointer type_pointer(pointer, "type");
     if (!features(revision_).sep1330_enums) {
       add("schema.property-array-not-in-revision", kRestricted, Level::Must, type_pointer,
           "Array properties (multi-select enums) arrived with SEP-1330 in 2025-11-25; in "
@@ -532,37 +557,37 @@ class Checker {
     known.insert({"items", "minItems", "maxItems"});
     out.type = PropertyType::MultiSelect;
     const rapidjson::Value* items = find_member(p, "items");
-    const std::string items_pointer = pointer_append(pointer, "items");
+    const LazyPointer items_pointer(pointer, "items");
     if (items == nullptr || !items->IsObject()) {
       add("schema.array-items-missing", kEnum, Level::Must, items_pointer,
           "An array property must have an \"items\" object listing the options (multi-select enum).",
           basis("UntitledMultiSelectEnumSchema"));
       return "";
     }
-    std::string definition;
+    std::string_view definition;
     if (const rapidjson::Value* list = find_member(*items, "enum")) {
       definition = "UntitledMultiSelectEnumSchema";
       out.enum_style = EnumStyle::UntitledMulti;
       const rapidjson::Value* item_type = find_member(*items, "type");
       if (item_type == nullptr || !item_type->IsString() ||
           std::string_view(item_type->GetString()) != "string") {
-        add("schema.array-items-type", kEnum, Level::Must, pointer_append(items_pointer, "type"),
+        add("schema.array-items-type", kEnum, Level::Must, LazyPointer(items_pointer, "type"),
             "Multi-select items must have \"type\": \"string\".", basis(definition));
       }
-      if (!read_enum(*list, pointer_append(items_pointer, "enum"), out)) return "";
+      if (!read_enum(*list, LazyPointer(items_pointer, "enum"), out)) return "";
     } else if (const rapidjson::Value* any_of = find_member(*items, "anyOf")) {
       definition = "TitledMultiSelectEnumSchema";
       out.enum_style = EnumStyle::TitledMulti;
-      if (!read_titled(*any_of, pointer_append(items_pointer, "anyOf"), out, definition)) return "";
+      if (!read_titled(*any_of, LazyPointer(items_pointer, "anyOf"), out, definition)) return "";
     } else if (const rapidjson::Value* one_of = find_member(*items, "oneOf")) {
       definition = "TitledMultiSelectEnumSchema";
       out.enum_style = EnumStyle::TitledMultiOneOf;
-      add("schema.titled-multi-oneof", kEnum, Level::Should, pointer_append(items_pointer, "oneOf"),
+      add("schema.titled-multi-oneof", kEnum, Level::Should, LazyPointer(items_pointer, "oneOf"),
           "A titled multi-select uses items.oneOf (SEP-1330's TypeScript spelling); the spec and "
           "schema.json say items.anyOf, and clients built on them will not show choices.",
           "elicitation.mdx 2025-11-25 and schema.json #/$defs/TitledMultiSelectEnumSchema (items.anyOf) "
           "over SEP-1330 TypeScript (items.oneOf)");
-      if (!read_titled(*one_of, pointer_append(items_pointer, "oneOf"), out, definition)) return "";
+      if (!read_titled(*one_of, LazyPointer(items_pointer, "oneOf"), out, definition)) return "";
     } else {
       add("schema.array-items-not-enum", kRestricted, Level::Must, items_pointer,
           "Array items are not an enum of strings; arrays are allowed only as multi-select enums "
@@ -573,18 +598,18 @@ class Checker {
     out.min_items = count_keyword(p, "minItems", pointer, definition);
     out.max_items = count_keyword(p, "maxItems", pointer, definition);
     if (out.min_items && out.max_items && *out.min_items > *out.max_items) {
-      add("schema.items-range-empty", kConsistent, Level::Should, pointer_append(pointer, "minItems"),
+      add("schema.items-range-empty", kConsistent, Level::Should, LazyPointer(pointer, "minItems"),
           "minItems " + std::to_string(*out.min_items) + " is above maxItems " +
               std::to_string(*out.max_items) + ": no selection can satisfy this property.");
     } else if (out.min_items && *out.min_items > out.options.size()) {
-      add("schema.items-range-empty", kConsistent, Level::Should, pointer_append(pointer, "minItems"),
+      add("schema.items-range-empty", kConsistent, Level::Should, LazyPointer(pointer, "minItems"),
           "minItems " + std::to_string(*out.min_items) + " is more than the " +
               std::to_string(out.options.size()) + " distinct options: no selection can satisfy it.");
     }
     return definition;
   }
 
-  void check_default(const rapidjson::Value& value, const std::string& pointer, const PropertySchema& p) {
+  void check_default(const rapidjson::Value& value, const LazyPointer& pointer, const PropertySchema& p) {
     if (!features(revision_).defaults_on_all_primitives && p.type != PropertyType::Boolean) {
       add("schema.default-not-in-revision", kDefault, Level::Info, pointer,
           "Defaults on " + std::string(to_string(p.type)) +
@@ -602,7 +627,8 @@ class Checker {
   SchemaCheck& out_;
   // RapidJSON's member lookup is a linear scan: names are hashed once so that `required` with
   // 100k entries stays linear.
-  std::unordered_set<std::string> property_names_;
+  // Views of the document's own strings, which outlive the check.
+  std::unordered_set<std::string_view> property_names_;
 };
 
 }  // namespace
@@ -639,15 +665,20 @@ void FormSchema::add(PropertySchema property) {
   properties_.push_back(std::move(property));
 }
 
+void FormSchema::reserve(std::size_t properties) {
+  properties_.reserve(properties);
+  index_.reserve(properties);
+}
+
 const PropertySchema* FormSchema::find(std::string_view name) const {
-  auto it = index_.find(std::string(name));
+  auto it = index_.find(name);
   return it == index_.end() ? nullptr : &properties_[it->second];
 }
 
 SchemaCheck check_requested_schema(const rapidjson::Value& schema, Revision revision,
                                    const std::string& pointer) {
   SchemaCheck out;
-  Checker(revision, out).check_root(schema, pointer);
+  Checker(revision, out).check_root(schema, LazyPointer(pointer));
   return out;
 }
 
