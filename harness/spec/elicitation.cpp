@@ -6,11 +6,16 @@
 namespace ec {
 namespace {
 
-// The schema.json definition a finding follows: 2026-07-28's own for the modern revision, the
-// 2025-11-25 one (which 2025-06-18's extends) otherwise.
-std::string schema_basis(Revision revision, std::string_view definition) {
-  return std::string("schema.json ") + (features(revision).modern_wire ? "2026-07-28" : "2025-11-25") +
-         " #/$defs/" + std::string(definition);
+// The schema.json definition a request finding follows: 2026-07-28's own for the modern revision,
+// the 2025-11-25 one (which 2025-06-18's extends) otherwise. Literals: every request is parsed,
+// few have findings, so no basis string is built before a finding needs it.
+const char* request_basis(Revision revision, Mode mode) {
+  if (features(revision).modern_wire) {
+    return mode == Mode::Url ? "schema.json 2026-07-28 #/$defs/ElicitRequestURLParams"
+                             : "schema.json 2026-07-28 #/$defs/ElicitRequestFormParams";
+  }
+  return mode == Mode::Url ? "schema.json 2025-11-25 #/$defs/ElicitRequestURLParams"
+                           : "schema.json 2025-11-25 #/$defs/ElicitRequestFormParams";
 }
 constexpr const char* kBasisResult = "schema.json #/$defs/ElicitResult";
 
@@ -20,11 +25,18 @@ void add(Diagnostics& out, std::string check, std::string requirement, Level lev
                            std::move(message), std::move(basis)});
 }
 
+// The same, with the pointer built now that there is a finding.
+void add(Diagnostics& out, std::string check, std::string requirement, Level level,
+         const LazyPointer& pointer, std::string message, std::string basis = "") {
+  add(out, std::move(check), std::move(requirement), level, pointer.str(), std::move(message),
+      std::move(basis));
+}
+
 // Reads a required string member; says what is wrong when it is absent or not a string.
 std::optional<std::string> required_string(const rapidjson::Value& object, const char* name,
-                                           const std::string& pointer, const char* check_prefix,
+                                           const LazyPointer& pointer, const char* check_prefix,
                                            const char* requirement, const char* basis, Diagnostics& out) {
-  const std::string where = pointer_append(pointer, name);
+  const LazyPointer where(pointer, name);
   const rapidjson::Value* value = find_member(object, name);
   if (value == nullptr) {
     add(out, std::string(check_prefix) + "-missing", requirement, Level::Must, where,
@@ -55,10 +67,8 @@ ElicitRequestParse parse_elicit_request(const rapidjson::Value& params, Revision
                                         const std::string& pointer) {
   ElicitRequestParse out;
   Diagnostics& diags = out.diagnostics;
-  const std::string basis_form = schema_basis(revision, "ElicitRequestFormParams");
-  const std::string basis_url = schema_basis(revision, "ElicitRequestURLParams");
-  const char* const kBasisForm = basis_form.c_str();
-  const char* const kBasisUrl = basis_url.c_str();
+  const char* const kBasisForm = request_basis(revision, Mode::Form);
+  const char* const kBasisUrl = request_basis(revision, Mode::Url);
   if (!params.IsObject()) {
     add(diags, "elicit.params-type", "REQUEST-MESSAGE", Level::Must, pointer,
         "The elicitation parameters are " + std::string(json_type_name(params)) + "; they must be an object.",
@@ -67,7 +77,8 @@ ElicitRequestParse parse_elicit_request(const rapidjson::Value& params, Revision
   }
   ElicitRequest request;
   request.pointer = pointer;
-  const std::string mode_pointer = pointer_append(pointer, "mode");
+  const LazyPointer at(pointer);
+  const LazyPointer mode_pointer(at, "mode");
   if (const rapidjson::Value* mode = find_member(params, "mode")) {
     const std::string text = mode->IsString() ? mode->GetString() : "";
     if (!features(revision).url_mode) {
@@ -95,17 +106,17 @@ ElicitRequestParse parse_elicit_request(const rapidjson::Value& params, Revision
     }
   }
 
-  if (auto message = required_string(params, "message", pointer, "elicit.message", "REQUEST-MESSAGE",
+  if (auto message = required_string(params, "message", at, "elicit.message", "REQUEST-MESSAGE",
                                      request.mode == Mode::Url ? kBasisUrl : kBasisForm, diags)) {
-    request.message = *message;
-    if (message->find_first_not_of(" \t\r\n") == std::string::npos) {
-      add(diags, "elicit.message-empty", "REQUEST-MESSAGE", Level::Should, pointer_append(pointer, "message"),
+    request.message = std::move(*message);
+    if (request.message.find_first_not_of(" \t\r\n") == std::string::npos) {
+      add(diags, "elicit.message-empty", "REQUEST-MESSAGE", Level::Should, LazyPointer(at, "message"),
           "\"message\" is blank; it should tell the user why the interaction is needed.");
     }
   }
 
   if (request.mode == Mode::Form) {
-    const std::string where = pointer_append(pointer, "requestedSchema");
+    const LazyPointer where(at, "requestedSchema");
     const rapidjson::Value* schema = find_member(params, "requestedSchema");
     if (schema == nullptr) {
       add(diags, "elicit.requested-schema-missing", "FORM-REQUESTED-SCHEMA", Level::Must, where,
@@ -119,7 +130,7 @@ ElicitRequestParse parse_elicit_request(const rapidjson::Value& params, Revision
       request.requested_schema = schema;
     }
   } else {
-    if (auto url = required_string(params, "url", pointer, "elicit.url", "URL-PARAMS", kBasisUrl, diags)) {
+    if (auto url = required_string(params, "url", at, "elicit.url", "URL-PARAMS", kBasisUrl, diags)) {
       request.url = *url;
       request.has_url = true;
     }
@@ -135,8 +146,8 @@ ElicitRequestParse parse_elicit_request(const rapidjson::Value& params, Revision
                 "that must correlate the retry encodes its own identifier in requestState.",
             "schema.json 2026-07-28 #/$defs/ElicitRequestURLParams");
       }
-    } else if (auto id = required_string(params, "elicitationId", pointer, "elicit.elicitation-id",
-                                         "URL-PARAMS", kBasisUrl, diags)) {
+    } else if (auto id = required_string(params, "elicitationId", at, "elicit.elicitation-id", "URL-PARAMS",
+                                         kBasisUrl, diags)) {
       request.elicitation_id = *id;
       if (id->empty()) {
         add(diags, "elicit.elicitation-id-empty", "URL-PARAMS", Level::Should,
@@ -161,7 +172,8 @@ ElicitResultParse parse_elicit_result(const rapidjson::Value& result, Revision r
   Diagnostics& diags = out.diagnostics;
   if (!result.IsObject()) return out;  // classify_message already said so
 
-  const std::string action_pointer = pointer_append(pointer, "action");
+  const LazyPointer at(pointer);
+  const LazyPointer action_pointer(at, "action");
   const rapidjson::Value* action = find_member(result, "action");
   ElicitResult typed;
   if (action == nullptr) {
@@ -190,7 +202,7 @@ ElicitResultParse parse_elicit_result(const rapidjson::Value& result, Revision r
   const bool action_ok =
       !has_check(diags, "result.action-missing") && !has_check(diags, "result.action-unknown");
 
-  const std::string content_pointer = pointer_append(pointer, "content");
+  const LazyPointer content_pointer(at, "content");
   const rapidjson::Value* content = find_member(result, "content");
   if (content != nullptr) {
     if (!content->IsObject()) {
@@ -202,8 +214,8 @@ ElicitResultParse parse_elicit_result(const rapidjson::Value& result, Revision r
       const bool arrays = features(revision).sep1330_enums;
       for (auto it = content->MemberBegin(); it != content->MemberEnd(); ++it) {
         const rapidjson::Value& v = it->value;
-        const std::string where = pointer_append(
-            content_pointer, std::string_view(it->name.GetString(), it->name.GetStringLength()));
+        const LazyPointer where(content_pointer,
+                                std::string_view(it->name.GetString(), it->name.GetStringLength()));
         // Non-integer numbers are accepted although schema.json lists only string, integer and
         // boolean: the prose's NumberSchema has `type: "number"` and SEP-1330 types content as
         // `string | number | boolean | string[]`. The prose wins; schema.json is the outlier.
@@ -257,9 +269,9 @@ CompletionNotificationParse parse_completion_notification(const rapidjson::Value
         "schema.json 2025-11-25 #/$defs/ElicitationCompleteNotification");
     return out;
   }
-  out.elicitation_id =
-      required_string(*params, "elicitationId", pointer, "complete.elicitation-id", "COMPLETE-ELICITATION-ID",
-                      "schema.json 2025-11-25 #/$defs/ElicitationCompleteNotification", out.diagnostics);
+  out.elicitation_id = required_string(
+      *params, "elicitationId", LazyPointer(pointer), "complete.elicitation-id", "COMPLETE-ELICITATION-ID",
+      "schema.json 2025-11-25 #/$defs/ElicitationCompleteNotification", out.diagnostics);
   return out;
 }
 
