@@ -21,30 +21,18 @@
 namespace ec {
 namespace {
 
-// Where the parse is: one frame per open object or array, so a note can name its pointer.
+// Where the parse is: one frame per open object or array, so a note can name its pointer (built
+// from the frames only when a note is made: most documents have none).
 struct Frame {
   bool is_object = false;
   std::size_t next_index = 0;  // arrays: index of the next element
   std::string key;             // objects: the member being read
-  // The member names seen so far, to find a repeated one: a list while the object is small (most
-  // are: no hashing, no node per name), a hash set from kSmallObject names on.
-  std::vector<std::string> few_keys;
+  // Objects: where this object's names begin in the handler's `names_` (see add_key), and a hash
+  // set of them once the object has more than kSmallObject.
+  std::size_t first_name = 0;
   std::unordered_set<std::string> keys;
-  std::string pointer;  // pointer of this container
 
   static constexpr std::size_t kSmallObject = 16;
-  // False when `name` was seen already.
-  bool add_key(const std::string& name) {
-    if (keys.empty()) {
-      if (std::find(few_keys.begin(), few_keys.end(), name) != few_keys.end()) return false;
-      if (few_keys.size() < kSmallObject) {
-        few_keys.push_back(name);
-        return true;
-      }
-      keys.insert(few_keys.begin(), few_keys.end());
-    }
-    return keys.insert(name).second;
-  }
 };
 
 // Sits between RapidJSON's reader and the document: limits depth, tracks the path, converts
@@ -52,7 +40,11 @@ struct Frame {
 class BoundedHandler {
  public:
   BoundedHandler(rapidjson::Document& doc, const ParseLimits& limits, std::vector<JsonNote>& notes)
-      : doc_(doc), limits_(limits), notes_(notes) {}
+      : doc_(doc), limits_(limits), notes_(notes) {
+    // Room for a message's usual nesting and names, so that they grow once or never.
+    frames_.reserve(8);
+    names_.reserve(32);
+  }
 
   std::optional<JsonError> failure;  // set when the handler, not the syntax, stopped the parse
   // Where the reader is (its stream's Tell()); read only when a failure or a note needs it.
@@ -82,20 +74,20 @@ class BoundedHandler {
         std::int64_t v = 0;
         auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
         if (ec == std::errc() && p == text.data() + text.size()) {
-          if (v == 0) note(JsonNote::Kind::NegativeZero, here(), text);
-          if (v < -(std::int64_t{1} << 53)) note(JsonNote::Kind::ImpreciseInteger, here(), text);
+          if (v == 0) note(JsonNote::Kind::NegativeZero, text);
+          if (v < -(std::int64_t{1} << 53)) note(JsonNote::Kind::ImpreciseInteger, text);
           return doc_.Int64(v);
         }
       } else {
         std::uint64_t v = 0;
         auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
         if (ec == std::errc() && p == text.data() + text.size()) {
-          if (v > (std::uint64_t{1} << 53)) note(JsonNote::Kind::ImpreciseInteger, here(), text);
+          if (v > (std::uint64_t{1} << 53)) note(JsonNote::Kind::ImpreciseInteger, text);
           return doc_.Uint64(v);
         }
       }
       // Too large for 64 bits: it becomes a double and loses digits.
-      note(JsonNote::Kind::ImpreciseInteger, here(), text);
+      note(JsonNote::Kind::ImpreciseInteger, text);
     }
     errno = 0;
     char* end = nullptr;
@@ -106,7 +98,7 @@ class BoundedHandler {
       return false;
     }
     // Underflow (1e-400) rounds to zero or a subnormal, as every JSON peer does; not an error.
-    if (d == 0 && negative) note(JsonNote::Kind::NegativeZero, here(), text);
+    if (d == 0 && negative) note(JsonNote::Kind::NegativeZero, text);
     return doc_.Double(d);
   }
 
@@ -119,12 +111,11 @@ class BoundedHandler {
     if (!decoded_ok(s, n)) return false;
     Frame& top = frames_.back();
     top.key.assign(s, n);
-    if (!top.add_key(top.key)) {
-      note(JsonNote::Kind::DuplicateKey, pointer_append(top.pointer, top.key), top.key);
-    }
+    if (!add_key(top)) note(JsonNote::Kind::DuplicateKey, top.key);
     return doc_.Key(s, n, copy);
   }
   bool EndObject(rapidjson::SizeType count) {
+    names_.resize(frames_.back().first_name);
     frames_.pop_back();
     return doc_.EndObject(count);
   }
@@ -155,12 +146,34 @@ class BoundedHandler {
     if (!frames_.empty() && !frames_.back().is_object) ++frames_.back().next_index;
   }
 
-  // Pointer of the value just announced by advance(); built only when a note needs it.
+  // Pointer of the value just announced by advance() (or of the member whose name was just
+  // read): each open container names the member or element it is in. Built only for a note.
   std::string here() const {
-    if (frames_.empty()) return "";
-    const Frame& top = frames_.back();
-    if (top.is_object) return pointer_append(top.pointer, top.key);
-    return pointer_append(top.pointer, top.next_index - 1);
+    std::string out;
+    for (const Frame& f : frames_) {
+      if (f.is_object) {
+        append_pointer_token(out, f.key);
+      } else {
+        append_pointer_token(out, std::to_string(f.next_index - 1));
+      }
+    }
+    return out;
+  }
+
+  // False when the name just read into top.key was seen already in this object. The names of
+  // all open objects are one list, each object's a slice from its first_name on, so that small
+  // objects (most are) cost no allocation of their own; a hash set takes over past kSmallObject.
+  bool add_key(Frame& top) {
+    if (top.keys.empty()) {
+      const auto first = names_.begin() + static_cast<std::ptrdiff_t>(top.first_name);
+      if (std::find(first, names_.end(), top.key) != names_.end()) return false;
+      if (names_.size() - top.first_name < Frame::kSmallObject) {
+        names_.push_back(top.key);
+        return true;
+      }
+      top.keys.insert(first, names_.end());
+    }
+    return top.keys.insert(top.key).second;
   }
 
   bool push(bool is_object) {
@@ -169,16 +182,17 @@ class BoundedHandler {
                           "nesting deeper than " + std::to_string(limits_.max_depth) + " levels"};
       return false;
     }
-    Frame f;
+    Frame& f = frames_.emplace_back();
     f.is_object = is_object;
-    f.pointer = here();
-    frames_.push_back(std::move(f));
+    f.first_name = names_.size();
     return true;
   }
 
-  void note(JsonNote::Kind kind, std::string pointer, const std::string& detail) {
-    if (notes_.size() >= kMaxNotes) return;  // a flood of duplicates must not cost memory
-    notes_.push_back(JsonNote{kind, std::move(pointer), offset(), abbreviate(detail)});
+  // A note about the value (or member name) just read, at here().
+  void note(JsonNote::Kind kind, const std::string& detail) {
+    // A flood of duplicates must cost neither memory nor time: here() walks every open frame.
+    if (notes_.size() >= kMaxNotes) return;
+    notes_.push_back(JsonNote{kind, here(), offset(), abbreviate(detail)});
   }
 
   static std::string abbreviate(const std::string& s) { return abbreviate_utf8(s, 40); }
@@ -188,6 +202,7 @@ class BoundedHandler {
   const ParseLimits& limits_;
   std::vector<JsonNote>& notes_;
   std::vector<Frame> frames_;
+  std::vector<std::string> names_;  // member names of the open objects (add_key)
 };
 
 // No kParseValidateEncodingFlag: parse_json refuses invalid UTF-8 before the reader runs.

@@ -2,20 +2,24 @@
 
 namespace ec {
 
+void append_pointer_token(std::string& pointer, std::string_view token) {
+  pointer.push_back('/');
+  for (char c : token) {
+    if (c == '~') {
+      pointer.append("~0");
+    } else if (c == '/') {
+      pointer.append("~1");
+    } else {
+      pointer.push_back(c);
+    }
+  }
+}
+
 std::string pointer_append(std::string_view base, std::string_view token) {
   std::string out;
   out.reserve(base.size() + token.size() + 1);
   out.append(base);
-  out.push_back('/');
-  for (char c : token) {
-    if (c == '~') {
-      out.append("~0");
-    } else if (c == '/') {
-      out.append("~1");
-    } else {
-      out.push_back(c);
-    }
-  }
+  append_pointer_token(out, token);
   return out;
 }
 
@@ -36,19 +40,10 @@ void LazyPointer::append_to(std::string& out) const {
     return;
   }
   parent_->append_to(out);
-  out.push_back('/');
   if (is_index_) {
-    out.append(std::to_string(index_));
-    return;
-  }
-  for (char c : text_) {
-    if (c == '~') {
-      out.append("~0");
-    } else if (c == '/') {
-      out.append("~1");
-    } else {
-      out.push_back(c);
-    }
+    append_pointer_token(out, std::to_string(index_));
+  } else {
+    append_pointer_token(out, text_);
   }
 }
 

@@ -12,6 +12,9 @@ namespace ec {
 std::string pointer_append(std::string_view base, std::string_view token);
 std::string pointer_append(std::string_view base, std::size_t index);
 
+// The same in place: appends "/" + the escaped token to `pointer`.
+void append_pointer_token(std::string& pointer, std::string_view token);
+
 // A pointer that is not built until a finding needs it. A checker walks every member of what it
 // checks and most places have nothing to report, so building each one's pointer string up front
 // was a large part of a check's time. A LazyPointer is a root pointer (already escaped) or its
