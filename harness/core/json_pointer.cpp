@@ -4,15 +4,16 @@ namespace ec {
 
 void append_pointer_token(std::string& pointer, std::string_view token) {
   pointer.push_back('/');
-  for (char c : token) {
-    if (c == '~') {
-      pointer.append("~0");
-    } else if (c == '/') {
-      pointer.append("~1");
-    } else {
-      pointer.push_back(c);
-    }
+  // Appended in runs between the characters that need an escape (most tokens have none), not a
+  // character at a time.
+  std::size_t run = 0;
+  for (std::size_t i = 0; i < token.size(); ++i) {
+    if (token[i] != '~' && token[i] != '/') continue;
+    pointer.append(token.data() + run, i - run);
+    pointer.append(token[i] == '~' ? "~0" : "~1");
+    run = i + 1;
   }
+  pointer.append(token.data() + run, token.size() - run);
 }
 
 std::string pointer_append(std::string_view base, std::string_view token) {
@@ -28,7 +29,13 @@ std::string pointer_append(std::string_view base, std::size_t index) {
 }
 
 std::string LazyPointer::str() const {
+  // One allocation: room for every token unescaped (an escape or a long index may grow it once).
+  std::size_t size = 0;
+  for (const LazyPointer* p = this; p != nullptr; p = p->parent_) {
+    size += p->parent_ == nullptr ? p->text_.size() : 1 + (p->is_index_ ? 4 : p->text_.size());
+  }
   std::string out;
+  out.reserve(size);
   append_to(out);
   return out;
 }

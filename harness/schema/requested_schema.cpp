@@ -7,6 +7,7 @@
 #include <limits>
 #include <set>
 #include <unordered_set>
+#include <vector>
 
 #include "core/json.h"
 #include "core/json_pointer.h"
@@ -143,9 +144,10 @@ class Checker {
       property_names_.reserve(properties->MemberCount());
       for (auto it = properties->MemberBegin(); it != properties->MemberEnd(); ++it) {
         const std::string name(it->name.GetString(), it->name.GetStringLength());
-        property_names_.emplace(it->name.GetString(), it->name.GetStringLength());
+        property_names_.emplace_back(it->name.GetString(), it->name.GetStringLength());
         check_property(name, it->value, LazyPointer(properties_pointer, name));
       }
+      std::sort(property_names_.begin(), property_names_.end());
     }
     if (const rapidjson::Value* required = find_member(schema, "required")) {
       check_required(*required, LazyPointer(pointer, "required"));
@@ -215,7 +217,7 @@ class Checker {
             "JSON Schema validation 2020-12, section 6.5.3");
         continue;
       }
-      if (!property_names_.contains(name)) {
+      if (!std::binary_search(property_names_.begin(), property_names_.end(), name)) {
         add("schema.required-unknown-property", kConsistent, Level::Should, where,
             "\"required\" names \"" + std::string(name) +
                 "\", which is not in \"properties\": the client has no "
@@ -274,6 +276,7 @@ class Checker {
           basis("EnumSchema"));
       return false;
     }
+    reserve_options(list.Size(), out);
     for (rapidjson::SizeType i = 0; i < list.Size(); ++i) {
       if (!list[i].IsString()) {
         add("schema.enum-item-type", kEnum, Level::Must, LazyPointer(pointer, i),
@@ -302,6 +305,7 @@ class Checker {
       return false;
     }
     bool ok = true;
+    reserve_options(list.Size(), out);
     for (rapidjson::SizeType i = 0; i < list.Size(); ++i) {
       const LazyPointer where(pointer, i);
       const rapidjson::Value& option = list[i];
@@ -326,6 +330,12 @@ class Checker {
           "The enum has no options; nothing can be selected.");
     }
     return ok;
+  }
+
+  // Room for every option at once, so that the list and the set do not grow one by one.
+  static void reserve_options(std::size_t count, PropertySchema& out) {
+    out.options.reserve(out.options.size() + count);
+    out.option_set.reserve(out.option_set.size() + count);
   }
 
   void add_option(std::string value, const LazyPointer& pointer, PropertySchema& out) {
@@ -625,10 +635,10 @@ class Checker {
 
   Revision revision_;
   SchemaCheck& out_;
-  // RapidJSON's member lookup is a linear scan: names are hashed once so that `required` with
-  // 100k entries stays linear.
-  // Views of the document's own strings, which outlive the check.
-  std::unordered_set<std::string_view> property_names_;
+  // RapidJSON's member lookup is a linear scan: the names are sorted once and searched, so that
+  // `required` with 100k entries is not quadratic (one allocation, where a hash set made a node
+  // per name). Views of the document's own strings, which outlive the check.
+  std::vector<std::string_view> property_names_;
 };
 
 }  // namespace
@@ -660,8 +670,7 @@ std::string_view to_string(EnumStyle style) {
 }
 
 void FormSchema::add(PropertySchema property) {
-  if (index_.contains(property.name)) return;
-  index_.emplace(property.name, properties_.size());
+  if (!index_.try_emplace(property.name, properties_.size()).second) return;  // one lookup, not two
   properties_.push_back(std::move(property));
 }
 
