@@ -26,13 +26,16 @@ namespace {
 struct Frame {
   bool is_object = false;
   std::size_t next_index = 0;  // arrays: index of the next element
-  std::string key;             // objects: the member being read
-  // Objects: where this object's names begin in the handler's `names_` (see add_key), and a hash
-  // set of them once the object has more than kSmallObject.
+  // Objects: where this object's names begin in the handler's `names_` (see Key), and the name
+  // of the member being read: the entry of names_ at key_index while the object is small, `key`
+  // once it has more than kSmallObject names and a hash set of them, `keys`, finds repeats.
   std::size_t first_name = 0;
+  std::size_t key_index = 0;
+  std::string key;
   std::unordered_set<std::string> keys;
 
   static constexpr std::size_t kSmallObject = 16;
+  bool small() const { return keys.empty(); }
 };
 
 // Sits between RapidJSON's reader and the document: limits depth, tracks the path, converts
@@ -110,8 +113,7 @@ class BoundedHandler {
   bool Key(const char* s, rapidjson::SizeType n, bool copy) {
     if (!decoded_ok(s, n)) return false;
     Frame& top = frames_.back();
-    top.key.assign(s, n);
-    if (!add_key(top)) note(JsonNote::Kind::DuplicateKey, top.key);
+    if (!add_key(top, std::string_view(s, n))) note(JsonNote::Kind::DuplicateKey, key_of(top));
     return doc_.Key(s, n, copy);
   }
   bool EndObject(rapidjson::SizeType count) {
@@ -152,7 +154,7 @@ class BoundedHandler {
     std::string out;
     for (const Frame& f : frames_) {
       if (f.is_object) {
-        append_pointer_token(out, f.key);
+        append_pointer_token(out, key_of(f));
       } else {
         append_pointer_token(out, std::to_string(f.next_index - 1));
       }
@@ -160,21 +162,27 @@ class BoundedHandler {
     return out;
   }
 
-  // False when the name just read into top.key was seen already in this object. The names of
-  // all open objects are one list, each object's a slice from its first_name on, so that small
-  // objects (most are) cost no allocation of their own; a hash set takes over past kSmallObject.
-  bool add_key(Frame& top) {
-    if (top.keys.empty()) {
+  // Makes `name` the member `top` is reading; false when the object had that name already. The
+  // names of all open objects are one list, each object's a slice from its first_name on, so
+  // that a small object (most are) costs no allocation of its own and its names are copied once;
+  // a hash set takes over past kSmallObject names.
+  bool add_key(Frame& top, std::string_view name) {
+    if (top.small()) {
       const auto first = names_.begin() + static_cast<std::ptrdiff_t>(top.first_name);
-      if (std::find(first, names_.end(), top.key) != names_.end()) return false;
+      const auto seen = std::find(first, names_.end(), name);
+      top.key_index = static_cast<std::size_t>(seen - names_.begin());  // the earlier one, if seen
+      if (seen != names_.end()) return false;
       if (names_.size() - top.first_name < Frame::kSmallObject) {
-        names_.push_back(top.key);
+        names_.emplace_back(name);
         return true;
       }
       top.keys.insert(first, names_.end());
     }
+    top.key.assign(name);
     return top.keys.insert(top.key).second;
   }
+
+  const std::string& key_of(const Frame& f) const { return f.small() ? names_[f.key_index] : f.key; }
 
   bool push(bool is_object) {
     if (frames_.size() >= limits_.max_depth) {
