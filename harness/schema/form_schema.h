@@ -66,7 +66,7 @@ class FormSchema {
  public:
   // Adds a property; a second property of the same name (a duplicate JSON member) is dropped,
   // as RapidJSON's member lookup, and most peers, take the first.
-  void add(PropertySchema property);
+  void add(PropertySchema&& property);
   void reserve(std::size_t properties);
   const PropertySchema* find(std::string_view name) const;
   const std::vector<PropertySchema>& properties() const { return properties_; }

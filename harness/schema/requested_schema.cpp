@@ -669,7 +669,7 @@ std::string_view to_string(EnumStyle style) {
   return "?";
 }
 
-void FormSchema::add(PropertySchema property) {
+void FormSchema::add(PropertySchema&& property) {
   if (!index_.try_emplace(property.name, properties_.size()).second) return;  // one lookup, not two
   properties_.push_back(std::move(property));
 }
