@@ -347,9 +347,17 @@ std::string_view json_type_name(const rapidjson::Value& value) {
 
 const rapidjson::Value* find_member(const rapidjson::Value& object, std::string_view name) {
   if (!object.IsObject()) return nullptr;
-  auto it = object.FindMember(
-      rapidjson::Value(rapidjson::StringRef(name.data(), static_cast<rapidjson::SizeType>(name.size()))));
-  return it == object.MemberEnd() ? nullptr : &it->value;
+  // The first member of that name, as RapidJSON's FindMember finds it; the checkers look up a
+  // dozen keywords in every property schema, so lengths and first bytes are compared before
+  // the call to memcmp.
+  for (auto it = object.MemberBegin(); it != object.MemberEnd(); ++it) {
+    const rapidjson::Value& n = it->name;
+    if (n.GetStringLength() == name.size() && (name.empty() || n.GetString()[0] == name[0]) &&
+        std::memcmp(n.GetString(), name.data(), name.size()) == 0) {
+      return &it->value;
+    }
+  }
+  return nullptr;
 }
 
 bool is_integral(const rapidjson::Value& value) {
