@@ -334,6 +334,75 @@ TEST(FuzzMutator, NotificationsAreNotificationsAndFollowTheSeed) {
             R"({"jsonrpc":"2.0","method":"notifications/x","params":{"a":1}})");
 }
 
+TEST(FuzzOracles, ServerUrlRequiredAndCompletion) {
+  const Revision r = default_revision();
+  rapidjson::Document url_list =
+      doc(R"([{"mode":"url","message":"m","url":"https://example.com/x","elicitationId":"e1"}])");
+  rapidjson::Document form_list =
+      doc(R"([{"message":"m","requestedSchema":{"type":"object","properties":{}}}])");
+  rapidjson::Document right =
+      doc(R"({"jsonrpc":"2.0","id":1,"error":{"code":-32042,"message":"m","data":{"elicitations":)"
+          R"([{"mode":"url","message":"m","url":"https://example.com/x","elicitationId":"e1"}]}}})");
+  rapidjson::Document as_result = doc(R"({"jsonrpc":"2.0","id":1,"result":{"content":[],"isError":true}})");
+  rapidjson::Document no_list = doc(R"({"jsonrpc":"2.0","id":1,"error":{"code":-32042,"message":"m"}})");
+  rapidjson::Document form_entry =
+      doc(R"({"jsonrpc":"2.0","id":1,"error":{"code":-32042,"message":"m","data":{"elicitations":)"
+          R"([{"message":"m","requestedSchema":{"type":"object","properties":{}}}]}}})");
+  EXPECT_TRUE(server_url_required_findings(url_list, right, r).empty());
+  auto found = server_url_required_findings(url_list, as_result, r);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].key(), "url-required-error result");
+  EXPECT_EQ(found[0].requirement, "SERVER-ERR-URL-REQUIRED");
+  found = server_url_required_findings(url_list, no_list, r);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].oracle, "url-required-error");
+  EXPECT_TRUE(server_url_required_findings(form_list, as_result, r).empty());  // refusing it is right
+  found = server_url_required_findings(form_list, form_entry, r);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].requirement, "URL-REQUIRED-ERROR-URL-MODE");
+  // 2025-06-18 has no -32042 to ask for.
+  EXPECT_TRUE(server_url_required_findings(url_list, as_result, Revision::V2025_06_18).empty());
+
+  const rapidjson::Value& issued = url_list[0];
+  rapidjson::Document done = doc(R"({"jsonrpc":"2.0","id":2,"result":{"content":[]}})");
+  EXPECT_TRUE(server_completion_findings(issued, done, {R"("e1")"}, r).empty());
+  found = server_completion_findings(issued, done, {R"("e1-other")"}, r);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].key(), "completion-id elicitationId");
+  EXPECT_TRUE(server_completion_findings(issued, as_result, {R"("e1-other")"}, r).empty());  // it refused
+  EXPECT_TRUE(server_completion_findings(form_list[0], done, {R"("x")"}, r).empty());        // nothing issued
+}
+
+TEST(FuzzOracles, Handshakes) {
+  const Revision r = default_revision();
+  rapidjson::Document early = doc(R"({"jsonrpc":"2.0","id":0,"method":"tools/list"})");
+  rapidjson::Document init =
+      doc(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25",)"
+          R"("capabilities":{"elicitation":{"form":{}}},"clientInfo":{"name":"c","version":"1"}}})");
+  rapidjson::Document initialized = doc(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
+  rapidjson::Document latest =
+      doc(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"latest",)"
+          R"("capabilities":{"elicitation":{"voice":{}}},"clientInfo":{"name":"c","version":"1"}}})");
+  const std::string told = R"({"form":{}})";
+  EXPECT_TRUE(client_handshake_findings({&init, &initialized}, told, r).empty());
+  auto found = client_handshake_findings({&early, &init}, told, r);
+  ASSERT_EQ(found.size(), 2u);
+  EXPECT_EQ(found[0].key(), "handshake LIFECYCLE-INITIALIZE-FIRST");
+  EXPECT_EQ(found[1].key(), "handshake LIFECYCLE-INITIALIZED");
+  found = client_handshake_findings({&latest, &initialized}, told, r);
+  ASSERT_EQ(found.size(), 2u);
+  EXPECT_EQ(found[0].key(), "handshake LIFECYCLE-CLIENT-VERSION");
+  EXPECT_EQ(found[1].key(), "handshake CAPABILITY-AT-LEAST-ONE-MODE");
+  rapidjson::Document bare = doc(
+      R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{}}})");
+  EXPECT_EQ(client_handshake_findings({&bare, &initialized}, told, r).at(0).key(),
+            "handshake CAPABILITY-DECLARE");
+  EXPECT_TRUE(client_handshake_findings({&bare, &initialized}, "none", r).empty());
+  EXPECT_TRUE(server_handshake_findings(doc(R"({"protocolVersion":"2025-11-25"})")).empty());
+  EXPECT_EQ(server_handshake_findings(doc(R"({"protocolVersion":""})")).at(0).key(),
+            "handshake LIFECYCLE-SERVER-VERSION");
+}
+
 TEST(FuzzOracles, ServerModesAndTheShouldHalf) {
   const Revision r = default_revision();
   rapidjson::Document url_params =
