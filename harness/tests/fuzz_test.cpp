@@ -325,7 +325,8 @@ TEST(FuzzMutator, NotificationsAreNotificationsAndFollowTheSeed) {
       EXPECT_EQ(message.find("\"id\""), std::string::npos) << message;
     }
     FuzzRng c = FuzzRng::for_input(5, index, "notify");
-    for (const rapidjson::Value& n : FuzzMutator::notifications_for(c, false, "").GetArray())
+    const rapidjson::Document to_server = FuzzMutator::notifications_for(c, false, "");
+    for (const rapidjson::Value& n : to_server.GetArray())
       EXPECT_EQ(to_json(n).find("elicitation/complete"), std::string::npos);  // none to a server
   }
   // A method the minimiser shortened below its prefix would be a request in the replay case.
