@@ -302,8 +302,11 @@ class ClientSession final : public FuzzSession {
     if (!channel_->send(R"({"jsonrpc":"2.0","id":)" + ping + R"(,"method":"ping"})",
                         Deadline::after(options_.timeout)))
       return ended();
+    // One deadline for the answer, not one per message: a client that talks on and never answers
+    // the ping is silent on it all the same.
+    const Deadline until = Deadline::after(options_.timeout);
     while (child_) {
-      ReadResult r = channel_->receive(Deadline::after(options_.timeout));
+      ReadResult r = channel_->receive(until);
       if (r.status == ReadResult::Timeout) return silence(out, "ping");
       if (r.status == ReadResult::TooLarge) continue;
       if (r.status != ReadResult::Line) return ended();
