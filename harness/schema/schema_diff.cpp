@@ -18,6 +18,26 @@ constexpr std::size_t kShownBytes = 120;  // a value quoted in a message
 
 const std::set<std::string_view> kDisplayKeywords = {"title", "description", "enumNames"};
 
+// The keywords of the restricted subset that decide what is valid or pre-filled, by the type they
+// apply to. A keyword outside them (`if`, `$ref`, `uniqueItems`, one the subset does not have) or
+// one that means nothing for the schema's type (`maxItems` on a string) decides nothing: a server
+// that drops it changes nothing a client accepts (found fuzzing tmcp, which drops such keywords).
+bool decides_validity(std::string_view key, const Value& schema) {
+  static const std::set<std::string_view> kAny = {"type",  "enum",    "const",      "oneOf",
+                                                  "anyOf", "default", "properties", "required"};
+  static const std::set<std::string_view> kString = {"format", "pattern", "minLength", "maxLength"};
+  static const std::set<std::string_view> kNumber = {"minimum", "maximum"};
+  static const std::set<std::string_view> kArray = {"items", "minItems", "maxItems"};
+  if (kAny.contains(key)) return true;
+  const Value* type = schema.IsObject() ? find_member(schema, "type") : nullptr;
+  const std::string_view t = type && type->IsString() ? type->GetString() : "";
+  const bool any_type = t != "string" && t != "number" && t != "integer" && t != "array" && t != "object" &&
+                        t != "boolean";  // no type, or one of its own: every keyword may apply
+  return ((any_type || t == "string") && kString.contains(key)) ||
+         ((any_type || t == "number" || t == "integer") && kNumber.contains(key)) ||
+         ((any_type || t == "array") && kArray.contains(key));
+}
+
 std::string shown(const Value& v) {
   std::string s = to_json(v);
   if (s.size() > kShownBytes) s = s.substr(0, kShownBytes) + "...";
@@ -36,8 +56,9 @@ class Differ {
       for (auto it = asked.MemberBegin(); it != asked.MemberEnd(); ++it) {
         const std::string_view key(it->name.GetString(), it->name.GetStringLength());
         const std::string at = pointer_append(pointer, key);
-        const Kind k = kind == Kind::Display || (!names && kDisplayKeywords.contains(key)) ? Kind::Display
-                                                                                           : Kind::Validity;
+        const bool display = kind == Kind::Display || (!names && kDisplayKeywords.contains(key));
+        if (!names && !display && !decides_validity(key, asked)) continue;
+        const Kind k = display ? Kind::Display : Kind::Validity;
         const Value* theirs = find_member(sent, key);
         if (theirs == nullptr) {
           add(k, at,

@@ -9,7 +9,9 @@
 // Each difference has a class, so the two halves can be judged at their own levels:
 //   Validity  what is valid or what is pre-filled changes: type (integer is not number), enum,
 //             const, format, pattern, bounds and lengths, items, minItems / maxItems, required,
-//             oneOf / anyOf options, default (falsy ones included), a property that is gone
+//             oneOf / anyOf options, default (falsy ones included), a property that is gone; a
+//             keyword counts only where it applies (minLength on a string, maxItems on an
+//             array...), and keywords outside the restricted subset are not judged
 //   Display   only what the user reads changes: title, description, enumNames (and the titles of
 //             oneOf / anyOf options)
 // Values compare as JSON values: numbers by value (3 and 3.0 are equal, but "3" is not 3),

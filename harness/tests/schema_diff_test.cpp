@@ -35,6 +35,19 @@ TEST(SchemaDiff, AddedKeywordsAndReorderedRequiredAreNotJudged) {
   EXPECT_TRUE(d.empty());
 }
 
+TEST(SchemaDiff, KeywordsThatDecideNothingWhereTheyStandAreNotJudged) {
+  // maxItems on a string, minLength on a number, keywords outside the subset: dropped, nothing a
+  // client accepts changes (tmcp drops them).
+  EXPECT_TRUE(
+      diff(R"({"type":"object","if":{},"properties":{"a":{"type":"string","maxItems":2,"multipleOf":3},)"
+           R"("n":{"type":"number","minLength":1,"uniqueItems":true}}})",
+           R"({"type":"object","properties":{"a":{"type":"string"},"n":{"type":"number"}}})")
+          .empty());
+  // Where they apply they count, and so do all of them on a schema without a type.
+  EXPECT_EQ(diff(R"({"type":"array","maxItems":2})", R"({"type":"array"})").size(), 1u);
+  EXPECT_EQ(diff(R"({"maxItems":2,"minLength":1})", R"({})").size(), 2u);
+}
+
 TEST(SchemaDiff, NumbersCompareByValueButTypesNameTheirType) {
   EXPECT_TRUE(diff(R"({"default":3})", R"({"default":3.0})").empty());
   const auto d = diff(R"({"type":"integer"})", R"({"type":"number"})");
