@@ -201,10 +201,7 @@ class ClientSession final : public FuzzSession {
       } else if (name == "tools/call") {
         tool_call_ = to_json(*id);
       } else {
-        channel_->send(
-            answer + (name == "ping" ? R"(,"result":{}})"
-                                     : R"(,"error":{"code":-32601,"message":"Method not found"}})"),
-            until);
+        channel_->send(plain_answer(*id, *method), until);
       }
     }
     std::vector<const Value*> sent;
@@ -213,6 +210,13 @@ class ClientSession final : public FuzzSession {
     for (FuzzFinding& f : client_handshake_findings(sent, options_.capabilities, options_.revision))
       handshake_findings_.push_back(std::move(f));
     return true;
+  }
+
+  // A request of the client's own, answered as a plain server would: ping, else method not found.
+  static std::string plain_answer(const Value& id, const Value& method) {
+    const bool ping = method.IsString() && std::string_view(method.GetString()) == "ping";
+    return "{\"jsonrpc\":\"2.0\",\"id\":" + to_json(id) +
+           (ping ? R"(,"result":{}})" : R"(,"error":{"code":-32601,"message":"Method not found"}})");
   }
 
   void send(const std::string& json, FuzzOutcome& out) {
@@ -233,10 +237,7 @@ class ClientSession final : public FuzzSession {
     const Value* method = find_member(m.document, "method");
     if (method != nullptr) {
       if (id == nullptr) return false;
-      const bool ping = method->IsString() && std::string_view(method->GetString()) == "ping";
-      send("{\"jsonrpc\":\"2.0\",\"id\":" + to_json(*id) +
-               (ping ? R"(,"result":{}})" : R"(,"error":{"code":-32601,"message":"Method not found"}})"),
-           out);
+      send(plain_answer(*id, *method), out);
       return false;
     }
     if (id == nullptr) return false;
@@ -316,13 +317,7 @@ class ClientSession final : public FuzzSession {
       const Value* id = find_member(m.document, "id");
       const Value* method = find_member(m.document, "method");
       if (method != nullptr) {
-        if (id != nullptr) {
-          const bool is_ping = method->IsString() && std::string_view(method->GetString()) == "ping";
-          send("{\"jsonrpc\":\"2.0\",\"id\":" + to_json(*id) +
-                   (is_ping ? R"(,"result":{}})"
-                            : R"(,"error":{"code":-32601,"message":"Method not found"}})"),
-               out);
-        }
+        if (id != nullptr) send(plain_answer(*id, *method), out);
         continue;
       }
       const std::string key = id ? to_json(*id) : "";
