@@ -198,6 +198,7 @@ R2607 = [
     ("FORM-SCHEMA-RESTRICTED", "MUST", "server", "page", "To simplify client user experience, form mode elicitation schemas are limited to flat objects with primitive properties only.", None),
     ("FORM-SCHEMA-FORMAT", "MUST", "server", "page", "Supported formats: `email`, `uri`, `date`, `date-time`", None),
     ("FORM-SCHEMA-CONSISTENT", "SHOULD", "server", "page", "Clients can use this schema to:", None),
+    ("FORM-SCHEMA-GUIDANCE", "SHOULD", "server", "page", "Provide better guidance to users", None),
     ("FORM-SCHEMA-ENUM", "MUST", "server", "seps/1330-elicitation-enum-schema-improvements-and-standards.md", "The final `EnumSchema` rolls up the legacy, multi-select, and single-select schemas as one", None),
     ("FORM-SCHEMA-DEFAULT", "MUST", "server", "seps/1034--support-default-values-for-all-primitive-types-in.md", "Default values must match the schema type", None),
     ("CLIENT-DEFAULTS-PREFILL", "SHOULD", "client", "page", "Clients that support defaults SHOULD pre-populate form fields with these values.", None),
@@ -246,6 +247,7 @@ R2607 = [
     ("JSONRPC-ID-TYPE", "MUST", "both", "2026-07-28/schema.json", "A uniquely identifying ID for a request in JSON-RPC.", None),
     ("JSONRPC-RESULT-XOR-ERROR", "MUST", "both", "2026-07-28/schema.json", "A response to a request, containing either the result or error.", None),
     ("JSONRPC-NO-RESPONSE-TO-NOTIFICATION", "MUST", "both", "2026-07-28/schema.json", "A notification which does not expect a response.", None),
+    ("JSONRPC-SPEC", "MUST", "both", "2026-07-28/basic.mdx", "All messages between MCP clients and servers **MUST** follow the [JSON-RPC 2.0](https://www.jsonrpc.org/specification) specification.", None),
     ("JSONRPC-ID-UNIQUE", "MUST", "both", "2026-07-28/schema.json", "A uniquely identifying ID for a request in JSON-RPC.", "2026-07-28 has no session within which an id must not recur, and a server sends no requests; what the wire shows is a retry reusing the id of the request it retries, which is MRTR-RETRY-NEW-ID"),
     # mrtr.mdx
     ("MRTR-SERVER-USES-MRTR", "MUST", "server", MRTR, "Servers **MUST** send server-to-client requests (such as `roots/list`, `sampling/createMessage`, or `elicitation/create`) using the MRTR pattern.", None),

@@ -43,6 +43,25 @@ SERVER_FAULTS = {
     "url-required-as-result": "url-required-error",
     "complete-wrong-id": "completion-id",
 }
+# 2026-07-28 (the stateless session, EXTRA gives --revision): the set-up, the call, the retry.
+MODERN_SERVER_FAULTS = {
+    "legacy-elicit-on-modern": "server-request",
+    "ping-client-on-modern": "server-request",
+    "discover-drop-capabilities": "invalid-modern-result",
+    "complete-without-result-type": "invalid-modern-result",
+    "url-required-on-modern": "invalid-modern-result",
+    "no-server-info-meta": "missing-server-info",
+    "input-request-without-capability": "undeclared-mode",
+    # Keeps the capability of an earlier request: the case calls once with it, then without.
+    "remember-capabilities": "undeclared-mode",
+    "accept-missing-meta": "meta-not-rejected",
+    "serve-unknown-version": "unsupported-version-served",
+    "malformed-responses-as-tool-error": "accepted-malformed-response",
+    "reject-unknown-responses": "rejected-unknown-response",
+    "error-on-missing-response": "no-ask-again",
+    "fail-on-decline": "failed-on-decline",
+}
+SERVER_FAULTS.update(MODERN_SERVER_FAULTS)
 CLIENT_FAULTS = {
     "send-invalid-content": "invalid-content",
     # Clients that re-encode the user's answer (a value into its title, an array into a string):
@@ -82,7 +101,8 @@ EXTRA = {"refuse-declared-url": ["--capabilities", '{"form":{},"url":{}}'],
          # minLength 3), 2,920 inputs in; seed 1 needs 9,400 (about 15 s).
          "utf16-lengths": ["--seed", "6"],
          # Seeds whose inputs reach an accepted enum of the right kind early (2,269 inputs in).
-         "enum-titles": ["--seed", "8"], "enum-shape": ["--seed", "8"]}
+         "enum-titles": ["--seed", "8"], "enum-shape": ["--seed", "8"],
+         **{f: ["--revision", "2026-07-28"] for f in MODERN_SERVER_FAULTS}}
 # Inputs a fault needs before the first finding (deterministic with the seed, EXTRA): the two enum
 # faults need an accepted enum of the right kind, 2,269 inputs in with seed 8.
 BUDGET = {"enum-titles": ("12", "4000"), "enum-shape": ("12", "4000"), "utf16-lengths": ("25", "4000"),
@@ -114,6 +134,19 @@ def test_clean_reference_peer_has_no_findings(cli, tmp_path, role):
     assert {"form", "url", "absent", "other"} <= set(exercised["modes"])
     assert {"untitled-single", "titled-single", "legacy-enumNames", "untitled-multi", "titled-multi"} <= set(
         exercised["enum_variants"])
+
+
+def test_clean_reference_server_on_the_modern_wire_has_no_findings(cli, tmp_path):
+    """2026-07-28: every input is a stateless tools/call with its own _meta, and a retry with
+    inputResponses when the server asks; the clean server gives no finding, whatever the inputs
+    declared, broke in their _meta or sent in their retries."""
+    proc, summary = fuzz(cli, "server", f"{cli.peer} reference server", tmp_path / "out", "--duration", "5",
+                         "--revision", "2026-07-28")
+    assert proc.returncode == 0, proc.stdout.decode()
+    assert summary["findings"] == [] and summary["inputs"] > 0 and summary["restarts"] == 0
+    assert summary["revision"] == "2026-07-28"
+    assert {"accept", "decline", "cancel"} <= set(summary["exercised"]["actions"])
+    assert {"elicit", "require_url"} <= set(summary["exercised"]["tools"])
 
 
 @pytest.mark.parametrize("role,fault,oracle",
@@ -299,6 +332,34 @@ def test_a_server_over_streamable_http(cli, tmp_path):
         assert replay(clean.url, "r-clean").returncode == 0
 
 
+def test_a_modern_server_over_streamable_http(cli, tmp_path):
+    """`fuzz server --url --revision 2026-07-28`: sessionless POSTs, no notifications (the revision
+    defines none from the client over HTTP); a clean server gives no finding, one that sends a
+    request of its own on a tools/call's response stream is found, and the case replays over HTTP."""
+    from test_http import Listening
+    fault = [str(cli.peer), "reference", "server", "--listen", "127.0.0.1:0", "--fault", "ping-client-on-modern-http"]
+    with Listening([str(cli.peer), "reference", "server", "--listen", "127.0.0.1:0"], env=cli.env) as clean, \
+            Listening(fault, env=cli.env) as faulty:
+        proc = cli.run("fuzz", "server", "--url", clean.url, "--revision", "2026-07-28", "--out", tmp_path / "clean",
+                       "--duration", "3", timeout=90)
+        summary = json.loads((tmp_path / "clean" / "summary.json").read_text())
+        assert proc.returncode == 0 and summary["findings"] == [] and summary["restarts"] == 0, proc.stdout.decode()
+        out = tmp_path / "faulty"
+        proc = cli.run("fuzz", "server", "--url", faulty.url, "--revision", "2026-07-28", "--out", out,
+                       "--duration", "3", "--max-inputs", "500", timeout=90)
+        summary = json.loads((out / "summary.json").read_text())
+        [found] = [f for f in summary["findings"] if f["oracle"] == "server-request"]
+        assert found["requirement"] == "HTTP-NO-SERVER-REQUESTS"
+        case = json.loads((out / "cases" / "2026-07-28" / "server" / found["case"]).read_text())
+        assert case["transports"] == ["http"]
+
+        def replay(url, name):
+            return cli.run("server", "--url", url, "--cases", out / "cases", "--case", case["id"], "--revision",
+                           "2026-07-28", "--strict", "--report-dir", tmp_path / name, timeout=90)
+        assert replay(faulty.url, "r-faulty").returncode == 1
+        assert replay(clean.url, "r-clean").returncode == 0
+
+
 def test_a_server_that_goes_away_over_http_is_a_crash_and_an_end(cli, tmp_path):
     """Over HTTP the harness cannot start the server again: the campaign reports the crash, says
     plainly that nothing answers at the URL, exits 3 and still writes its summary, without
@@ -321,6 +382,7 @@ def test_a_server_that_goes_away_over_http_is_a_crash_and_an_end(cli, tmp_path):
     (["client", "--url", "http://127.0.0.1:1/mcp"], b"a client is fuzzed with --command"),
     (["server", "--url", "http://example.com/mcp"], b"--url http://example.com/mcp"),
     (["server"], b"give the SUT as --command CMD"),
+    (["client", "--command", "x", "--revision", "2026-07-28"], b"2026-07-28: server only"),
 ])
 def test_fuzz_url_usage_errors(cli, tmp_path, args, message):
     proc = cli.run("fuzz", *args, "--out", tmp_path / "out", timeout=30)

@@ -122,7 +122,13 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
     // elicitation, and one in ten whose params are a valid URL-mode request calls complete of its
     // id after that (a stream of its own, as below).
     FuzzRng tool = FuzzRng::for_input(o.seed, index, "tool");
-    if (o.role == "server") {
+    const bool modern = features(o.session.revision).modern_wire;
+    if (o.role == "server" && modern) {
+      // 2026-07-28 has no -32042 and no completion: require_url must answer without them.
+      if (tool.below(10) == 0) input.AddMember("tool", "require_url", input.GetAllocator());
+      FuzzRng wire = FuzzRng::for_input(o.seed, index, "modern");
+      FuzzMutator::add_modern_mutations(input, wire);
+    } else if (o.role == "server") {
       const std::size_t pick = tool.below(10);
       const Value& params = input["params"];
       const Value* eid = find_member(params, "elicitationId");

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "cases/fuzz_modern_case_writer.h"
 #include "cases/fuzz_mutator.h"
 #include "core/json.h"
 
@@ -111,7 +112,10 @@ std::string fuzz_case_json(const std::string& role, Revision revision, const std
       steps.PushBack(send, a);
     }
   };
-  if (role == "server") {
+  if (role == "server" && features(revision).modern_wire) {
+    sut.AddMember("needs_tools", Value(rapidjson::kArrayType), a);
+    add_modern_server_steps(steps, sut, finding, outcome, capabilities, revision, a);
+  } else if (role == "server") {
     sut.AddMember("needs_tools", step(R"(["elicit"])"), a);
     const Value* reply = find_member(outcome.input, "reply");
     // The input as the fuzzer ran it: the tool call, and the SUT's elicitation answered with the

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "core/json.h"
+#include "spec/modern.h"
 
 namespace ec {
 namespace {
@@ -593,6 +594,93 @@ std::string FuzzMutator::notification_message(const Value& entry) {
   message.AddMember("jsonrpc", "2.0", a).AddMember("method", Value(*method, a), a);
   if (const Value* params = find_member(entry, "params")) message.AddMember("params", Value(*params, a), a);
   return to_json(message);
+}
+
+void FuzzMutator::add_modern_mutations(rapidjson::Document& input, FuzzRng& rng) {
+  Alloc& a = input.GetAllocator();
+  if (rng.chance(12)) {
+    // What a request may declare: nothing, one mode, the empty object (form), both.
+    static constexpr std::array<const char*, 5> kDeclared{"null", R"({"form":{}})", R"({"url":{}})", "{}",
+                                                          R"({"form":{},"url":{}})"};
+    rapidjson::Document declared;
+    declared.Parse(rng.pick(kDeclared));
+    input.AddMember("declare", Value(declared, a), a);
+  }
+  if (rng.chance(6)) {
+    static constexpr std::array<const char*, 3> kFaults{"no-version", "no-capabilities", "unknown-version"};
+    input.AddMember("meta", rapidjson::StringRef(rng.pick(kFaults)), a);
+  }
+  if (rng.chance(15)) {
+    static constexpr std::array<const char*, 3> kKinds{"extra-key", "omitted", "not-an-object"};
+    input.AddMember("responses", rapidjson::StringRef(rng.pick(kKinds)), a);
+  }
+}
+
+FuzzMutator::MetaFault FuzzMutator::meta_fault_of(const Value& input) {
+  const Value* m = input.IsObject() ? find_member(input, "meta") : nullptr;
+  const std::string_view s = m && m->IsString() ? std::string_view(m->GetString(), m->GetStringLength()) : "";
+  if (s == "no-version") return MetaFault::NoVersion;
+  if (s == "no-capabilities") return MetaFault::NoCapabilities;
+  if (s == "unknown-version") return MetaFault::UnknownVersion;
+  return MetaFault::None;
+}
+
+FuzzMutator::Responses FuzzMutator::responses_of(const Value& input) {
+  const Value* r = input.IsObject() ? find_member(input, "responses") : nullptr;
+  const std::string_view s = r && r->IsString() ? std::string_view(r->GetString(), r->GetStringLength()) : "";
+  if (s == "extra-key") return Responses::ExtraKey;
+  if (s == "omitted") return Responses::Omitted;
+  if (s == "not-an-object") return Responses::NotAnObject;
+  return Responses::AsAsked;
+}
+
+rapidjson::Document FuzzMutator::modern_meta(const Value& input, const std::string& capabilities,
+                                             Revision revision) {
+  rapidjson::Document meta(rapidjson::kObjectType);
+  Alloc& a = meta.GetAllocator();
+  const MetaFault fault = meta_fault_of(input);
+  const auto key = [&](std::string_view k) {
+    return Value(k.data(), static_cast<rapidjson::SizeType>(k.size()), a);
+  };
+  if (fault != MetaFault::NoVersion) {
+    const std::string version =
+        fault == MetaFault::UnknownVersion ? kUnknownVersion : std::string(ec::to_string(revision));
+    meta.AddMember(key(kMetaProtocolVersion), str(version, a), a);
+  }
+  if (fault != MetaFault::NoCapabilities) {
+    Value caps(rapidjson::kObjectType);
+    const Value* declared = input.IsObject() ? find_member(input, "declare") : nullptr;
+    rapidjson::Document campaign;
+    if (declared == nullptr) {
+      campaign.Parse(capabilities.c_str(), capabilities.size());
+      if (!campaign.HasParseError()) declared = &campaign;
+    }
+    if (declared != nullptr && !declared->IsNull()) caps.AddMember("elicitation", Value(*declared, a), a);
+    meta.AddMember(key(kMetaClientCapabilities), caps, a);
+  }
+  Value info(rapidjson::kObjectType);
+  info.AddMember("name", "elicit-conform-fuzz", a).AddMember("version", "0.1", a);
+  meta.AddMember(key(kMetaClientInfo), info, a);
+  return meta;
+}
+
+rapidjson::Document FuzzMutator::input_responses(const Value& input, const std::vector<std::string>& keys,
+                                                 const Value& reply) {
+  rapidjson::Document responses(rapidjson::kObjectType);
+  Alloc& a = responses.GetAllocator();
+  const Responses kind = responses_of(input);
+  if (kind == Responses::NotAnObject) {
+    responses.SetString("accept");
+    return responses;
+  }
+  if (kind == Responses::Omitted) return responses;
+  for (const std::string& k : keys) responses.AddMember(str(k, a), Value(reply, a), a);
+  if (kind == Responses::ExtraKey) {
+    Value extra(rapidjson::kObjectType);
+    extra.AddMember("action", "cancel", a);
+    responses.AddMember(rapidjson::StringRef(kUnaskedKey), extra, a);
+  }
+  return responses;
 }
 
 FuzzMutator::UserScript FuzzMutator::user_script_kind(std::size_t index) {

@@ -15,6 +15,7 @@
 #include <rapidjson/document.h>
 
 #include "cases/fuzz_rng.h"
+#include "spec/revision.h"
 
 namespace ec {
 
@@ -56,6 +57,31 @@ class FuzzMutator {
   // entry is no notification: a method without the "notifications/" prefix (the minimiser shortens
   // strings) would be a request in the replay case, where the step engine gives it an id.
   static std::string notification_message(const rapidjson::Value& entry);
+
+  // 2026-07-28, server SUT: every request carries its own `_meta` (protocol version, client
+  // capabilities, client info), and the elicitation answer travels in the retry's inputResponses.
+  // An input may change both (members of its own, so that the minimiser can drop them):
+  //   "declare"    the elicitation capability this request declares (null: none), not the campaign's;
+  //   "meta"       a broken _meta: "no-version", "no-capabilities", "unknown-version";
+  //   "responses"  a retry other than the answer as asked: "extra-key" (a key the server did not
+  //                ask for besides), "omitted" (no answer), "not-an-object" (inputResponses a string).
+  // An unknown value (a string the minimiser shortened) means none of these.
+  enum class MetaFault { None, NoVersion, NoCapabilities, UnknownVersion };
+  enum class Responses { AsAsked, ExtraKey, Omitted, NotAnObject };
+  static void add_modern_mutations(rapidjson::Document& input, FuzzRng& rng);
+  static MetaFault meta_fault_of(const rapidjson::Value& input);
+  static Responses responses_of(const rapidjson::Value& input);
+  // The `_meta` of the input's requests: `capabilities` (the campaign's elicitation capability, a
+  // JSON object) unless the input declares its own, then the input's meta fault.
+  static rapidjson::Document modern_meta(const rapidjson::Value& input, const std::string& capabilities,
+                                         Revision revision);
+  // The inputResponses of the retry: `reply` under each of `keys` (the elicitations the server
+  // asked for), changed as the input's "responses" says.
+  static rapidjson::Document input_responses(const rapidjson::Value& input,
+                                             const std::vector<std::string>& keys,
+                                             const rapidjson::Value& reply);
+  static constexpr const char* kUnaskedKey = "fuzz-unasked";
+  static constexpr const char* kUnknownVersion = "2099-01-01";
 
   // ELICIT_CONFORM_USER for a client SUT: `answers` answers of one `kind`. A mixed script mixes
   // accepts whose content uses the field names of the corpus's schemas with values that are often

@@ -19,10 +19,6 @@ namespace {
 
 using rapidjson::Value;
 
-bool is_jsonrpc(const Diagnostic& d) {
-  return d.requirement.starts_with("JSONRPC-") || d.check.starts_with("json.");
-}
-
 rapidjson::Document as_request(const Value& params) {
   rapidjson::Document d(rapidjson::kObjectType);
   auto& a = d.GetAllocator();
@@ -33,12 +29,16 @@ rapidjson::Document as_request(const Value& params) {
   return d;
 }
 
-FuzzFinding from(std::string oracle, const Diagnostic& d, std::string detail) {
+}  // namespace
+
+bool is_jsonrpc(const Diagnostic& d) {
+  return d.requirement.starts_with("JSONRPC-") || d.check.starts_with("json.");
+}
+
+FuzzFinding finding_from(std::string oracle, const Diagnostic& d, std::string detail) {
   return FuzzFinding{std::move(oracle), d.check + " " + normalise_pointer(d.pointer), d.requirement, d.level,
                      std::move(detail) + ": " + d.check + " at " + d.pointer + ": " + d.message};
 }
-
-}  // namespace
 
 std::string normalise_pointer(const std::string& pointer) {
   std::string out;
@@ -86,7 +86,7 @@ std::vector<FuzzFinding> jsonrpc_findings(const std::string& line, Revision revi
   std::vector<FuzzFinding> out;
   for (const Diagnostic& d : check_message_bytes(line, o).diagnostics)
     if (d.level == Level::Must && is_jsonrpc(d))
-      out.push_back(from("invalid-jsonrpc", d, "the SUT sent a message that is not valid JSON-RPC"));
+      out.push_back(finding_from("invalid-jsonrpc", d, "the SUT sent a message that is not valid JSON-RPC"));
   return out;
 }
 
@@ -95,7 +95,8 @@ Diagnostics request_diagnostics(const Value& params, Revision revision) {
   o.revision = revision;
   Diagnostics out;
   for (Diagnostic& d : check_message(as_request(params), o).diagnostics)
-    if (d.level == Level::Must || d.level == Level::Should) out.push_back(std::move(d));
+    if ((d.level == Level::Must || d.level == Level::Should) && d.check != kServerRequestCheck)
+      out.push_back(std::move(d));
   return out;
 }
 
@@ -121,6 +122,22 @@ bool under_asked_field(const std::string& pointer, const Value* asked_properties
 
 }  // namespace
 
+Diagnostics elicit_result_diagnostics(const Value& reply, const Value& params, Revision revision) {
+  // As schema/message_check.cpp check_result applies them to a result.
+  const std::optional<ElicitRequest> request = parse_elicit_request(params, revision, "").request;
+  std::optional<Mode> mode;
+  if (request) mode = request->mode;
+  ElicitResultParse parsed = parse_elicit_result(reply, revision, mode, "");
+  Diagnostics out = std::move(parsed.diagnostics);
+  if (parsed.result && request && request->requested_schema != nullptr && parsed.result->content != nullptr &&
+      parsed.result->action == Action::Accept) {
+    SchemaCheck schema = check_requested_schema(*request->requested_schema, revision, "");
+    for (Diagnostic& d : validate_content(schema.schema, *parsed.result->content, "/content", ContentRules{}))
+      out.push_back(std::move(d));
+  }
+  return out;
+}
+
 namespace {
 
 // The action of a reply the checker finds nothing in (no finding of any level, as an answer to an
@@ -130,6 +147,15 @@ namespace {
 std::string valid_reply_action(const Value& reply, const Value& params, Revision revision) {
   const Value* action = reply.IsObject() ? find_member(reply, "action") : nullptr;
   if (!action || !action->IsString()) return "";
+  if (features(revision).modern_wire) {
+    // An ElicitResult is a value of inputResponses there, no JSON-RPC result: judged as such.
+    const Diagnostics d = elicit_result_diagnostics(reply, params, revision);
+    if (std::any_of(d.begin(), d.end(), [](const Diagnostic& x) {
+          return x.level != Level::Info && x.check != "result.content-without-accept";
+        }))
+      return "";
+    return action->GetString();
+  }
   rapidjson::Document response;
   response.SetObject();
   auto& a = response.GetAllocator();
@@ -193,8 +219,9 @@ std::vector<FuzzFinding> server_result_findings(const Value& tool_response, cons
     // "/content/<field>/...": a field the tool was not asked for is not judged (see the header);
     // a finding about the content as a whole ("/content") is.
     if (d.pointer != "/content" && !under_asked_field(d.pointer, asked_properties)) continue;
-    out.push_back(from("accepted-invalid-content", d,
-                       "the server's tool reported as accepted content that breaks the schema it sent"));
+    out.push_back(
+        finding_from("accepted-invalid-content", d,
+                     "the server's tool reported as accepted content that breaks the schema it sent"));
   }
   return out;
 }
@@ -208,9 +235,13 @@ std::vector<FuzzFinding> server_request_findings(const Value& asked_params, cons
   const std::string mode = sent != nullptr ? mode_of_params(*sent) : "";
   if (!mode.empty() && !declared.supports(mode == "url" ? Mode::Url : Mode::Form)) {
     const bool revision_has_it = mode != "url" || features(revision).url_mode;
+    // On the modern wire a request that declares no elicitation at all has a rule of its own.
+    const char* rule = !revision_has_it ? "LIFECYCLE-RESPECT-VERSION"
+                       : features(revision).modern_wire && !declared.declared
+                           ? "MRTR-NO-UNDECLARED-ELICITATION"
+                           : "SERVER-MODE-DECLARED";
     out.push_back(FuzzFinding{
-        "undeclared-mode", "mode " + mode,
-        revision_has_it ? "SERVER-MODE-DECLARED" : "LIFECYCLE-RESPECT-VERSION", Level::Must,
+        "undeclared-mode", "mode " + mode, rule, Level::Must,
         "the server sent a " + mode + "-mode elicitation/create to a client that declared " +
             declared.describe() +
             (revision_has_it
@@ -222,9 +253,9 @@ std::vector<FuzzFinding> server_request_findings(const Value& asked_params, cons
   MessageCheckOptions o;
   o.revision = revision;
   for (const Diagnostic& d : check_message(sent_request, o).diagnostics)
-    if (d.level == Level::Must && !is_jsonrpc(d))
-      out.push_back(from("broke-valid-request", d,
-                         "asked for valid params, the server sent an invalid elicitation/create"));
+    if (d.level == Level::Must && !is_jsonrpc(d) && d.check != kServerRequestCheck)
+      out.push_back(finding_from("broke-valid-request", d,
+                                 "asked for valid params, the server sent an invalid elicitation/create"));
   if (!out.empty()) return out;
   if (sent == nullptr || !sent->IsObject()) return out;
   const Value* asked_schema = find_member(asked_params, "requestedSchema");
@@ -246,8 +277,8 @@ std::vector<FuzzFinding> server_request_findings(const Value& asked_params, cons
       return a.check == d.check && a.pointer == d.pointer;
     });
     if (asked_too) continue;
-    FuzzFinding f =
-        from("added-sensitive-field", d, "the server's elicitation asks for more than its tool was asked to");
+    FuzzFinding f = finding_from("added-sensitive-field", d,
+                                 "the server's elicitation asks for more than its tool was asked to");
     out.push_back(std::move(f));
     return out;
   }
@@ -261,8 +292,9 @@ std::vector<FuzzFinding> server_request_findings(const Value& asked_params, cons
         std::any_of(asked_problems.begin(), asked_problems.end(),
                     [&](const Diagnostic& a) { return a.check == d.check && a.pointer == d.pointer; });
     if (asked_too) continue;
-    out.push_back(from("inconsistent-schema", d,
-                       "asked for a schema an answer can satisfy, the server sent one that none can"));
+    out.push_back(
+        finding_from("inconsistent-schema", d,
+                     "asked for a schema an answer can satisfy, the server sent one that none can"));
     return out;
   }
   // No Validity difference is left: only what the user reads changed. A display keyword where no
@@ -297,8 +329,8 @@ std::vector<FuzzFinding> client_answer_findings(const Value& params, const Value
       // The server broke a MUST; what the client does with it no sentence says (Error Handling's
       // MUST list names an undeclared mode only). As the corpus's client.invalid-params.* cases,
       // the finding is robustness: its replay case is NOTE, never a failure.
-      FuzzFinding f = from("accepted-invalid-request", *broken,
-                           "the client answered an invalid elicitation/create with a result");
+      FuzzFinding f = finding_from("accepted-invalid-request", *broken,
+                                   "the client answered an invalid elicitation/create with a result");
       f.requirement = "CLIENT-ERR-STANDARD";
       f.level = Level::Should;
       f.robustness = true;
@@ -314,10 +346,11 @@ std::vector<FuzzFinding> client_answer_findings(const Value& params, const Value
     o.answered_request_params = &params;
     for (const Diagnostic& d : check_message(response, o).diagnostics) {
       if (d.requirement == "CLIENT-VALIDATE-CONTENT" && d.level != Level::Info)
-        out.push_back(
-            from("invalid-content", d, "the client accepted with content that breaks the requested schema"));
+        out.push_back(finding_from("invalid-content", d,
+                                   "the client accepted with content that breaks the requested schema"));
       else if ((d.level == Level::Must || d.level == Level::Should) && !is_jsonrpc(d))
-        out.push_back(from("invalid-result", d, "the client's ElicitResult breaks a rule of the result"));
+        out.push_back(
+            finding_from("invalid-result", d, "the client's ElicitResult breaks a rule of the result"));
     }
     return out;
   }
@@ -523,7 +556,7 @@ std::vector<FuzzFinding> server_url_required_findings(const Value& asked, const 
     o.revision = revision;
     for (const Diagnostic& d : check_message(response, o).diagnostics)
       if (d.level == Level::Must && !is_jsonrpc(d))
-        return {from("url-required-error", d, "the server's -32042 error breaks a rule of its own")};
+        return {finding_from("url-required-error", d, "the server's -32042 error breaks a rule of its own")};
     return {};
   }
   // A list the error may not carry is refused, any way the server likes.

@@ -32,8 +32,28 @@ struct FuzzFinding {
   // No spec sentence tells the SUT what to do with this input (a client handed a request the
   // schema forbids): the finding informs, its replay case is "scope": "robustness" (NOTE).
   bool robustness = false;
+  // 2026-07-28 server SUT: what the finding was found in, and so what its replay case must send:
+  // the input's call, the retry of it (inputResponses), or the set-up (server/discover, tools/list).
+  enum class Stage { Call, Retry, Setup };
+  Stage stage = Stage::Call;
   std::string key() const { return oracle + " " + signature; }
 };
+
+// A finding made of one checker diagnostic: its check and its normalised pointer are the signature.
+FuzzFinding finding_from(std::string oracle, const Diagnostic& d, std::string detail);
+
+// JSON-RPC framing (JSONRPC-* rules, json.* checks): the invalid-jsonrpc oracle's, no other's.
+bool is_jsonrpc(const Diagnostic& d);
+
+// check_message's finding for a JSON-RPC request a server writes on the modern wire: an input
+// request rebuilt as one for the checker is not one the server wrote.
+inline constexpr std::string_view kServerRequestCheck = "mrtr.server-request";
+
+// The rules of an ElicitResult (`reply`) as the answer to an elicitation with `params`, as
+// check_message applies them to a result: its shape for the mode, accepted content against the
+// schema (CLIENT-VALIDATE-CONTENT). Pointers are relative to the reply ("/content/...").
+Diagnostics elicit_result_diagnostics(const rapidjson::Value& reply, const rapidjson::Value& params,
+                                      Revision revision);
 
 // The SUT (`who`: "server", "client") sent nothing within `timeout` while our `method` was open.
 FuzzFinding silence_finding(std::string_view who, std::string_view method, std::chrono::milliseconds timeout);

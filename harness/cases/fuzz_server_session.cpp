@@ -407,6 +407,7 @@ class ServerSession final : public FuzzSession {
 }  // namespace
 
 std::unique_ptr<FuzzSession> make_server_session(const FuzzSessionOptions& options) {
+  if (features(options.revision).modern_wire) return make_modern_server_session(options);
   return std::make_unique<ServerSession>(options);
 }
 

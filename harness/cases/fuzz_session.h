@@ -61,7 +61,10 @@ class FuzzSession {
   FuzzCoverage coverage;
 };
 
+// A server SUT: on the modern wire (2026-07-28) the stateless session of
+// fuzz_modern_server_session.cpp, else the initialized one of fuzz_server_session.cpp.
 std::unique_ptr<FuzzSession> make_server_session(const FuzzSessionOptions& options);
+std::unique_ptr<FuzzSession> make_modern_server_session(const FuzzSessionOptions& options);
 std::unique_ptr<FuzzSession> make_client_session(const FuzzSessionOptions& options,
                                                  const FuzzMutator& mutator);
 

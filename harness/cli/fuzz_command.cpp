@@ -17,9 +17,16 @@ int run_fuzz_command(const FuzzCommandOptions& c, std::ostream& out, std::ostrea
   FuzzOptions o;
   o.role = c.role;
   const std::optional<Revision> revision = parse_revision(c.revision);
-  // The campaign speaks the 2025 wire (initialize, elicitation/create requests); 2026-07-28 has none.
-  if (!revision || features(*revision).modern_wire) {
-    err << "elicit-conform fuzz: --revision " << c.revision << ": one of 2025-06-18, 2025-11-25\n";
+  if (!revision) {
+    err << "elicit-conform fuzz: --revision " << c.revision
+        << ": one of 2025-06-18, 2025-11-25, 2026-07-28\n";
+    return 2;
+  }
+  // A client SUT of the modern wire would be held in InputRequiredResult rounds of its tool call,
+  // which this campaign does not play yet.
+  if (features(*revision).modern_wire && c.role == "client") {
+    err << "elicit-conform fuzz client: --revision " << c.revision
+        << ": a client is fuzzed at 2025-06-18 or 2025-11-25 (2026-07-28: server only)\n";
     return 2;
   }
   o.session.revision = *revision;

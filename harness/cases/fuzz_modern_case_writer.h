@@ -1,0 +1,21 @@
+// The steps of a case that replays a finding of a 2026-07-28 campaign against a server SUT
+// (fuzz_modern_server_session.cpp): the input's tools/call with the _meta it had, and, for a
+// finding in the answer to the retry, the retry too, with the server's key and requestState taken
+// from its InputRequiredResult ("{key}", "{state}"); for a finding of the set-up, server/discover
+// and tools/list as steps of their own. fuzz_case_json (fuzz_case_writer.h) writes the rest.
+#pragma once
+
+#include <string>
+
+#include <rapidjson/document.h>
+
+#include "cases/fuzz_oracles.h"
+#include "cases/fuzz_session.h"
+
+namespace ec {
+
+void add_modern_server_steps(rapidjson::Value& steps, rapidjson::Value& sut, const FuzzFinding& finding,
+                             const FuzzOutcome& outcome, const std::string& capabilities, Revision revision,
+                             rapidjson::Document::AllocatorType& a);
+
+}  // namespace ec

@@ -1,0 +1,249 @@
+// The pure parts of a 2026-07-28 campaign against a server SUT: the `_meta` and inputResponses an
+// input builds, the modern oracles (each fires on the answer that breaks its rule and is silent on
+// the conformant one), and the replay case the writer makes of a retry finding.
+#include <gtest/gtest.h>
+
+#include "cases/case_file.h"
+#include "cases/fuzz_case_writer.h"
+#include "cases/fuzz_modern_oracles.h"
+#include "cases/fuzz_mutator.h"
+#include "core/json.h"
+#include "spec/modern.h"
+
+namespace ec {
+namespace {
+
+constexpr Revision kModern = Revision::V2026_07_28;
+
+rapidjson::Document doc(const char* text) {
+  ParsedJson p = parse_json(text);
+  EXPECT_TRUE(p.ok()) << text;
+  return std::move(p.document);
+}
+
+const char* kCall =
+    R"({"jsonrpc":"2.0","id":"fuzz-1","method":"tools/call","params":{"name":"elicit","arguments":{},)"
+    R"("_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",)"
+    R"("io.modelcontextprotocol/clientCapabilities":{"elicitation":{"form":{}}},)"
+    R"("io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"}}}})";
+
+const char* kFormParams =
+    R"({"message":"Your name?","requestedSchema":{"type":"object","properties":{"name":{"type":"string","minLength":2}}}})";
+
+TEST(FuzzModern, MetaFollowsTheInput) {
+  const std::string caps = R"({"form":{},"url":{}})";
+  rapidjson::Document plain = FuzzMutator::modern_meta(doc("{}"), caps, kModern);
+  EXPECT_EQ(to_json(plain[std::string(kMetaProtocolVersion).c_str()]), "\"2026-07-28\"");
+  EXPECT_EQ(to_json(plain[std::string(kMetaClientCapabilities).c_str()]),
+            R"({"elicitation":{"form":{},"url":{}}})");
+
+  rapidjson::Document none = FuzzMutator::modern_meta(doc(R"({"declare":null})"), caps, kModern);
+  EXPECT_EQ(to_json(none[std::string(kMetaClientCapabilities).c_str()]), "{}");
+  rapidjson::Document url = FuzzMutator::modern_meta(doc(R"({"declare":{"url":{}}})"), caps, kModern);
+  EXPECT_EQ(to_json(url[std::string(kMetaClientCapabilities).c_str()]), R"({"elicitation":{"url":{}}})");
+
+  EXPECT_FALSE(FuzzMutator::modern_meta(doc(R"({"meta":"no-version"})"), caps, kModern)
+                   .HasMember(std::string(kMetaProtocolVersion).c_str()));
+  EXPECT_FALSE(FuzzMutator::modern_meta(doc(R"({"meta":"no-capabilities"})"), caps, kModern)
+                   .HasMember(std::string(kMetaClientCapabilities).c_str()));
+  rapidjson::Document unknown = FuzzMutator::modern_meta(doc(R"({"meta":"unknown-version"})"), caps, kModern);
+  EXPECT_STREQ(unknown[std::string(kMetaProtocolVersion).c_str()].GetString(), FuzzMutator::kUnknownVersion);
+  // A value the minimiser shortened is no fault at all: the _meta is whole again.
+  EXPECT_EQ(FuzzMutator::meta_fault_of(doc(R"({"meta":"no-v"})")), FuzzMutator::MetaFault::None);
+}
+
+TEST(FuzzModern, InputResponsesFollowTheInput) {
+  const rapidjson::Document reply = doc(R"({"action":"decline"})");
+  const std::vector<std::string> keys{"k"};
+  EXPECT_EQ(to_json(FuzzMutator::input_responses(doc("{}"), keys, reply)), R"({"k":{"action":"decline"}})");
+  EXPECT_EQ(to_json(FuzzMutator::input_responses(doc(R"({"responses":"omitted"})"), keys, reply)), "{}");
+  EXPECT_EQ(to_json(FuzzMutator::input_responses(doc(R"({"responses":"not-an-object"})"), keys, reply)),
+            "\"accept\"");
+  EXPECT_EQ(to_json(FuzzMutator::input_responses(doc(R"({"responses":"extra-key"})"), keys, reply)),
+            R"({"k":{"action":"decline"},"fuzz-unasked":{"action":"cancel"}})");
+}
+
+TEST(FuzzModern, MutationsFollowTheSeed) {
+  std::size_t declare = 0, meta = 0, responses = 0;
+  for (std::uint64_t i = 0; i < 400; ++i) {
+    rapidjson::Document a(rapidjson::kObjectType), b(rapidjson::kObjectType);
+    FuzzRng ra = FuzzRng::for_input(3, i, "modern"), rb = FuzzRng::for_input(3, i, "modern");
+    FuzzMutator::add_modern_mutations(a, ra);
+    FuzzMutator::add_modern_mutations(b, rb);
+    EXPECT_EQ(to_json(a), to_json(b));
+    declare += a.HasMember("declare");
+    meta += a.HasMember("meta");
+    responses += a.HasMember("responses");
+  }
+  // Each kind is exercised, and most inputs keep the _meta and the retry as asked.
+  EXPECT_GT(declare, 20u);
+  EXPECT_GT(meta, 10u);
+  EXPECT_GT(responses, 20u);
+  EXPECT_LT(declare + meta + responses, 200u);
+}
+
+TEST(FuzzModern, ResponseOracle) {
+  const rapidjson::Document call = doc(kCall);
+  const auto findings = [&](const char* response, bool extensions = false) {
+    return modern_response_findings(call, doc(response), kModern, extensions);
+  };
+  const char* info = R"("_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"1"}})";
+  // A conformant InputRequiredResult and a conformant final result: nothing.
+  const std::string irr =
+      std::string(R"({"jsonrpc":"2.0","id":"fuzz-1","result":{"resultType":"input_required",)") + info +
+      R"(,"inputRequests":{"k":{"method":"elicitation/create","params":)" + kFormParams +
+      R"(}},"requestState":"s"}})";
+  EXPECT_TRUE(findings(irr.c_str()).empty());
+  const std::string done =
+      std::string(R"({"jsonrpc":"2.0","id":"fuzz-1","result":{"resultType":"complete",)") + info +
+      R"(,"content":[]}})";
+  EXPECT_TRUE(findings(done.c_str()).empty());
+
+  // No resultType (RESULT-TYPE-REQUIRED); no server info (META-SERVER-INFO, SHOULD).
+  auto f = findings(R"({"jsonrpc":"2.0","id":"fuzz-1","result":{"content":[]}})");
+  ASSERT_EQ(f.size(), 2u);
+  EXPECT_EQ(f[0].oracle, "invalid-modern-result");
+  EXPECT_EQ(f[0].requirement, "RESULT-TYPE-REQUIRED");
+  EXPECT_EQ(f[1].oracle, "missing-server-info");
+  EXPECT_EQ(f[1].level, Level::Should);
+
+  // A resultType of no extension: RESULT-TYPE-SET, unless discover advertised extensions.
+  const std::string custom =
+      std::string(R"({"jsonrpc":"2.0","id":"fuzz-1","result":{"resultType":"tool_list",)") + info + "}}";
+  f = findings(custom.c_str());
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].requirement, "RESULT-TYPE-SET");
+  EXPECT_TRUE(findings(custom.c_str(), true).empty());
+
+  // The retired -32042.
+  f = findings(R"({"jsonrpc":"2.0","id":"fuzz-1","error":{"code":-32042,"message":"x"}})");
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].requirement, "ERROR-CODE-RETIRED");
+
+  // An elicitation's own params and its mode are other oracles' business: nothing here.
+  const std::string bad_params =
+      std::string(R"({"jsonrpc":"2.0","id":"fuzz-1","result":{"resultType":"input_required",)") + info +
+      R"(,"inputRequests":{"k":{"method":"elicitation/create","params":{"mode":"url","message":"m","url":"https://e.com"}}}}})";
+  EXPECT_TRUE(findings(bad_params.c_str()).empty());
+  const std::string no_message =
+      std::string(R"({"jsonrpc":"2.0","id":"fuzz-1","result":{"resultType":"input_required",)") + info +
+      R"(,"inputRequests":{"k":{"method":"elicitation/create","params":{"requestedSchema":{"type":"object","properties":{}}}}}}})";
+  EXPECT_TRUE(findings(no_message.c_str()).empty());
+  // ... but an input request that is no request of the three kinds is this oracle's.
+  const std::string no_method =
+      std::string(R"({"jsonrpc":"2.0","id":"fuzz-1","result":{"resultType":"input_required",)") + info +
+      R"(,"inputRequests":{"k":{"params":{}}}}})";
+  EXPECT_FALSE(findings(no_method.c_str()).empty());
+}
+
+TEST(FuzzModern, ServerRequestMetaAndRetryOracles) {
+  EXPECT_EQ(server_request_finding(doc(R"("elicitation/create")"), false).requirement,
+            "MRTR-SERVER-USES-MRTR");
+  EXPECT_EQ(server_request_finding(doc(R"("ping")"), false).requirement, "STDIO-NO-SERVER-REQUESTS");
+  EXPECT_EQ(server_request_finding(doc(R"("ping")"), true).requirement, "HTTP-NO-SERVER-REQUESTS");
+  EXPECT_EQ(server_request_finding(doc(R"("x/y")"), false).signature, "other");
+
+  using M = FuzzMutator::MetaFault;
+  const rapidjson::Document invalid_params =
+      doc(R"({"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"m"}})");
+  const rapidjson::Document unsupported =
+      doc(R"({"jsonrpc":"2.0","id":1,"error":{"code":-32022,"message":"m"}})");
+  const rapidjson::Document served = doc(R"({"jsonrpc":"2.0","id":1,"result":{"resultType":"complete"}})");
+  EXPECT_TRUE(server_meta_findings(M::NoVersion, invalid_params).empty());
+  EXPECT_TRUE(server_meta_findings(M::NoCapabilities, invalid_params).empty());
+  EXPECT_EQ(server_meta_findings(M::NoCapabilities, served).at(0).requirement, "META-MISSING-REJECT");
+  EXPECT_EQ(server_meta_findings(M::NoVersion, unsupported).at(0).oracle, "meta-not-rejected");
+  EXPECT_TRUE(server_meta_findings(M::UnknownVersion, unsupported).empty());
+  EXPECT_EQ(server_meta_findings(M::UnknownVersion, served).at(0).requirement, "VERSION-UNSUPPORTED-ERROR");
+  EXPECT_TRUE(server_meta_findings(M::None, served).empty());
+
+  using R = FuzzMutator::Responses;
+  const rapidjson::Document params = doc(kFormParams);
+  const rapidjson::Document error = doc(R"({"jsonrpc":"2.0","id":2,"error":{"code":-32603,"message":"m"}})");
+  const rapidjson::Document result =
+      doc(R"({"jsonrpc":"2.0","id":2,"result":{"resultType":"complete","content":[]}})");
+  const rapidjson::Document tool_error =
+      doc(R"({"jsonrpc":"2.0","id":2,"result":{"resultType":"complete","content":[],"isError":true}})");
+  const rapidjson::Document asked_again =
+      doc(R"({"jsonrpc":"2.0","id":2,"result":{"resultType":"input_required","requestState":"s"}})");
+  const rapidjson::Document decline = doc(R"({"action":"decline"})");
+  const rapidjson::Document accept = doc(R"({"action":"accept","content":{"name":"Ann"}})");
+  const rapidjson::Document too_short = doc(R"({"action":"accept","content":{"name":"A"}})");
+  const rapidjson::Document malformed = doc(R"({"action":"ACCEPT"})");
+  const auto retry = [&](R kind, const rapidjson::Value& reply, const rapidjson::Value& answer) {
+    return server_retry_findings(kind, reply, params, answer, kModern);
+  };
+  // Malformed: only a JSON-RPC error is right; a tool error and a result are the two rules.
+  EXPECT_TRUE(retry(R::NotAnObject, accept, error).empty());
+  EXPECT_EQ(retry(R::NotAnObject, accept, tool_error).at(0).requirement, "MRTR-PROTOCOL-ERRORS");
+  EXPECT_EQ(retry(R::NotAnObject, accept, asked_again).at(0).requirement, "MRTR-SERVER-VALIDATE-RESPONSES");
+  EXPECT_EQ(retry(R::AsAsked, malformed, result).at(0).oracle, "accepted-malformed-response");
+  EXPECT_TRUE(retry(R::AsAsked, malformed, error).empty());
+  // A decline is handled, not failed.
+  EXPECT_TRUE(retry(R::AsAsked, decline, result).empty());
+  EXPECT_EQ(retry(R::AsAsked, decline, error).at(0).requirement, "SERVER-HANDLE-DECLINE-CANCEL");
+  // An extra key is ignored; the refusal of a valid accept beside it is the finding.
+  EXPECT_TRUE(retry(R::ExtraKey, accept, result).empty());
+  EXPECT_EQ(retry(R::ExtraKey, accept, error).at(0).requirement, "MRTR-IGNORE-UNKNOWN-RESPONSES");
+  // ... but an answer with something wrong of its own may be refused.
+  EXPECT_TRUE(retry(R::ExtraKey, too_short, error).empty());
+  EXPECT_TRUE(retry(R::AsAsked, too_short, error).empty());
+  // No answer: ask again, not an error.
+  EXPECT_TRUE(retry(R::Omitted, accept, asked_again).empty());
+  EXPECT_EQ(retry(R::Omitted, accept, error).at(0).requirement, "MRTR-ASK-AGAIN");
+}
+
+TEST(FuzzModern, UndeclaredModeNamesTheModernRule) {
+  const rapidjson::Document asked = doc(kFormParams);
+  const rapidjson::Document request = doc(
+      R"({"jsonrpc":"2.0","id":0,"method":"elicitation/create","params":{"message":"Your name?","requestedSchema":{"type":"object","properties":{}}}})");
+  const ElicitationCapability none{};
+  const ElicitationCapability url_only{.declared = true, .form = false, .url = true};
+  EXPECT_EQ(server_request_findings(asked, request, none, kModern).at(0).requirement,
+            "MRTR-NO-UNDECLARED-ELICITATION");
+  EXPECT_EQ(server_request_findings(asked, request, url_only, kModern).at(0).requirement,
+            "SERVER-MODE-DECLARED");
+  // The input request rebuilt as a request for the checker is no request the server wrote.
+  const ElicitationCapability form{.declared = true, .form = true, .url = false};
+  const rapidjson::Document same = doc(
+      (std::string(R"({"jsonrpc":"2.0","id":0,"method":"elicitation/create","params":)") + kFormParams + "}")
+          .c_str());
+  EXPECT_TRUE(server_request_findings(asked, same, form, kModern).empty());
+  EXPECT_TRUE(request_diagnostics(asked, kModern).empty());
+}
+
+TEST(FuzzModern, RetryFindingReplaysAsARetry) {
+  FuzzOutcome outcome;
+  outcome.input = doc(
+      (std::string(R"({"params":)") + kFormParams + R"(,"reply":{"action":"decline"},"declare":{"form":{}}})")
+          .c_str());
+  outcome.sut_elicited = true;
+  FuzzFinding finding{"failed-on-decline", "action decline", "SERVER-HANDLE-DECLINE-CANCEL", Level::Must,
+                      "d"};
+  finding.stage = FuzzFinding::Stage::Retry;
+  const std::string json = fuzz_case_json("server", kModern, R"({"form":{}})", finding, outcome);
+  const rapidjson::Document c = doc(json.c_str());
+  const rapidjson::Value& steps = c["steps"];
+  ASSERT_EQ(steps.Size(), 4u) << json;
+  // The call with the input's own _meta, the InputRequiredResult captured, the retry with the
+  // reply under the captured key and the state echoed, then what a conformant server answers.
+  EXPECT_TRUE(steps[0]["send"]["params"].HasMember("_meta")) << json;
+  EXPECT_TRUE(steps[1]["prerequisite"].GetBool());
+  EXPECT_EQ(to_json(steps[2]["send"]["params"]["inputResponses"]), R"({"{key}":{"action":"decline"}})");
+  EXPECT_STREQ(steps[2]["send"]["params"]["requestState"].GetString(), "{state}");
+  EXPECT_EQ(to_json(steps[3]["expect"]), R"({"result":"$any"})");
+  EXPECT_EQ(to_json(c["revisions"]), R"(["2026-07-28"])");
+
+  // A finding of the set-up replays server/discover and tools/list as steps a check can see.
+  FuzzFinding setup{"invalid-modern-result", "discover.capabilities-missing /result/capabilities",
+                    "DISCOVER-MUST", Level::Must, "d"};
+  setup.stage = FuzzFinding::Stage::Setup;
+  const rapidjson::Document s =
+      doc(fuzz_case_json("server", kModern, R"({"form":{}})", setup, outcome).c_str());
+  ASSERT_EQ(s["steps"].Size(), 5u);
+  EXPECT_STREQ(s["steps"][0]["send"]["method"].GetString(), "server/discover");
+  EXPECT_STREQ(s["steps"][4]["check"].GetString(), "modern-results-valid");
+}
+
+}  // namespace
+}  // namespace ec
