@@ -92,6 +92,27 @@ CLIENT_FAULTS = {
     "skip-initialized": "handshake",
     "declare-no-mode": "handshake",
 }
+# 2026-07-28 (rounds of InputRequiredResults in one held call; EXTRA gives --revision): each judged
+# by the corpus's modern client check it is named after.
+MODERN_CLIENT_FAULTS = {
+    "meta-first-request-only": "meta-required",
+    "no-client-info": "meta-client-info",
+    "declare-capability-first-only": "capability-each-request",
+    "retry-same-id": "retry-new-id",
+    "trim-state": "retry-state-echoed",
+    "parse-json-state": "retry-state-echoed",
+    # The first round's state echoed later: the case plays two rounds.
+    "stale-state": "retry-state-echoed",
+    "invent-state": "retry-state-echoed",
+    "answer-first-input-only": "retry-inputs-complete",
+    "extra-input-response": "retry-inputs-complete",
+    "legacy-answer-on-modern": "no-legacy-elicitation",
+    "skip-discover": "discover-first",
+    "unknown-result-type-as-input-required": "unknown-result-type",
+    # A URL-mode accept reported as a cancel (the request has no elicitationId, as 2026-07-28 has none).
+    "require-elicitation-id": "altered-action",
+}
+CLIENT_FAULTS.update(MODERN_CLIENT_FAULTS)
 EXTRA = {"refuse-declared-url": ["--capabilities", '{"form":{},"url":{}}'],
          "content-in-url-accept": ["--capabilities", '{"form":{},"url":{}}'],
          "send-undeclared-mode": ["--capabilities", '{"form":{}}'],
@@ -102,7 +123,8 @@ EXTRA = {"refuse-declared-url": ["--capabilities", '{"form":{},"url":{}}'],
          "utf16-lengths": ["--seed", "6"],
          # Seeds whose inputs reach an accepted enum of the right kind early (2,269 inputs in).
          "enum-titles": ["--seed", "8"], "enum-shape": ["--seed", "8"],
-         **{f: ["--revision", "2026-07-28"] for f in MODERN_SERVER_FAULTS}}
+         **{f: ["--revision", "2026-07-28"] for f in {**MODERN_SERVER_FAULTS, **MODERN_CLIENT_FAULTS}},
+         "require-elicitation-id": ["--revision", "2026-07-28", "--capabilities", '{"form":{},"url":{}}']}
 # Inputs a fault needs before the first finding (deterministic with the seed, EXTRA): the two enum
 # faults need an accepted enum of the right kind, 2,269 inputs in with seed 8.
 BUDGET = {"enum-titles": ("12", "4000"), "enum-shape": ("12", "4000"), "utf16-lengths": ("25", "4000"),
@@ -134,6 +156,18 @@ def test_clean_reference_peer_has_no_findings(cli, tmp_path, role):
     assert {"form", "url", "absent", "other"} <= set(exercised["modes"])
     assert {"untitled-single", "titled-single", "legacy-enumNames", "untitled-multi", "titled-multi"} <= set(
         exercised["enum_variants"])
+
+
+def test_clean_reference_client_on_the_modern_wire_has_no_findings(cli, tmp_path):
+    """2026-07-28: each input is an InputRequiredResult answering the client's held tools/call (one
+    or two elicitations, a requestState of some kind, now and then a resultType no client knows);
+    the clean client gives no finding and is started afresh, not restarted, between calls."""
+    proc, summary = fuzz(cli, "client", f"{cli.peer} reference client", tmp_path / "out", "--duration", "5",
+                         "--revision", "2026-07-28", "--capabilities", '{"form":{},"url":{}}')
+    assert proc.returncode == 0, proc.stdout.decode()
+    assert summary["findings"] == [] and summary["inputs"] > 0 and summary["restarts"] == 0
+    assert {"accept", "decline", "cancel"} <= set(summary["exercised"]["actions"])
+    assert {"form", "url"} <= set(summary["exercised"]["modes"])
 
 
 def test_clean_reference_server_on_the_modern_wire_has_no_findings(cli, tmp_path):
@@ -248,6 +282,19 @@ def test_an_adapter_that_cannot_play_a_user_says_skip_and_is_no_crash(cli, tmp_p
     scripts = summary["exercised"]["user_scripts"]
     assert scripts.get("accept-untouched (the adapter said SKIP)") == 1, scripts
     assert scripts.get("accept-untouched") == 1 and scripts["mixed"] >= 2, scripts
+
+
+def test_a_modern_adapter_that_says_skip_to_a_tool_is_no_crash(cli, tmp_path):
+    # On 2026-07-28 too: a server adapter that exits 77 with SKIP for require_url is not called
+    # with it again, and that is no crash and no restart.
+    sut = f"{sys.executable} {pathlib.Path(__file__).parent / 'suts' / 'skips_require_url_modern_server.py'}"
+    proc, summary = fuzz(cli, "server", sut, tmp_path / "out", "--revision", "2026-07-28", "--duration", "20",
+                         "--max-inputs", "300")
+    assert not [f for f in summary["findings"] if f["oracle"] == "crash"], summary["findings_by_oracle"]
+    assert summary["restarts"] == 0
+    tools = summary["exercised"]["tools"]
+    assert tools.get("require_url (the adapter said SKIP)") == 1 and tools.get("require_url") == 1, tools
+    assert tools["elicit"] > 200, tools
 
 
 CRASHING_SERVER = r'''
@@ -382,7 +429,6 @@ def test_a_server_that_goes_away_over_http_is_a_crash_and_an_end(cli, tmp_path):
     (["client", "--url", "http://127.0.0.1:1/mcp"], b"a client is fuzzed with --command"),
     (["server", "--url", "http://example.com/mcp"], b"--url http://example.com/mcp"),
     (["server"], b"give the SUT as --command CMD"),
-    (["client", "--command", "x", "--revision", "2026-07-28"], b"2026-07-28: server only"),
 ])
 def test_fuzz_url_usage_errors(cli, tmp_path, args, message):
     proc = cli.run("fuzz", *args, "--out", tmp_path / "out", timeout=30)

@@ -128,6 +128,9 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
       if (tool.below(10) == 0) input.AddMember("tool", "require_url", input.GetAllocator());
       FuzzRng wire = FuzzRng::for_input(o.seed, index, "modern");
       FuzzMutator::add_modern_mutations(input, wire);
+    } else if (modern) {
+      FuzzRng wire = FuzzRng::for_input(o.seed, index, "modern");
+      FuzzMutator::add_modern_client_mutations(input, wire);
     } else if (o.role == "server") {
       const std::size_t pick = tool.below(10);
       const Value& params = input["params"];
@@ -141,7 +144,8 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
     // One input in eight also sends notifications (a server before its tool call, a client after
     // its answer), from a stream of their own: the params of a seed stay what they were.
     FuzzRng notify = FuzzRng::for_input(o.seed, index, "notify");
-    if (notify.chance(12)) {
+    // (A modern client gets none: the session plays rounds of one held call.)
+    if (!(modern && o.role == "client") && notify.chance(12)) {
       // A completion repeated for the input's own elicitation only when the input alone issues it
       // (a valid URL-mode request in a declared mode): else the repeat would hang on an earlier
       // input of the session, and the written case, which sends this input alone, could not show it.
@@ -171,7 +175,8 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
       // the schema the same way (before this, no invalid-content finding was ever minimised).
       // The same holds for the oracles that judge a result against the user's answer.
       const bool about_the_answer = f.oracle == "invalid-content" || f.oracle == "invalid-result" ||
-                                    f.oracle == "altered-action" || f.oracle == "ignored-defaults";
+                                    f.oracle == "altered-action" || f.oracle == "ignored-defaults" ||
+                                    f.oracle == "retry-content-valid";
       rapidjson::Document answer;
       if (about_the_answer && !outcome.user_answer.IsNull()) {
         answer.CopyFrom(outcome.user_answer, answer.GetAllocator());

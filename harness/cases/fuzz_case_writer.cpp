@@ -192,6 +192,8 @@ std::string fuzz_case_json(const std::string& role, Revision revision, const std
     }
     if (o == "answered-notification") steps.PushBack(step(R"({"check":"no-response-to-notification"})"), a);
     if (o == "handshake") steps.PushBack(step(R"({"check":"protocol-version"})"), a);
+  } else if (features(revision).modern_wire) {
+    add_modern_client_steps(steps, sut, finding, outcome, a);
   } else if (o == "handshake") {
     // The set-up as a case sees it: initialize (asking the version and declaring the capability the
     // client was told to), the harness's answer, notifications/initialized, nothing before initialize.
@@ -249,7 +251,7 @@ std::string fuzz_case_json(const std::string& role, Revision revision, const std
       Value e = step(R"({"expect":{"result":{"action":{"$one_of":[]}}},"response_to":"req"})");
       Value& options = e["expect"]["result"]["action"]["$one_of"];
       options.PushBack(s(action == "accept" || action == "decline" ? action : "cancel"), a);
-      if (action == "accept") options.PushBack(s("cancel"), a);
+      if (action == "accept" && mode_of_params(*params) == "form") options.PushBack(s("cancel"), a);
       steps.PushBack(e, a);
     } else if (o == "ignored-defaults") {
       // The untouched form as submitted: each default by value, or no submission at all.

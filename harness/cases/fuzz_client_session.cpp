@@ -5,14 +5,12 @@
 // call open and sends every input as an elicitation/create inside it.
 #include <set>
 
+#include "cases/fuzz_client_process.h"
 #include "cases/fuzz_session.h"
 #include "core/json.h"
 #include "core/utf8.h"
 #include "spec/capability.h"
 #include "spec/elicitation.h"
-#include "transport/child_process.h"
-#include "transport/relay_channel.h"
-#include "transport/relay_listener.h"
 
 namespace ec {
 namespace {
@@ -128,9 +126,6 @@ class ClientSession final : public FuzzSession {
     started_once_ = true;
     shown_ = 0;
     std::string error;
-    listener_ = RelayListener::create(options_.relay_program, error);
-    if (!listener_) return fail(error);
-    const std::string revision(to_string(options_.revision));
     // A pinned user (minimising) leaves the campaign's own sequence of scripts as it is.
     std::string user = pinned_;
     if (user.empty()) {
@@ -149,26 +144,14 @@ class ClientSession final : public FuzzSession {
     // A script of one answer repeated: whatever entry the client took, the user said this.
     uniform_ = script_.Size() > 0;
     for (const Value& entry : script_.GetArray()) uniform_ = uniform_ && entry == script_[0];
-    ChildOptions c;
-    c.argv = options_.command;
-    c.argv.push_back(listener_->script_path());
-    c.environment = {{"ELICIT_CONFORM_CASE", "fuzz"},
-                     {"MCP_CONFORMANCE_SCENARIO", "fuzz"},
-                     {"MCP_CONFORMANCE_CONTEXT", R"({"name":"fuzz"})"},
-                     {"ELICIT_CONFORM_PROTOCOL_VERSION", revision},
-                     {"MCP_CONFORMANCE_PROTOCOL_VERSION", revision},
-                     {"ELICIT_CONFORM_CAPABILITIES", options_.capabilities},
-                     {"ELICIT_CONFORM_USER", user},
-                     {"ELICIT_CONFORM_TOOL", kTool}};
-    child_ = ChildProcess::spawn(c, error);
-    if (!child_) return fail(error);
+    FuzzClientProcess started;
+    const bool up = start_fuzz_client(options_, user, kTool, started, error);
+    listener_ = std::move(started.listener);
+    child_ = std::move(started.child);
+    channel_ = std::move(started.channel);
+    if (!up) return fail(error);
+    const std::string revision(to_string(options_.revision));
     const Deadline until = Deadline::after(options_.startup_timeout);
-    bool exited = false;
-    channel_ = listener_->accept(until, options_.max_message_bytes,
-                                 [&] { return !(exited = child_->poll_exit().has_value()); });
-    if (!channel_)
-      return fail(exited ? "the client exited before it started its stdio server"
-                         : "the client did not start the stdio server it was given");
     answered_.clear();
     handshake_findings_.clear();
     // Until the tool call: initialize is answered, everything else as a plain server would.
@@ -383,6 +366,7 @@ class ClientSession final : public FuzzSession {
 
 std::unique_ptr<FuzzSession> make_client_session(const FuzzSessionOptions& options,
                                                  const FuzzMutator& mutator) {
+  if (features(options.revision).modern_wire) return make_modern_client_session(options, mutator);
   return std::make_unique<ClientSession>(options, mutator);
 }
 

@@ -29,7 +29,27 @@ std::vector<std::shared_ptr<rapidjson::Document>> load_fuzz_seeds(const std::str
     if (!c.ok() || !c.document.IsObject()) continue;
     const rapidjson::Value* steps = find_member(c.document, "steps");
     if (!steps || !steps->IsArray()) continue;
+    const auto keep = [&](const rapidjson::Value& seed) {
+      auto d = std::make_shared<rapidjson::Document>();
+      d->CopyFrom(seed, d->GetAllocator());
+      seeds.push_back(std::move(d));
+    };
     for (const rapidjson::Value& s : steps->GetArray()) {
+      // A client on the modern wire gets its elicitations inside the InputRequiredResult of a
+      // reply step (2026-07-28): each elicitation/create there is a seed.
+      const rapidjson::Value* reply = s.IsObject() ? find_member(s, "reply") : nullptr;
+      const rapidjson::Value* result = reply && reply->IsObject() ? find_member(*reply, "result") : nullptr;
+      const rapidjson::Value* asked =
+          result && result->IsObject() ? find_member(*result, "inputRequests") : nullptr;
+      if (role == "client" && asked && asked->IsObject()) {
+        for (auto it = asked->MemberBegin(); it != asked->MemberEnd(); ++it) {
+          const rapidjson::Value* m = it->value.IsObject() ? find_member(it->value, "method") : nullptr;
+          const rapidjson::Value* p = m ? find_member(it->value, "params") : nullptr;
+          if (m && m->IsString() && std::string_view(m->GetString()) == "elicitation/create" && p &&
+              p->IsObject())
+            keep(*p);
+        }
+      }
       const rapidjson::Value* send = s.IsObject() ? find_member(s, "send") : nullptr;
       const rapidjson::Value* method = send && send->IsObject() ? find_member(*send, "method") : nullptr;
       const rapidjson::Value* params = send ? find_member(*send, "params") : nullptr;
@@ -44,13 +64,11 @@ std::vector<std::shared_ptr<rapidjson::Document>> load_fuzz_seeds(const std::str
             args->IsObject())
           seed = find_member(*args, "params");
       }
-      if (!seed || !seed->IsObject()) continue;
-      auto d = std::make_shared<rapidjson::Document>();
-      d->CopyFrom(*seed, d->GetAllocator());
-      seeds.push_back(std::move(d));
+      if (seed && seed->IsObject()) keep(*seed);
     }
   }
-  if (seeds.empty()) error = "no elicitation params to start from in the send steps under " + dir.string();
+  if (seeds.empty())
+    error = "no elicitation params to start from in the send and reply steps under " + dir.string();
   return seeds;
 }
 

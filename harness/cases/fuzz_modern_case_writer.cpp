@@ -1,6 +1,7 @@
 #include "cases/fuzz_modern_case_writer.h"
 
 #include "cases/fuzz_mutator.h"
+#include "cases/modern_client_checks.h"
 #include "core/json.h"
 
 namespace ec {
@@ -163,6 +164,92 @@ void add_modern_server_steps(Value& steps, Value& sut, const FuzzFinding& findin
   steps.PushBack(retry, a);
   expect(expected_answer(finding, reply), "retry");
   check(finding);
+}
+
+void add_modern_client_steps(Value& steps, Value& sut, const FuzzFinding& finding, const FuzzOutcome& outcome,
+                             Alloc& a) {
+  const auto push = [&](const std::string& json) { steps.PushBack(parsed(json, a), a); };
+  const std::string& o = finding.oracle;
+  // The user the finding needs: the answer that made it, for every elicitation of both rounds.
+  Value user(rapidjson::kArrayType);
+  const bool about_the_answer =
+      o == "retry-content-valid" || o == "altered-action" || o == "ignored-defaults";
+  if (about_the_answer && !outcome.user_answer.IsNull())
+    for (int i = 0; i < 4; ++i) user.PushBack(Value(outcome.user_answer, a), a);
+  sut.AddMember("user", user, a);
+  push(R"({"expect":{"method":"tools/call"},"as":"call","prerequisite":true})");
+  if (finding.stage == FuzzFinding::Stage::Setup) {
+    push(R"({"check":")" + o + R"("})");
+    return;
+  }
+  static const Value kEmpty(rapidjson::kObjectType);
+  const Value* found = find_member(outcome.input, "params");
+  const Value& params = found != nullptr ? *found : kEmpty;
+  const std::vector<std::string> keys = FuzzMutator::input_keys(outcome.input);
+  static const Value kNoId;
+  // What the user's answer must be found as in the retry, for the two oracles that judge it.
+  Value answered(rapidjson::kObjectType);
+  if (o == "altered-action" && !outcome.user_answer.IsNull()) {
+    const Value* said = find_member(outcome.user_answer, "action");
+    const std::string action = said && said->IsString() ? said->GetString() : "cancel";
+    Value options(rapidjson::kArrayType);
+    options.PushBack(text(action == "accept" || action == "decline" ? action : "cancel", a), a);
+    if (action == "accept" && mode_of_params(params) == "form") options.PushBack("cancel", a);
+    Value one_of(rapidjson::kObjectType);
+    one_of.AddMember("$one_of", options, a);
+    Value entry(rapidjson::kObjectType);
+    entry.AddMember("action", one_of, a);
+    answered.AddMember(text(keys[0], a), entry, a);
+  } else if (o == "ignored-defaults") {
+    Value defaults(rapidjson::kObjectType);
+    const Value* schema = find_member(params, "requestedSchema");
+    const Value* properties = schema && schema->IsObject() ? find_member(*schema, "properties") : nullptr;
+    if (properties && properties->IsObject())
+      for (auto it = properties->MemberBegin(); it != properties->MemberEnd(); ++it)
+        if (const Value* d = it->value.IsObject() ? find_member(it->value, "default") : nullptr) {
+          Value literal(rapidjson::kObjectType);
+          literal.AddMember("$literal", Value(*d, a), a);
+          defaults.AddMember(Value(it->name, a), literal, a);
+        }
+    Value entry =
+        parsed(R"({"$one_of":[{"action":{"$one_of":["decline","cancel"]}},{"action":"accept"}]})", a);
+    entry["$one_of"][1].AddMember("content", defaults, a);
+    answered.AddMember(text(keys[0], a), entry, a);
+  }
+  if (o == "unknown-result-type") {
+    // As the corpus's client.modern.result-type-unknown-invalid: the result, then nothing back.
+    rapidjson::Document response =
+        FuzzMutator::input_required_response(kNoId, params, keys, outcome.input, 1);
+    Value reply(rapidjson::kObjectType);
+    reply.AddMember("result", Value(response["result"], a), a);
+    Value step(rapidjson::kObjectType);
+    step.AddMember("reply", reply, a).AddMember("to", "call", a);
+    steps.PushBack(step, a);
+    push(R"({"expect_silence_ms":1000})");
+    return;
+  }
+  std::string to = "call";
+  for (std::size_t round = 1; round <= 2; ++round) {
+    rapidjson::Document response =
+        FuzzMutator::input_required_response(kNoId, params, keys, outcome.input, round);
+    Value reply(rapidjson::kObjectType);
+    reply.AddMember("result", Value(response["result"], a), a);
+    Value step(rapidjson::kObjectType);
+    step.AddMember("reply", reply, a).AddMember("to", text(to, a), a);
+    steps.PushBack(step, a);
+    to = round == 1 ? "retry" : "retry2";
+    Value expect = parsed(R"({"expect":{"method":"tools/call"}})", a);
+    if (!answered.ObjectEmpty()) {
+      Value p(rapidjson::kObjectType);
+      p.AddMember("inputResponses", Value(answered, a), a);
+      expect["expect"].AddMember("params", p, a);
+    }
+    expect.AddMember("as", text(to, a), a);
+    // The first retry must come for a second round to be asked of it.
+    if (round == 1) expect.AddMember("prerequisite", true, a);
+    steps.PushBack(expect, a);
+  }
+  if (is_modern_client_check(o)) push(R"({"check":")" + o + R"("})");
 }
 
 }  // namespace ec

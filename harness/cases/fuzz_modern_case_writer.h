@@ -18,4 +18,12 @@ void add_modern_server_steps(rapidjson::Value& steps, rapidjson::Value& sut, con
                              const FuzzOutcome& outcome, const std::string& capabilities, Revision revision,
                              rapidjson::Document::AllocatorType& a);
 
+// The steps of a 2026-07-28 client finding (fuzz_modern_client_session.cpp): the client's tool
+// call, then two rounds of the input's InputRequiredResult (as the session built it, the state of
+// rounds 1 and 2: an echo of the earlier one shows), each retry expected, then the check the
+// finding is named after; a finding of the set-up expects the tool call and checks. Also the
+// scripted user (`sut.user`) a finding about the user's answer needs.
+void add_modern_client_steps(rapidjson::Value& steps, rapidjson::Value& sut, const FuzzFinding& finding,
+                             const FuzzOutcome& outcome, rapidjson::Document::AllocatorType& a);
+
 }  // namespace ec

@@ -171,4 +171,62 @@ std::vector<FuzzFinding> server_retry_findings(FuzzMutator::Responses kind, cons
   return {};
 }
 
+namespace {
+
+struct ClientCheck {
+  const char* name;
+  const char* requirement;
+  Level level;
+};
+
+constexpr ClientCheck kRoundChecks[] = {
+    {"retry-new-id", "MRTR-RETRY-NEW-ID", Level::Must},
+    {"retry-state-echoed", "MRTR-CLIENT-ECHO-STATE", Level::Must},
+    {"retry-inputs-complete", "MRTR-CLIENT-CONSTRUCT-INPUTS", Level::Must},
+    {"retry-content-valid", "CLIENT-VALIDATE-CONTENT", Level::Should},
+    {"meta-required", "META-REQUIRED-FIELDS", Level::Must},
+    {"meta-client-info", "META-CLIENT-INFO", Level::Should},
+    {"capability-each-request", "CAPABILITY-DECLARE", Level::Must},
+    {"no-legacy-elicitation", "SUPPORT-MESSAGE-PATTERNS", Level::Must},
+};
+
+constexpr ClientCheck kSetupChecks[] = {
+    {"meta-required", "META-REQUIRED-FIELDS", Level::Must},
+    {"meta-client-info", "META-CLIENT-INFO", Level::Should},
+    {"capability-each-request", "CAPABILITY-DECLARE", Level::Must},
+    {"no-legacy-elicitation", "SUPPORT-MESSAGE-PATTERNS", Level::Must},
+    {"discover-first", "MODERN-CLIENT-PROBE", Level::Should},
+};
+
+template <std::size_t N>
+std::vector<FuzzFinding> run_client_checks(const ClientCheck (&checks)[N], const ModernClientTranscript& t) {
+  std::vector<FuzzFinding> out;
+  for (const ClientCheck& c : checks) {
+    const std::optional<CheckFailure> failure = run_modern_client_check(c.name, t);
+    if (!failure) continue;
+    std::string requirement = c.requirement;
+    // An invented state is a rule of its own (MUST NOT), the echo of a sent one another.
+    if (std::string_view(c.name) == "retry-state-echoed" && !t.exchanges.empty()) {
+      const Value* result = find_member(*t.exchanges.back().input_required, "result");
+      if (result && result->IsObject() && !result->HasMember("requestState"))
+        requirement = "MRTR-CLIENT-NO-INVENTED-STATE";
+    }
+    out.push_back({c.name, std::string(c.name) + " " + normalise_pointer(failure->pointer), requirement,
+                   c.level,
+                   "the client broke what the corpus's " + std::string(c.name) +
+                       " check holds it to: " + abbreviate_utf8(failure->reason, 400)});
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<FuzzFinding> modern_client_round_findings(const ModernClientTranscript& t) {
+  return run_client_checks(kRoundChecks, t);
+}
+
+std::vector<FuzzFinding> modern_client_setup_findings(const ModernClientTranscript& t) {
+  return run_client_checks(kSetupChecks, t);
+}
+
 }  // namespace ec

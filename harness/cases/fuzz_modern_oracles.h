@@ -10,6 +10,7 @@
 
 #include "cases/fuzz_mutator.h"
 #include "cases/fuzz_oracles.h"
+#include "cases/modern_client_checks.h"
 #include "spec/revision.h"
 
 namespace ec {
@@ -59,5 +60,19 @@ std::vector<FuzzFinding> server_meta_findings(FuzzMutator::MetaFault fault, cons
 std::vector<FuzzFinding> server_retry_findings(FuzzMutator::Responses kind, const rapidjson::Value& reply,
                                                const rapidjson::Value& sent_params,
                                                const rapidjson::Value& response, Revision revision);
+
+// Client SUT, judged by the corpus's 2026-07-28 client checks (cases/modern_client_checks.h), so
+// that a finding's case replays with the same check: the oracle is the check's name.
+//   a round (`t`: what the client sent since the call it retries, the InputRequiredResult, the
+//   retry): retry-new-id (MRTR-RETRY-NEW-ID), retry-state-echoed (MRTR-CLIENT-ECHO-STATE,
+//   MRTR-CLIENT-NO-INVENTED-STATE), retry-inputs-complete (MRTR-CLIENT-CONSTRUCT-INPUTS),
+//   retry-content-valid (CLIENT-VALIDATE-CONTENT, SHOULD), meta-required (META-REQUIRED-FIELDS),
+//   meta-client-info (META-CLIENT-INFO, SHOULD), capability-each-request (CAPABILITY-DECLARE),
+//   no-legacy-elicitation (SUPPORT-MESSAGE-PATTERNS: an ElicitResult sent as a JSON-RPC response);
+//   the set-up (what it sent up to its first tool call): the same `_meta` checks, no-legacy-elicitation
+//   (an initialize to a server it was told speaks 2026-07-28 only), discover-first
+//   (MODERN-CLIENT-PROBE, SHOULD).
+std::vector<FuzzFinding> modern_client_round_findings(const ModernClientTranscript& t);
+std::vector<FuzzFinding> modern_client_setup_findings(const ModernClientTranscript& t);
 
 }  // namespace ec

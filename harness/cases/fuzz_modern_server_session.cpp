@@ -53,7 +53,8 @@ class ModernServerSession final : public FuzzSession {
     coverage.note_params(asked);
     const Value* named = find_member(out.input, "tool");
     std::string tool = named && named->IsString() ? named->GetString() : "elicit";
-    if (tool != "elicit" && (tool != "require_url" || !tools_.contains(tool))) {
+    if (tool != "elicit" &&
+        (tool != "require_url" || !tools_.contains(tool) || skipped_tools_.contains(tool))) {
       out.input.RemoveMember("tool");
       tool = "elicit";
     }
@@ -68,6 +69,7 @@ class ModernServerSession final : public FuzzSession {
     }
     if (!channel_) return true;
     ++coverage.tools[tool];
+    tool_ = tool;
     rapidjson::Document meta = FuzzMutator::modern_meta(out.input, options_.capabilities, options_.revision);
     rapidjson::Document arguments(rapidjson::kObjectType);
     auto& a = arguments.GetAllocator();
@@ -256,8 +258,9 @@ class ModernServerSession final : public FuzzSession {
     if (method != nullptr) {
       if (id == nullptr) return false;  // a notification: nothing to answer
       add(out, server_request_finding(*method, http_ != nullptr));
-      // Over stdio the answer a client of the earlier revisions gives, so the server does not
-      // hang on it; on Streamable HTTP a modern client sends no responses.
+      // Over stdio an answer all the same (ping: an empty result; anything else: method not
+      // found), so the server does not hang on it; on Streamable HTTP a modern client sends no
+      // responses.
       if (http_ == nullptr) {
         const bool ping = method->IsString() && std::string_view(method->GetString()) == "ping";
         send(R"({"jsonrpc":"2.0","id":)" + to_json(*id) +
@@ -433,6 +436,16 @@ class ModernServerSession final : public FuzzSession {
     if (!channel_) return;
     std::optional<ExitInfo> exit;
     if (child_) exit = child_->wait_exit(Deadline::after(std::chrono::milliseconds(200)));
+    if (exit && exit->how == ExitInfo::How::Exited && exit->code == 77 && tool_ != "elicit" &&
+        child_->stderr_text().find("elicit-conform: SKIP") != std::string::npos) {
+      // The adapter contract's SKIP, as in fuzz_server_session.cpp: no finding, no more calls of
+      // the tool (summary.json's exercised.tools says so), and the next start is no restart.
+      skipped_tools_.insert(tool_);
+      coverage.tools[tool_ + " (the adapter said SKIP)"] += 1;
+      stop();
+      started_once_ = false;
+      return;
+    }
     add(out, crash_finding("server", exit, child_ ? "stdout" : "connection"));
     stop();
   }
@@ -440,13 +453,15 @@ class ModernServerSession final : public FuzzSession {
   FuzzSessionOptions options_;
   std::unique_ptr<ChildProcess> child_;
   std::unique_ptr<MessageChannel> channel_;
-  HttpClientChannel* http_ = nullptr;  // channel_ over Streamable HTTP (--url), else nullptr
-  std::set<std::string> answered_;     // ids of ours answered since the start
-  std::set<std::string> tools_;        // the tools the server lists
-  bool extensions_ = false;            // its server/discover advertised extensions
-  bool notified_ = false;              // this input sent notifications before its call
-  std::string pending_;                // the id (JSON) of the open request
-  rapidjson::Document answer_;         // the answer to it, once it came
+  HttpClientChannel* http_ = nullptr;    // channel_ over Streamable HTTP (--url), else nullptr
+  std::set<std::string> answered_;       // ids of ours answered since the start
+  std::set<std::string> tools_;          // the tools the server lists
+  std::set<std::string> skipped_tools_;  // tools its adapter said SKIP to: not called again
+  std::string tool_;                     // the tool of the input being run
+  bool extensions_ = false;              // its server/discover advertised extensions
+  bool notified_ = false;                // this input sent notifications before its call
+  std::string pending_;                  // the id (JSON) of the open request
+  rapidjson::Document answer_;           // the answer to it, once it came
   std::size_t requests_ = 0, restarts_ = 0;
   std::vector<FuzzFinding> handshake_findings_;
   bool started_once_ = false;

@@ -683,6 +683,63 @@ rapidjson::Document FuzzMutator::input_responses(const Value& input, const std::
   return responses;
 }
 
+void FuzzMutator::add_modern_client_mutations(rapidjson::Document& input, FuzzRng& rng) {
+  Alloc& a = input.GetAllocator();
+  if (rng.chance(15)) input.AddMember("inputs", 2, a);
+  if (rng.chance(1)) input.AddMember("result_type", "unknown", a);
+  if (rng.chance(30)) {
+    static constexpr std::array<const char*, 3> kStates{"spaces", "json", "none"};
+    input.AddMember("state", rapidjson::StringRef(rng.pick(kStates)), a);
+  }
+}
+
+bool FuzzMutator::unknown_result_type(const Value& input) {
+  const Value* t = input.IsObject() ? find_member(input, "result_type") : nullptr;
+  return t != nullptr && t->IsString() && std::string_view(t->GetString()) == "unknown";
+}
+
+std::vector<std::string> FuzzMutator::input_keys(const Value& input) {
+  const Value* n = input.IsObject() ? find_member(input, "inputs") : nullptr;
+  if (n != nullptr && n->IsInt() && n->GetInt() == 2) return {"input_1", "input_2"};
+  return {"input_1"};
+}
+
+rapidjson::Document FuzzMutator::input_required_response(const Value& id, const Value& params,
+                                                         const std::vector<std::string>& keys,
+                                                         const Value& input, std::size_t round) {
+  rapidjson::Document r(rapidjson::kObjectType);
+  Alloc& a = r.GetAllocator();
+  r.AddMember("jsonrpc", "2.0", a).AddMember("id", Value(id, a), a);
+  Value result(rapidjson::kObjectType);
+  result.AddMember("resultType",
+                   rapidjson::StringRef(unknown_result_type(input) ? kUnknownResultType : "input_required"),
+                   a);
+  Value info(rapidjson::kObjectType);
+  info.AddMember("name", "elicit-conform-fuzz", a).AddMember("version", "0.1", a);
+  Value meta(rapidjson::kObjectType);
+  meta.AddMember(Value(kMetaServerInfo.data(), static_cast<rapidjson::SizeType>(kMetaServerInfo.size()), a),
+                 info, a);
+  result.AddMember("_meta", meta, a);
+  Value requests(rapidjson::kObjectType);
+  for (const std::string& key : keys) {
+    Value request(rapidjson::kObjectType);
+    request.AddMember("method", "elicitation/create", a).AddMember("params", Value(params, a), a);
+    requests.AddMember(str(key, a), request, a);
+  }
+  result.AddMember("inputRequests", requests, a);
+  const Value* kind = input.IsObject() ? find_member(input, "state") : nullptr;
+  const std::string_view k = kind && kind->IsString() ? std::string_view(kind->GetString()) : "";
+  const std::string n = std::to_string(round);
+  if (k != "none") {
+    const std::string state = k == "spaces" ? " fuzz-state-" + n + " \t"
+                              : k == "json" ? "{\"round\": " + n + ", \"note\": \"fuzz\"}"
+                                            : "fuzz-state-" + n;
+    result.AddMember("requestState", str(state, a), a);
+  }
+  r.AddMember("result", result, a);
+  return r;
+}
+
 FuzzMutator::UserScript FuzzMutator::user_script_kind(std::size_t index) {
   static constexpr UserScript kTurns[] = {UserScript::Mixed, UserScript::Decline,
                                           UserScript::Mixed, UserScript::AcceptUntouched,

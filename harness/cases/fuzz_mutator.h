@@ -80,6 +80,21 @@ class FuzzMutator {
   static rapidjson::Document input_responses(const rapidjson::Value& input,
                                              const std::vector<std::string>& keys,
                                              const rapidjson::Value& reply);
+  // 2026-07-28, client SUT: an input is one InputRequiredResult answering the client's held
+  // tools/call. Its own members: "inputs": 2 asks for the params under two keys (a client must
+  // answer each); "state": the requestState's kind, "spaces" (blanks around it), "json" (JSON text
+  // with its own spacing), "none" (no requestState; the client must not invent one), else an
+  // opaque token. Each round's state differs (`round`), so an echo of an earlier one shows.
+  // "result_type": "unknown" sends the same under a resultType no client knows, which it must
+  // take as invalid, not as an InputRequiredResult to answer.
+  static void add_modern_client_mutations(rapidjson::Document& input, FuzzRng& rng);
+  static std::vector<std::string> input_keys(const rapidjson::Value& input);
+  static bool unknown_result_type(const rapidjson::Value& input);
+  static constexpr const char* kUnknownResultType = "fuzz_unknown";
+  static rapidjson::Document input_required_response(const rapidjson::Value& id,
+                                                     const rapidjson::Value& params,
+                                                     const std::vector<std::string>& keys,
+                                                     const rapidjson::Value& input, std::size_t round);
   static constexpr const char* kUnaskedKey = "fuzz-unasked";
   static constexpr const char* kUnknownVersion = "2099-01-01";
 

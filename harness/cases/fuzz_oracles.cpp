@@ -397,11 +397,13 @@ std::string user_action(const Value& entry) {
 
 // Whether a client given scripted answer `entry` may have sent `result`: the user's action, or,
 // for an accept, the cancel of a client whose form would not validate and could not be submitted.
-bool result_consistent_with(const Value& entry, const Value& result) {
+// An accept may come back as a cancel only for a form, which a client may not submit (content that
+// does not fit it); a URL-mode accept has nothing to submit.
+bool result_consistent_with(const Value& entry, const Value& result, const std::string& mode) {
   const std::string said = user_action(entry);
   const Value* action = result.IsObject() ? find_member(result, "action") : nullptr;
   const std::string_view sent = action && action->IsString() ? action->GetString() : "";
-  return sent == said || (said == "accept" && sent == "cancel");
+  return sent == said || (said == "accept" && sent == "cancel" && mode == "form");
 }
 
 }  // namespace
@@ -416,8 +418,9 @@ std::vector<FuzzFinding> client_user_findings(const Value& params, const Value& 
   const Value* action = find_member(result, "action");
   if (!action || !action->IsString()) return {};  // a malformed result: invalid-result's business
   const std::string_view sent(action->GetString(), action->GetStringLength());
-  const bool explained = std::any_of(
-      user.begin(), user.end(), [&](const Value* entry) { return result_consistent_with(*entry, result); });
+  const bool explained = std::any_of(user.begin(), user.end(), [&](const Value* entry) {
+    return result_consistent_with(*entry, result, mode);
+  });
   if (!explained) {
     const std::string said = user_action(*user.front());
     const bool agreed = std::all_of(user.begin(), user.end(),

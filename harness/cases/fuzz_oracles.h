@@ -131,7 +131,8 @@ std::vector<FuzzFinding> client_answer_findings(const rapidjson::Value& params,
 // harness cannot tell which entry of a mixed script a client took (an SDK may take one and then
 // refuse the answer with an error), and a guess would make findings of a conformant client.
 //   altered-action    no answer it may have been given explains the action (a decline sent as
-//                     a cancel or an accept, a cancel as a decline: RESULT-ACTION);
+//                     a cancel or an accept, a cancel as a decline, a URL-mode accept as anything
+//                     else; a form's accept may come back as a cancel: RESULT-ACTION);
 //   ignored-defaults  every answer it may have been given is an accept of the untouched form, it
 //                     accepted, and a field with a default does not carry that default
 //                     (CLIENT-DEFAULTS-PREFILL, SHOULD; revisions with SEP-1034 defaults).

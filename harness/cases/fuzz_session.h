@@ -65,7 +65,11 @@ class FuzzSession {
 // fuzz_modern_server_session.cpp, else the initialized one of fuzz_server_session.cpp.
 std::unique_ptr<FuzzSession> make_server_session(const FuzzSessionOptions& options);
 std::unique_ptr<FuzzSession> make_modern_server_session(const FuzzSessionOptions& options);
+// A client SUT: on the modern wire the rounds of fuzz_modern_client_session.cpp, else the held
+// call of fuzz_client_session.cpp.
 std::unique_ptr<FuzzSession> make_client_session(const FuzzSessionOptions& options,
                                                  const FuzzMutator& mutator);
+std::unique_ptr<FuzzSession> make_modern_client_session(const FuzzSessionOptions& options,
+                                                        const FuzzMutator& mutator);
 
 }  // namespace ec

@@ -22,13 +22,6 @@ int run_fuzz_command(const FuzzCommandOptions& c, std::ostream& out, std::ostrea
         << ": one of 2025-06-18, 2025-11-25, 2026-07-28\n";
     return 2;
   }
-  // A client SUT of the modern wire would be held in InputRequiredResult rounds of its tool call,
-  // which this campaign does not play yet.
-  if (features(*revision).modern_wire && c.role == "client") {
-    err << "elicit-conform fuzz client: --revision " << c.revision
-        << ": a client is fuzzed at 2025-06-18 or 2025-11-25 (2026-07-28: server only)\n";
-    return 2;
-  }
   o.session.revision = *revision;
   if (c.command.empty() == c.url.empty()) {
     err << "elicit-conform fuzz: give the SUT as --command CMD, or (server only) --url URL\n";

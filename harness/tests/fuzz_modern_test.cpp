@@ -7,6 +7,7 @@
 #include "cases/fuzz_case_writer.h"
 #include "cases/fuzz_modern_oracles.h"
 #include "cases/fuzz_mutator.h"
+#include "cases/modern_client_checks.h"
 #include "core/json.h"
 #include "spec/modern.h"
 
@@ -243,6 +244,124 @@ TEST(FuzzModern, RetryFindingReplaysAsARetry) {
   ASSERT_EQ(s["steps"].Size(), 5u);
   EXPECT_STREQ(s["steps"][0]["send"]["method"].GetString(), "server/discover");
   EXPECT_STREQ(s["steps"][4]["check"].GetString(), "modern-results-valid");
+}
+
+TEST(FuzzModernClient, InputRequiredResponseFollowsTheInput) {
+  const rapidjson::Document params = doc(kFormParams);
+  const rapidjson::Document id = doc("7");
+  const auto state = [&](const char* input, std::size_t round) {
+    const rapidjson::Document in = doc(input);
+    rapidjson::Document r =
+        FuzzMutator::input_required_response(id, params, FuzzMutator::input_keys(in), in, round);
+    EXPECT_EQ(to_json(r["id"]), "7");
+    EXPECT_STREQ(r["result"]["resultType"].GetString(), "input_required");
+    const rapidjson::Value* s = find_member(r["result"], "requestState");
+    return s ? std::string(s->GetString()) : std::string("(none)");
+  };
+  EXPECT_EQ(state("{}", 3), "fuzz-state-3");
+  EXPECT_NE(state("{}", 3), state("{}", 4));  // an echo of an earlier round's state shows
+  EXPECT_EQ(state(R"({"state":"spaces"})", 1), " fuzz-state-1 \t");
+  EXPECT_EQ(state(R"({"state":"json"})", 2), R"({"round": 2, "note": "fuzz"})");
+  EXPECT_EQ(state(R"({"state":"none"})", 1), "(none)");
+  EXPECT_EQ(FuzzMutator::input_keys(doc(R"({"inputs":2})")).size(), 2u);
+  EXPECT_EQ(FuzzMutator::input_keys(doc("{}")).size(), 1u);
+  const rapidjson::Document unknown = doc(R"({"result_type":"unknown"})");
+  EXPECT_STREQ(
+      FuzzMutator::input_required_response(id, params, {"input_1"}, unknown, 1)["result"]["resultType"]
+          .GetString(),
+      FuzzMutator::kUnknownResultType);
+}
+
+// A client's round: its call, our InputRequiredResult, its retry (written by each test).
+struct Round {
+  rapidjson::Document call, irr, retry;
+  std::vector<FuzzFinding> judge() const {
+    ModernClientTranscript t;
+    t.sut_messages = {&call, &retry};
+    t.exchanges.push_back(RetryExchange{&call, &irr, &retry});
+    static const rapidjson::Document told = doc(R"({"form":{}})");
+    t.asked_capability = &told;
+    return modern_client_round_findings(t);
+  }
+};
+
+std::string retry_json(const char* id, const char* responses, const char* state, bool meta = true) {
+  std::string params = R"({"name":"fuzz","arguments":{})";
+  if (meta)
+    params += R"(,"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",)"
+              R"("io.modelcontextprotocol/clientCapabilities":{"elicitation":{"form":{}}},)"
+              R"("io.modelcontextprotocol/clientInfo":{"name":"c","version":"1"}})";
+  params += std::string(R"(,"inputResponses":)") + responses;
+  if (state) params += std::string(R"(,"requestState":)") + state;
+  return std::string(R"({"jsonrpc":"2.0","id":)") + id + R"(,"method":"tools/call","params":)" + params +
+         "}}";
+}
+
+TEST(FuzzModernClient, RoundOracles) {
+  const rapidjson::Document params = doc(kFormParams);
+  const auto round = [&](const char* input, const std::string& retry) {
+    Round r;
+    r.call = doc(retry_json("1", "{}", nullptr).c_str());
+    r.call["params"].RemoveMember("inputResponses");
+    const rapidjson::Document in = doc(input);
+    r.irr = FuzzMutator::input_required_response(r.call["id"], params, FuzzMutator::input_keys(in), in, 1);
+    r.retry = doc(retry.c_str());
+    return r.judge();
+  };
+  const char* ann = R"({"input_1":{"action":"accept","content":{"name":"Ann"}}})";
+  EXPECT_TRUE(round("{}", retry_json("2", ann, R"("fuzz-state-1")")).empty());
+  // The state trimmed, an invented one, the id of the call, no _meta, a key left out.
+  auto f = round(R"({"state":"spaces"})", retry_json("2", ann, R"("fuzz-state-1")"));
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].oracle, "retry-state-echoed");
+  EXPECT_EQ(f[0].requirement, "MRTR-CLIENT-ECHO-STATE");
+  f = round(R"({"state":"none"})", retry_json("2", ann, R"("")"));
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].requirement, "MRTR-CLIENT-NO-INVENTED-STATE");
+  f = round("{}", retry_json("1", ann, R"("fuzz-state-1")"));
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].oracle, "retry-new-id");
+  f = round("{}", retry_json("2", ann, R"("fuzz-state-1")", false));
+  ASSERT_FALSE(f.empty());
+  EXPECT_EQ(f[0].oracle, "meta-required");
+  f = round(R"({"inputs":2})", retry_json("2", ann, R"("fuzz-state-1")"));
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].oracle, "retry-inputs-complete");
+  // Content that breaks the schema (minLength 2): the SHOULD of CLIENT-VALIDATE-CONTENT.
+  f = round("{}", retry_json("2", R"({"input_1":{"action":"accept","content":{"name":"A"}}})",
+                             R"("fuzz-state-1")"));
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].oracle, "retry-content-valid");
+  EXPECT_EQ(f[0].level, Level::Should);
+}
+
+TEST(FuzzModernClient, CasesPlayTwoRoundsOrTheSetUp) {
+  FuzzOutcome outcome;
+  outcome.input = doc((std::string(R"({"params":)") + kFormParams + R"(,"state":"spaces"})").c_str());
+  FuzzFinding state{"retry-state-echoed", "retry-state-echoed /params/requestState", "MRTR-CLIENT-ECHO-STATE",
+                    Level::Must, "d"};
+  rapidjson::Document c = doc(fuzz_case_json("client", kModern, R"({"form":{}})", state, outcome).c_str());
+  const rapidjson::Value& steps = c["steps"];
+  ASSERT_EQ(steps.Size(), 6u) << to_json(c);
+  EXPECT_STREQ(steps[1]["reply"]["result"]["requestState"].GetString(), " fuzz-state-1 \t");
+  EXPECT_STREQ(steps[3]["reply"]["result"]["requestState"].GetString(), " fuzz-state-2 \t");
+  EXPECT_STREQ(steps[3]["to"].GetString(), "retry");
+  EXPECT_STREQ(steps[5]["check"].GetString(), "retry-state-echoed");
+
+  // The user's action, as the retry must carry it: a URL-mode accept stays an accept.
+  outcome.input = doc(R"({"params":{"mode":"url","message":"m","url":"https://example.com/x"}})");
+  outcome.user_answer = doc(R"({"action":"accept"})");
+  FuzzFinding action{"altered-action", "user accept -> cancel", "RESULT-ACTION", Level::Must, "d"};
+  c = doc(fuzz_case_json("client", kModern, R"({"form":{},"url":{}})", action, outcome).c_str());
+  EXPECT_EQ(to_json(c["steps"][2]["expect"]["params"]["inputResponses"]),
+            R"({"input_1":{"action":{"$one_of":["accept"]}}})");
+  EXPECT_EQ(c["sut"]["user"].Size(), 4u);
+
+  FuzzFinding probe{"discover-first", "discover-first /method", "MODERN-CLIENT-PROBE", Level::Should, "d"};
+  probe.stage = FuzzFinding::Stage::Setup;
+  c = doc(fuzz_case_json("client", kModern, R"({"form":{}})", probe, outcome).c_str());
+  ASSERT_EQ(c["steps"].Size(), 2u);
+  EXPECT_STREQ(c["steps"][1]["check"].GetString(), "discover-first");
 }
 
 }  // namespace
