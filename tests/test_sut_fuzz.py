@@ -129,7 +129,9 @@ EXTRA = {"refuse-declared-url": ["--capabilities", '{"form":{},"url":{}}'],
 # faults need an accepted enum of the right kind, 2,269 inputs in with seed 8.
 BUDGET = {"enum-titles": ("12", "4000"), "enum-shape": ("12", "4000"), "utf16-lengths": ("25", "4000"),
           # The fourth script of a campaign is the first whose user accepts every form untouched.
-          "defaults-placeholder": ("12", "6000")}
+          "defaults-placeholder": ("12", "6000"),
+          # The 2026-07-28 faults show within the first few hundred inputs (the acceptance run).
+          **{f: ("3", "600") for f in {**MODERN_SERVER_FAULTS, **MODERN_CLIENT_FAULTS}}}
 
 
 def fuzz(cli, role, sut, out, *extra):
