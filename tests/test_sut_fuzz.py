@@ -170,6 +170,8 @@ def test_clean_reference_client_on_the_modern_wire_has_no_findings(cli, tmp_path
     assert summary["findings"] == [] and summary["inputs"] > 0 and summary["restarts"] == 0
     assert {"accept", "decline", "cancel"} <= set(summary["exercised"]["actions"])
     assert {"form", "url"} <= set(summary["exercised"]["modes"])
+    assert {"inputs 2", "state spaces", "state json", "state none", "result_type unknown"} <= set(
+        summary["exercised"]["wire"]), summary["exercised"]["wire"]
 
 
 def test_clean_reference_server_on_the_modern_wire_has_no_findings(cli, tmp_path):
@@ -183,6 +185,9 @@ def test_clean_reference_server_on_the_modern_wire_has_no_findings(cli, tmp_path
     assert summary["revision"] == "2026-07-28"
     assert {"accept", "decline", "cancel"} <= set(summary["exercised"]["actions"])
     assert {"elicit", "require_url"} <= set(summary["exercised"]["tools"])
+    assert {"declare null", "meta no-version", "meta no-capabilities", "meta unknown-version",
+            "responses extra-key", "responses omitted", "responses not-an-object"} <= set(
+        summary["exercised"]["wire"]), summary["exercised"]["wire"]
 
 
 @pytest.mark.parametrize("role,fault,oracle",

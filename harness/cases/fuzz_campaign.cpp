@@ -275,6 +275,7 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
   add_counts(s, exercised, "actions", session->coverage.actions);
   if (o.role == "client") add_counts(s, exercised, "user_scripts", session->coverage.user_scripts);
   if (o.role == "server") add_counts(s, exercised, "tools", session->coverage.tools);
+  if (features(o.session.revision).modern_wire) add_counts(s, exercised, "wire", session->coverage.wire);
   s.AddMember("exercised", exercised, a);
   // Everything above is a function of the seed and the SUT's behaviour; timing is not.
   Value timing(rapidjson::kObjectType);

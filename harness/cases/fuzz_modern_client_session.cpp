@@ -66,6 +66,7 @@ class ModernClientSession final : public FuzzSession {
     const Value* found = find_member(input, "params");
     const Value& params = found != nullptr ? *found : kNone;
     coverage.note_params(params);
+    coverage.note_wire(input);
 
     ++rounds_;
     const std::vector<std::string> keys = FuzzMutator::input_keys(input);

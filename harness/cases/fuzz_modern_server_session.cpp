@@ -69,6 +69,7 @@ class ModernServerSession final : public FuzzSession {
     }
     if (!channel_) return true;
     ++coverage.tools[tool];
+    coverage.note_wire(out.input);
     tool_ = tool;
     rapidjson::Document meta = FuzzMutator::modern_meta(out.input, options_.capabilities, options_.revision);
     rapidjson::Document arguments(rapidjson::kObjectType);

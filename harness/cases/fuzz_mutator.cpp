@@ -491,6 +491,16 @@ void FuzzCoverage::note_action(const Value& result) {
   actions[name == "accept" || name == "decline" || name == "cancel" ? name : action ? "other" : "absent"]++;
 }
 
+void FuzzCoverage::note_wire(const Value& input) {
+  if (!input.IsObject()) return;
+  for (const char* member : {"declare", "meta", "responses", "state", "inputs", "result_type"}) {
+    const Value* v = find_member(input, member);
+    if (v == nullptr) continue;
+    // Values the mutator writes (the minimiser may shorten a string: it counts as it ran).
+    wire[std::string(member) + " " + (v->IsString() ? std::string(v->GetString()) : to_json(*v))]++;
+  }
+}
+
 FuzzMutator::FuzzMutator(std::vector<std::shared_ptr<rapidjson::Document>> seeds) : seeds_(std::move(seeds)) {
   std::set<std::string> names;
   for (const auto& s : seeds_) {

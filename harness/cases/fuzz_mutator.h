@@ -28,9 +28,11 @@ struct FuzzCoverage {
   std::map<std::string, std::size_t> actions;        // of the results the harness sent or the client sent
   std::map<std::string, std::size_t> user_scripts;   // client SUT: the scripts it ran, by kind
   std::map<std::string, std::size_t> tools;          // server SUT: the contract tools called
+  std::map<std::string, std::size_t> wire;  // 2026-07-28: the inputs' _meta, retry and round variants
 
   void note_params(const rapidjson::Value& params);
   void note_action(const rapidjson::Value& result);
+  void note_wire(const rapidjson::Value& input);
 };
 
 class FuzzMutator {
