@@ -111,9 +111,11 @@ def reason_for(fault, catalog):
     if fault["name"] in REASONS:
         return REASONS[fault["name"]]
     text = fault["text"]
-    if "Streamable HTTP" in text:
-        return ("design", "HTTP-only: this acceptance runs the SUT over stdio (the HTTP status rules need the "
-                          "status, which no oracle reads; `fuzz server --url` runs the rest over HTTP)")
+    if "MCP-Protocol-Version" in text and fault["role"] == "server":
+        return ("design", "the fuzzer's POSTs carry the MCP-Protocol-Version header their _meta names; a "
+                          "mismatched or missing header is the corpus's server.modern.http-version-mismatch-rejected")
+    if "Streamable HTTP" in text and fault["role"] == "client":
+        return ("design", "HTTP-only: clients are fuzzed over stdio")
     if re.search(r"told (to speak 2026-07-28 and an initialize-based|it supports 2026-07-28 only)|once fallen back|"
                  r"falls back to initialize", fault["text"]):
         return ("design", "between the eras: the fuzzer does not tell a client its versions "
@@ -169,10 +171,39 @@ def uptime():
         return "?"
 
 
+def sut_args(sut):
+    """A SUT is a command, or the URL of a server already listening (Streamable HTTP)."""
+    return ["--url", sut] if sut.startswith("http://") else ["--command", sut]
+
+
+class Listening:
+    """A reference server over Streamable HTTP on a loopback port of its own; killed on exit."""
+
+    def __init__(self, binary, fault=None):
+        argv = [binary, "reference", "server", "--listen", "127.0.0.1:0"] + (["--fault", fault] if fault else [])
+        self.proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.url = self.proc.stdout.readline().decode().strip()
+        if not self.url.startswith("http://127.0.0.1:"):
+            self.proc.kill()
+            raise SystemExit(f"reference server --listen printed {self.url!r}, no URL")
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.proc.kill()
+        self.proc.wait()
+
+
+def over_http(fault, catalog):
+    """A server fault of the 2026-07-28 Streamable HTTP rules: fuzzed with `fuzz server --url`."""
+    return fault["role"] == "server" and "Streamable HTTP" in fault["text"] and modern_only(fault, catalog)
+
+
 def campaign(args, role, sut, out_dir, seconds, capabilities, revision, timeout_ms):
     if out_dir.exists():
         shutil.rmtree(out_dir)
-    cmd = [args.bin, "fuzz", role, "--command", sut, "--duration", str(seconds), "--seed", str(args.seed),
+    cmd = [args.bin, "fuzz", role, *sut_args(sut), "--duration", str(seconds), "--seed", str(args.seed),
            "--out", str(out_dir), "--cases", str(args.cases), "--revision", revision]
     if timeout_ms:
         cmd += ["--timeout", str(timeout_ms)]
@@ -208,7 +239,7 @@ def campaign(args, role, sut, out_dir, seconds, capabilities, revision, timeout_
 
 
 def replay(args, role, cases, sut, case_id, revision, report_dir):
-    cmd = [args.bin, role, "--cases", str(cases), "--command", sut, "--case", case_id, "--revision", revision,
+    cmd = [args.bin, role, "--cases", str(cases), *sut_args(sut), "--case", case_id, "--revision", revision,
            "--strict", "--timeout", "1500", "--report-dir", str(report_dir)]
     try:
         p = subprocess.run(cmd, capture_output=True, timeout=120)
@@ -223,9 +254,18 @@ def replay(args, role, cases, sut, case_id, revision, report_dir):
 
 
 def run_fault(args, fault, work):
+    if over_http(fault, args.catalog):
+        with Listening(args.bin, fault["name"]) as faulty, Listening(args.bin) as clean:
+            record = run_fault_on(args, fault, work, faulty.url, clean.url)
+        record["transport"] = "http"
+        return record
+    role = fault["role"]
+    return run_fault_on(args, fault, work, f"{args.bin} reference {role} --fault {fault['name']}",
+                        f"{args.bin} reference {role}")
+
+
+def run_fault_on(args, fault, work, faulty, clean):
     name, role = fault["name"], fault["role"]
-    faulty = f"{args.bin} reference {role} --fault {name}"
-    clean = f"{args.bin} reference {role}"
     attempts = []
     record = dict(fault, found=False, oracle=None, signature=None, requirement=None, seconds_to_find=None,
                   first_case_file_seconds=None, replay_faulty_ok=None, replay_clean_ok=None,
@@ -364,7 +404,8 @@ def write_markdown(doc, path):
                      f"{'yes' if f['oracle_cites_rule'] else 'no'} | {len(a['findings'])} | {fmt(f['fault_seconds'])} | "
                      f"{fmt(f['seconds_to_find'], 2)} | {fmt(f['first_case_file_seconds'])} | "
                      f"{ok(f['replay_faulty_ok'])} | {ok(f['replay_clean_ok'])} | {good}/{len(reps)} | "
-                     f"{f.get('capabilities') or 'default'}{' at ' + f['revision'] if f.get('revision') != '2025-11-25' else ''} |")
+                     f"{f.get('capabilities') or 'default'}{' at ' + f['revision'] if f.get('revision') != '2025-11-25' else ''}"
+                     f"{' over HTTP' if f.get('transport') == 'http' else ''} |")
     noted = [f for f in doc["faults"] if f["found"] and f.get("found_note")]
     if noted:
         lines += ["", "### Found, but not through the fault's own effect", ""]

@@ -413,6 +413,23 @@ def test_a_modern_server_over_streamable_http(cli, tmp_path):
         assert replay(faulty.url, "r-faulty").returncode == 1
         assert replay(clean.url, "r-clean").returncode == 0
 
+    # An error the spec sends with 400 Bad Request, sent with 200: found, and replayed by the
+    # corpus's http-error-status check.
+    status = [str(cli.peer), "reference", "server", "--listen", "127.0.0.1:0", "--fault", "capability-missing-http-200"]
+    with Listening([str(cli.peer), "reference", "server", "--listen", "127.0.0.1:0"], env=cli.env) as clean, \
+            Listening(status, env=cli.env) as faulty:
+        out = tmp_path / "status"
+        cli.run("fuzz", "server", "--url", faulty.url, "--revision", "2026-07-28", "--out", out,
+                "--duration", "3", "--max-inputs", "600", timeout=90)
+        summary = json.loads((out / "summary.json").read_text())
+        [found] = [f for f in summary["findings"] if f["oracle"] == "http-error-status"]
+        assert found["requirement"] == "CAPABILITY-MISSING-HTTP-400"
+        case = json.loads((out / "cases" / "2026-07-28" / "server" / found["case"]).read_text())
+        for url, expected in ((faulty.url, 1), (clean.url, 0)):
+            proc = cli.run("server", "--url", url, "--cases", out / "cases", "--case", case["id"], "--revision",
+                           "2026-07-28", "--strict", "--report-dir", tmp_path / f"r{expected}", timeout=90)
+            assert proc.returncode == expected, proc.stdout.decode()[-2000:]
+
 
 def test_a_server_that_goes_away_over_http_is_a_crash_and_an_end(cli, tmp_path):
     """Over HTTP the harness cannot start the server again: the campaign reports the crash, says

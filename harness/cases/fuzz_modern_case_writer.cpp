@@ -46,6 +46,7 @@ const char* check_for(const FuzzFinding& f) {
   if (o == "altered-guidance") return "schema-titles-as-asked";
   if (o == "server-request") return "no-legacy-elicitation";
   if (o == "answered-notification") return "no-response-to-notification";
+  if (o == "http-error-status") return "http-error-status";
   return "";
 }
 

@@ -248,14 +248,18 @@ class ModernClientSession final : public FuzzSession {
         for (FuzzFinding& f :
              client_user_findings(params, *result, {&script_[0]}, declared_, options_.revision))
           add(out, std::move(f));
-      if (shown_ < script_.Size() && out.user_answer.IsNull())
+      const Value* action = find_member(*result, "action");
+      const Value* content = find_member(*result, "content");
+      const bool accepted =
+          action && action->IsString() && std::string_view(action->GetString()) == "accept" && content;
+      // The answer a replay gives again: the first accept's (the content a finding is about), else
+      // the first answer's.
+      if (shown_ < script_.Size() &&
+          (out.user_answer.IsNull() || (accepted && out.accepted_content.IsNull())))
         out.user_answer.CopyFrom(script_[static_cast<rapidjson::SizeType>(shown_)],
                                  out.user_answer.GetAllocator());
       ++shown_;
-      const Value* action = find_member(*result, "action");
-      const Value* content = find_member(*result, "content");
-      if (action && action->IsString() && std::string_view(action->GetString()) == "accept" && content &&
-          out.accepted_content.IsNull())
+      if (accepted && out.accepted_content.IsNull())
         out.accepted_content.CopyFrom(*content, out.accepted_content.GetAllocator());
     }
   }

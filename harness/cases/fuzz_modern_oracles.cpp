@@ -105,6 +105,20 @@ FuzzFinding server_request_finding(const Value& method, bool http) {
               ") on the 2026-07-28 wire, where it asks only inside an InputRequiredResult"};
 }
 
+std::vector<FuzzFinding> http_status_findings(const Value& response, int status) {
+  const Value* code = error_code_of(response);
+  if (code == nullptr || status == 400 || status == 0) return {};
+  const std::int64_t c = code->GetInt64();
+  const char* rule = c == -32602                             ? "META-MISSING-HTTP-400"
+                     : c == kMissingRequiredClientCapability ? "CAPABILITY-MISSING-HTTP-400"
+                     : c == kUnsupportedProtocolVersion      ? "HTTP-VERSION-UNSUPPORTED-400"
+                                                             : nullptr;
+  if (rule == nullptr) return {};
+  return {{"http-error-status", "error " + std::to_string(c), rule, Level::Must,
+           "the error " + std::to_string(c) + " came with HTTP status " + std::to_string(status) +
+               "; on Streamable HTTP \"the response status MUST be 400 Bad Request\""}};
+}
+
 std::vector<FuzzFinding> server_meta_findings(FuzzMutator::MetaFault fault, const Value& response) {
   if (fault == FuzzMutator::MetaFault::None) return {};
   const Value* code = error_code_of(response);

@@ -39,6 +39,12 @@ std::vector<FuzzFinding> modern_response_findings(const rapidjson::Value& reques
 // counterpart HTTP-NO-SERVER-REQUESTS.
 FuzzFinding server_request_finding(const rapidjson::Value& method, bool http);
 
+// Over Streamable HTTP: an error the spec sends with "400 Bad Request" came with another status
+// ("http-error-status", the corpus check of that name): -32602 for a malformed _meta
+// (META-MISSING-HTTP-400), -32021 (CAPABILITY-MISSING-HTTP-400), -32022
+// (HTTP-VERSION-UNSUPPORTED-400). `status` is the HTTP status of the POST the answer came on.
+std::vector<FuzzFinding> http_status_findings(const rapidjson::Value& response, int status);
+
 // The answer to a request whose _meta the input broke (FuzzMutator::MetaFault):
 //   meta-not-rejected          a _meta without a required field, not answered with -32602
 //                              (META-MISSING-REJECT);

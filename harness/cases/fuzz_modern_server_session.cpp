@@ -225,9 +225,10 @@ class ModernServerSession final : public FuzzSession {
     const std::size_t before = out.findings.size();
     while (channel_ && !done) {
       ReadResult r = channel_->receive(Deadline::after(options_.timeout));
-      if (r.status == ReadResult::Line)
+      if (r.status == ReadResult::Line) {
         done = handle(r.line, out);
-      else if (r.status == ReadResult::TooLarge)
+        if (done) answer_status_ = r.http_status;
+      } else if (r.status == ReadResult::TooLarge)
         add(out, {"invalid-jsonrpc", "json.too-large", "JSONRPC-MESSAGE-FORMAT", Level::Must,
                   "a message over the size limit"});
       else if (r.status == ReadResult::Timeout)
@@ -240,9 +241,12 @@ class ModernServerSession final : public FuzzSession {
       if (r.status != ReadResult::Line) break;
       handle(r.line, out);
     }
-    if (done && channel_)
+    if (done && channel_) {
       for (FuzzFinding& f : modern_response_findings(message, answer_, options_.revision, extensions_))
         add(out, std::move(f));
+      if (http_ != nullptr)
+        for (FuzzFinding& f : http_status_findings(answer_, answer_status_)) add(out, std::move(f));
+    }
     if (retry)
       for (std::size_t i = before; i < out.findings.size(); ++i)
         out.findings[i].stage = FuzzFinding::Stage::Retry;
@@ -463,6 +467,7 @@ class ModernServerSession final : public FuzzSession {
   bool notified_ = false;                // this input sent notifications before its call
   std::string pending_;                  // the id (JSON) of the open request
   rapidjson::Document answer_;           // the answer to it, once it came
+  int answer_status_ = 0;                // over HTTP: the status of the POST it came on
   std::size_t requests_ = 0, restarts_ = 0;
   std::vector<FuzzFinding> handshake_findings_;
   bool started_once_ = false;

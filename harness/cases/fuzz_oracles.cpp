@@ -49,7 +49,10 @@ std::string normalise_pointer(const std::string& pointer) {
     if (next == std::string::npos) next = pointer.size();
     std::string token = pointer.substr(at + 1, next - at - 1);
     const bool index = !token.empty() && token.find_first_not_of("0123456789") == std::string::npos;
-    if (index || previous == "properties" || previous == "content" || previous == "required") token = "*";
+    // The SUT's names (fields, its keys of inputRequests and ours of inputResponses) and indices.
+    if (index || previous == "properties" || previous == "content" || previous == "required" ||
+        previous == "inputRequests" || previous == "inputResponses")
+      token = "*";
     out += "/" + token;
     previous = token;
     at = next;

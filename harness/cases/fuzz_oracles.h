@@ -62,7 +62,7 @@ FuzzFinding silence_finding(std::string_view who, std::string_view method, std::
 FuzzFinding crash_finding(std::string_view who, const std::optional<ExitInfo>& exit, std::string_view closed);
 
 // "/params/requestedSchema/properties/age/minimum" -> "/params/requestedSchema/properties/*/minimum";
-// content members and array indices become "*" too.
+// content members, the keys of inputRequests and inputResponses, and array indices become "*" too.
 std::string normalise_pointer(const std::string& pointer);
 
 // Not JSON, or not JSON-RPC as MCP uses it: check_message's JSONRPC-* and json.* MUST findings.

@@ -194,6 +194,20 @@ TEST(FuzzModern, ServerRequestMetaAndRetryOracles) {
   EXPECT_EQ(retry(R::Omitted, accept, error).at(0).requirement, "MRTR-ASK-AGAIN");
 }
 
+TEST(FuzzModern, HttpErrorStatus) {
+  const rapidjson::Document meta = doc(R"({"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"m"}})");
+  const rapidjson::Document caps = doc(R"({"jsonrpc":"2.0","id":1,"error":{"code":-32021,"message":"m"}})");
+  const rapidjson::Document version =
+      doc(R"({"jsonrpc":"2.0","id":1,"error":{"code":-32022,"message":"m"}})");
+  const rapidjson::Document other = doc(R"({"jsonrpc":"2.0","id":1,"error":{"code":-32603,"message":"m"}})");
+  EXPECT_TRUE(http_status_findings(meta, 400).empty());
+  EXPECT_EQ(http_status_findings(meta, 200).at(0).requirement, "META-MISSING-HTTP-400");
+  EXPECT_EQ(http_status_findings(caps, 200).at(0).requirement, "CAPABILITY-MISSING-HTTP-400");
+  EXPECT_EQ(http_status_findings(version, 500).at(0).requirement, "HTTP-VERSION-UNSUPPORTED-400");
+  EXPECT_TRUE(http_status_findings(other, 200).empty());  // no status rule for it
+  EXPECT_TRUE(http_status_findings(meta, 0).empty());     // stdio: no status at all
+}
+
 TEST(FuzzModern, UndeclaredModeNamesTheModernRule) {
   const rapidjson::Document asked = doc(kFormParams);
   const rapidjson::Document request = doc(

@@ -109,6 +109,10 @@ TEST(FuzzOracles, PointersLoseTheSutsNames) {
   EXPECT_EQ(normalise_pointer("/params/requestedSchema/properties/age/minimum"),
             "/params/requestedSchema/properties/*/minimum");
   EXPECT_EQ(normalise_pointer("/result/content/tags/2"), "/result/content/*/*");
+  // Keys of the modern wire's maps are names too: one bug under two keys is one finding.
+  EXPECT_EQ(normalise_pointer("/params/inputResponses/input_2/content/name"),
+            "/params/inputResponses/*/content/*");
+  EXPECT_EQ(normalise_pointer("/result/inputRequests/k/params"), "/result/inputRequests/*/params");
 }
 
 TEST(FuzzOracles, ServerAcceptOfInvalidContentIsAFinding) {
