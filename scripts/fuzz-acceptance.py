@@ -66,8 +66,6 @@ URL_FETCH = ("a URL fetch is not on the MCP wire: no oracle watches a URL trap "
 RETRY_FLOW = "-32042 flow: the fuzzer's held tools/call never ends in a -32042 error"
 REASONS = {
     # server SUT
-    "elicit-without-capability": ("design", "the harness always declares an elicitation capability "
-                                  "(fuzz_server_session.cpp start(): \"elicitation\":CAPS); --capabilities cannot say none"),
     "link-in-form": ("gap", "SHOULD NOT, and check_message makes no finding for a link in a description; "
                      "broke-valid-request takes MUST only"),
     "http-url": ("gap", "SHOULD, and check_message makes no finding for an http:// URL; "
@@ -111,9 +109,6 @@ def reason_for(fault, catalog):
     if fault["name"] in REASONS:
         return REASONS[fault["name"]]
     text = fault["text"]
-    if "MCP-Protocol-Version" in text and fault["role"] == "server":
-        return ("design", "the fuzzer's POSTs carry the MCP-Protocol-Version header their _meta names; a "
-                          "mismatched or missing header is the corpus's server.modern.http-version-mismatch-rejected")
     if "Streamable HTTP" in text and fault["role"] == "client":
         return ("design", "HTTP-only: clients are fuzzed over stdio")
     if re.search(r"told (to speak 2026-07-28 and an initialize-based|it supports 2026-07-28 only)|once fallen back|"
@@ -151,6 +146,8 @@ def variants(fault, catalog):
         revision = "2026-07-28"
     if role == "client" and revision == "2026-07-28" and re.search(r"URL-mode", text):
         return [(FORM_URL, revision)]
+    if role == "server" and "declared no elicitation capability" in text:
+        return [("none", revision)]
     if "empty elicitation capability" in text:
         return [("{}", revision)]
     if role == "server" and "capability leaves out" in text:

@@ -29,6 +29,8 @@ SERVER_FAULTS = {
     "content-means-accept": "misreported-action",
     # A mode the client did not declare, or that the revision lacks, whatever the tool was asked.
     "send-undeclared-mode": "undeclared-mode",
+    # Told --capabilities none, the harness declares no elicitation capability at all.
+    "elicit-without-capability": "undeclared-mode",
     "url-mode-any-revision": "undeclared-mode",
     # One request id for every elicitation of the session: the case runs the input twice.
     "reuse-request-id": "reused-request-id",
@@ -116,6 +118,7 @@ CLIENT_FAULTS.update(MODERN_CLIENT_FAULTS)
 EXTRA = {"refuse-declared-url": ["--capabilities", '{"form":{},"url":{}}'],
          "content-in-url-accept": ["--capabilities", '{"form":{},"url":{}}'],
          "send-undeclared-mode": ["--capabilities", '{"form":{}}'],
+         "elicit-without-capability": ["--capabilities", "none"],
          "url-mode-any-revision": ["--revision", "2025-06-18"],
          "fail-on-repeated-complete": ["--capabilities", '{"form":{},"url":{}}'],
          # The seed whose first finding is the astral one (a two-character string of emoji under
@@ -134,6 +137,9 @@ BUDGET = {"enum-titles": ("12", "4000"), "enum-shape": ("12", "4000"), "utf16-le
           # the unknown resultType (one input in a hundred) at input 313.
           **{f: ("3", "250") for f in {**MODERN_SERVER_FAULTS, **MODERN_CLIENT_FAULTS}},
           "unknown-result-type-as-input-required": ("5", "600")}
+
+# The rule a finding must cite where the oracle alone does not say it.
+RULE = {"elicit-without-capability": "LIFECYCLE-NEGOTIATED-ONLY", "send-undeclared-mode": "SERVER-MODE-DECLARED"}
 
 
 def fuzz(cli, role, sut, out, *extra):
@@ -202,6 +208,8 @@ def test_fault_is_found_and_its_case_replays(cli, tmp_path, role, fault, oracle)
     proc, summary = fuzz(cli, role, faulty, out, "--duration", seconds, "--max-inputs", inputs, *EXTRA.get(fault, []))
     found = [f for f in summary["findings"] if f["oracle"] == oracle]
     assert found, summary["findings_by_oracle"]
+    if fault in RULE:
+        assert found[0]["requirement"] == RULE[fault], found[0]
     # A robustness finding (no sentence binds the SUT) is reported but fails nothing.
     robust_only = all(f.get("scope") == "robustness" for f in summary["findings"])
     assert proc.returncode == (0 if robust_only else 1), proc.stdout.decode()
@@ -400,6 +408,7 @@ def test_a_modern_server_over_streamable_http(cli, tmp_path):
                        "--duration", "3", timeout=90)
         summary = json.loads((tmp_path / "clean" / "summary.json").read_text())
         assert proc.returncode == 0 and summary["findings"] == [] and summary["restarts"] == 0, proc.stdout.decode()
+        assert "meta header-mismatch" in summary["exercised"]["wire"], summary["exercised"]["wire"]
         out = tmp_path / "faulty"
         proc = cli.run("fuzz", "server", "--url", faulty.url, "--revision", "2026-07-28", "--out", out,
                        "--duration", "3", "--max-inputs", "500", timeout=90)
@@ -416,21 +425,25 @@ def test_a_modern_server_over_streamable_http(cli, tmp_path):
         assert replay(clean.url, "r-clean").returncode == 0
 
     # An error the spec sends with 400 Bad Request, sent with 200: found, and replayed by the
-    # corpus's http-error-status check.
-    status = [str(cli.peer), "reference", "server", "--listen", "127.0.0.1:0", "--fault", "capability-missing-http-200"]
-    with Listening([str(cli.peer), "reference", "server", "--listen", "127.0.0.1:0"], env=cli.env) as clean, \
-            Listening(status, env=cli.env) as faulty:
-        out = tmp_path / "status"
-        cli.run("fuzz", "server", "--url", faulty.url, "--revision", "2026-07-28", "--out", out,
-                "--duration", "3", "--max-inputs", "600", timeout=90)
-        summary = json.loads((out / "summary.json").read_text())
-        [found] = [f for f in summary["findings"] if f["oracle"] == "http-error-status"]
-        assert found["requirement"] == "CAPABILITY-MISSING-HTTP-400"
-        case = json.loads((out / "cases" / "2026-07-28" / "server" / found["case"]).read_text())
-        for url, expected in ((faulty.url, 1), (clean.url, 0)):
-            proc = cli.run("server", "--url", url, "--cases", out / "cases", "--case", case["id"], "--revision",
-                           "2026-07-28", "--strict", "--report-dir", tmp_path / f"r{expected}", timeout=90)
-            assert proc.returncode == expected, proc.stdout.decode()[-2000:]
+    # corpus's http-error-status check. A request whose MCP-Protocol-Version header is not its
+    # _meta's version, served: found, and replayed with the same header.
+    for fault, oracle, rule in (("capability-missing-http-200", "http-error-status", "CAPABILITY-MISSING-HTTP-400"),
+                                ("accept-version-header-mismatch", "header-mismatch-served",
+                                 "HTTP-VERSION-MISMATCH-REJECT")):
+        command = [str(cli.peer), "reference", "server", "--listen", "127.0.0.1:0", "--fault", fault]
+        with Listening([str(cli.peer), "reference", "server", "--listen", "127.0.0.1:0"], env=cli.env) as clean, \
+                Listening(command, env=cli.env) as faulty:
+            out = tmp_path / fault
+            cli.run("fuzz", "server", "--url", faulty.url, "--revision", "2026-07-28", "--out", out,
+                    "--duration", "3", "--max-inputs", "600", timeout=90)
+            summary = json.loads((out / "summary.json").read_text())
+            [found] = [f for f in summary["findings"] if f["oracle"] == oracle]
+            assert found["requirement"] == rule
+            case = json.loads((out / "cases" / "2026-07-28" / "server" / found["case"]).read_text())
+            for url, expected in ((faulty.url, 1), (clean.url, 0)):
+                proc = cli.run("server", "--url", url, "--cases", out / "cases", "--case", case["id"], "--revision",
+                               "2026-07-28", "--strict", "--report-dir", tmp_path / f"{fault}-r{expected}", timeout=90)
+                assert proc.returncode == expected, proc.stdout.decode()[-2000:]
 
 
 def test_a_server_that_goes_away_over_http_is_a_crash_and_an_end(cli, tmp_path):

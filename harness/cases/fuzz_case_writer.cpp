@@ -93,7 +93,10 @@ std::string fuzz_case_json(const std::string& role, Revision revision, const std
   if (finding.robustness) c.AddMember("scope", s("robustness"), a);
 
   Value sut(rapidjson::kObjectType);
-  sut.AddMember("capabilities", Value(parse(capabilities), a), a);
+  if (capabilities == "none")
+    sut.AddMember("capabilities", "none", a);
+  else
+    sut.AddMember("capabilities", Value(parse(capabilities), a), a);
   const Value empty(rapidjson::kObjectType);
   const Value* params = find_member(outcome.input, "params");
   if (!params) params = &empty;

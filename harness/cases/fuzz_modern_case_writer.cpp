@@ -55,6 +55,7 @@ std::string expected_answer(const FuzzFinding& f, const Value* reply) {
   const std::string& o = f.oracle;
   if (o == "meta-not-rejected") return R"({"error":{"code":-32602}})";
   if (o == "unsupported-version-served") return R"({"error":{"code":-32022}})";
+  if (o == "header-mismatch-served") return R"({"error":{"code":-32020}})";
   if (o == "accepted-malformed-response") return R"({"error":"$any"})";
   if (o == "failed-on-decline" || o == "rejected-unknown-response" || o == "no-ask-again")
     return R"({"result":"$any"})";
@@ -140,6 +141,8 @@ void add_modern_server_steps(Value& steps, Value& sut, const FuzzFinding& findin
     send.AddMember("method", "tools/call", a).AddMember("params", p, a);
     Value step(rapidjson::kObjectType);
     step.AddMember("send", send, a).AddMember("as", text(as, a), a).AddMember("prerequisite", true, a);
+    if (FuzzMutator::meta_fault_of(outcome.input) == FuzzMutator::MetaFault::HeaderMismatch)
+      step.AddMember("http_version_header", rapidjson::StringRef(FuzzMutator::kMismatchedHeader), a);
     return step;
   };
   if (finding.oracle == "undeclared-mode" && outcome.input.HasMember("declare")) {

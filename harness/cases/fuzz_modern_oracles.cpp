@@ -112,6 +112,7 @@ std::vector<FuzzFinding> http_status_findings(const Value& response, int status)
   const char* rule = c == -32602                             ? "META-MISSING-HTTP-400"
                      : c == kMissingRequiredClientCapability ? "CAPABILITY-MISSING-HTTP-400"
                      : c == kUnsupportedProtocolVersion      ? "HTTP-VERSION-UNSUPPORTED-400"
+                     : c == kHeaderMismatch                  ? "HTTP-VERSION-MISMATCH-REJECT"
                                                              : nullptr;
   if (rule == nullptr) return {};
   return {{"http-error-status", "error " + std::to_string(c), rule, Level::Must,
@@ -127,6 +128,13 @@ std::vector<FuzzFinding> server_meta_findings(FuzzMutator::MetaFault fault, cons
     return {{"unsupported-version-served", "protocolVersion", "VERSION-UNSUPPORTED-ERROR", Level::Must,
              "a request of protocol version " + std::string(FuzzMutator::kUnknownVersion) +
                  ", which no server implements, got " + describe_answer(response) + ", not error -32022"}};
+  }
+  if (fault == FuzzMutator::MetaFault::HeaderMismatch) {
+    if (code != nullptr && code->GetInt64() == kHeaderMismatch) return {};
+    return {{"header-mismatch-served", "MCP-Protocol-Version", "HTTP-VERSION-MISMATCH-REJECT", Level::Must,
+             "a POST whose MCP-Protocol-Version header said " + std::string(FuzzMutator::kMismatchedHeader) +
+                 " while its _meta named the campaign's version got " + describe_answer(response) +
+                 ", not error -32020 (HeaderMismatch) with 400 Bad Request"}};
   }
   if (code != nullptr && code->GetInt64() == -32602) return {};
   const char* field = fault == FuzzMutator::MetaFault::NoVersion ? "protocolVersion" : "clientCapabilities";

@@ -42,14 +42,17 @@ FuzzFinding server_request_finding(const rapidjson::Value& method, bool http);
 // Over Streamable HTTP: an error the spec sends with "400 Bad Request" came with another status
 // ("http-error-status", the corpus check of that name): -32602 for a malformed _meta
 // (META-MISSING-HTTP-400), -32021 (CAPABILITY-MISSING-HTTP-400), -32022
-// (HTTP-VERSION-UNSUPPORTED-400). `status` is the HTTP status of the POST the answer came on.
+// (HTTP-VERSION-UNSUPPORTED-400), -32020 (HTTP-VERSION-MISMATCH-REJECT). `status` is the HTTP
+// status of the POST the answer came on.
 std::vector<FuzzFinding> http_status_findings(const rapidjson::Value& response, int status);
 
 // The answer to a request whose _meta the input broke (FuzzMutator::MetaFault):
 //   meta-not-rejected          a _meta without a required field, not answered with -32602
 //                              (META-MISSING-REJECT);
 //   unsupported-version-served a version no server implements, not answered with -32022
-//                              (VERSION-UNSUPPORTED-ERROR).
+//                              (VERSION-UNSUPPORTED-ERROR);
+//   header-mismatch-served     over Streamable HTTP, an MCP-Protocol-Version header other than the
+//                              _meta's version, not answered with -32020 (HTTP-VERSION-MISMATCH-REJECT).
 std::vector<FuzzFinding> server_meta_findings(FuzzMutator::MetaFault fault, const rapidjson::Value& response);
 
 // The answer to the retry of an elicit call, given how the input built its inputResponses and the

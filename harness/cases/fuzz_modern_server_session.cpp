@@ -43,7 +43,10 @@ class ModernServerSession final : public FuzzSession {
     // sends it on the 2025 wire): that input loses its meta fault. Nor are there notifications:
     // "This revision of the core protocol defines no client-to-server notifications over
     // Streamable HTTP" (a POST of one would open a 2025 session).
-    if (http_ != nullptr && FuzzMutator::meta_fault_of(out.input) == FuzzMutator::MetaFault::NoVersion)
+    // Over stdio there is no header to mismatch.
+    const FuzzMutator::MetaFault fault = FuzzMutator::meta_fault_of(out.input);
+    if ((http_ != nullptr && fault == FuzzMutator::MetaFault::NoVersion) ||
+        (http_ == nullptr && fault == FuzzMutator::MetaFault::HeaderMismatch))
       out.input.RemoveMember("meta");
     if (http_ != nullptr) out.input.RemoveMember("notify");
     static const Value kNone(rapidjson::kObjectType);
@@ -82,7 +85,10 @@ class ModernServerSession final : public FuzzSession {
       arguments.AddMember("elicitations", list, a);
     }
     const std::size_t first = out.findings.size();
+    const bool mismatch = FuzzMutator::meta_fault_of(out.input) == FuzzMutator::MetaFault::HeaderMismatch;
+    if (mismatch) http_->override_version_header(FuzzMutator::kMismatchedHeader);
     exchange_input(tool, asked, arguments, meta, rng, out);
+    if (mismatch && http_ != nullptr) http_->override_version_header(std::nullopt);
     // A replay case judges every answer with the corpus's modern-results-valid check, the params of
     // each elicitation in it included: for invalid params (which a server may pass on as its tool
     // asked) that check would fail a clean server too. Such an input makes no finding that check

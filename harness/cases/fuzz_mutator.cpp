@@ -617,7 +617,8 @@ void FuzzMutator::add_modern_mutations(rapidjson::Document& input, FuzzRng& rng)
     input.AddMember("declare", Value(declared, a), a);
   }
   if (rng.chance(6)) {
-    static constexpr std::array<const char*, 3> kFaults{"no-version", "no-capabilities", "unknown-version"};
+    static constexpr std::array<const char*, 4> kFaults{"no-version", "no-capabilities", "unknown-version",
+                                                        "header-mismatch"};
     input.AddMember("meta", rapidjson::StringRef(rng.pick(kFaults)), a);
   }
   if (rng.chance(15)) {
@@ -632,6 +633,7 @@ FuzzMutator::MetaFault FuzzMutator::meta_fault_of(const Value& input) {
   if (s == "no-version") return MetaFault::NoVersion;
   if (s == "no-capabilities") return MetaFault::NoCapabilities;
   if (s == "unknown-version") return MetaFault::UnknownVersion;
+  if (s == "header-mismatch") return MetaFault::HeaderMismatch;
   return MetaFault::None;
 }
 

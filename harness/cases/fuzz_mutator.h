@@ -64,11 +64,13 @@ class FuzzMutator {
   // capabilities, client info), and the elicitation answer travels in the retry's inputResponses.
   // An input may change both (members of its own, so that the minimiser can drop them):
   //   "declare"    the elicitation capability this request declares (null: none), not the campaign's;
-  //   "meta"       a broken _meta: "no-version", "no-capabilities", "unknown-version";
+  //   "meta"       a broken _meta: "no-version", "no-capabilities", "unknown-version"; or over
+  //                Streamable HTTP "header-mismatch", a sound _meta under an MCP-Protocol-Version
+  //                header that names another version (kMismatchedHeader);
   //   "responses"  a retry other than the answer as asked: "extra-key" (a key the server did not
   //                ask for besides), "omitted" (no answer), "not-an-object" (inputResponses a string).
   // An unknown value (a string the minimiser shortened) means none of these.
-  enum class MetaFault { None, NoVersion, NoCapabilities, UnknownVersion };
+  enum class MetaFault { None, NoVersion, NoCapabilities, UnknownVersion, HeaderMismatch };
   enum class Responses { AsAsked, ExtraKey, Omitted, NotAnObject };
   static void add_modern_mutations(rapidjson::Document& input, FuzzRng& rng);
   static MetaFault meta_fault_of(const rapidjson::Value& input);
@@ -99,6 +101,8 @@ class FuzzMutator {
                                                      const rapidjson::Value& input, std::size_t round);
   static constexpr const char* kUnaskedKey = "fuzz-unasked";
   static constexpr const char* kUnknownVersion = "2099-01-01";
+  // The MCP-Protocol-Version header of a "header-mismatch" input: a real revision, not the _meta's.
+  static constexpr const char* kMismatchedHeader = "2025-11-25";
 
   // ELICIT_CONFORM_USER for a client SUT: `answers` answers of one `kind`. A mixed script mixes
   // accepts whose content uses the field names of the corpus's schemas with values that are often

@@ -239,9 +239,12 @@ std::vector<FuzzFinding> server_request_findings(const Value& asked_params, cons
   if (!mode.empty() && !declared.supports(mode == "url" ? Mode::Url : Mode::Form)) {
     const bool revision_has_it = mode != "url" || features(revision).url_mode;
     // On the modern wire a request that declares no elicitation at all has a rule of its own.
+    // So does a 2025 session that negotiated no elicitation: "Only use capabilities that were
+    // successfully negotiated".
     const char* rule = !revision_has_it ? "LIFECYCLE-RESPECT-VERSION"
-                       : features(revision).modern_wire && !declared.declared
-                           ? "MRTR-NO-UNDECLARED-ELICITATION"
+                       : !declared.declared
+                           ? (features(revision).modern_wire ? "MRTR-NO-UNDECLARED-ELICITATION"
+                                                             : "LIFECYCLE-NEGOTIATED-ONLY")
                            : "SERVER-MODE-DECLARED";
     out.push_back(FuzzFinding{
         "undeclared-mode", "mode " + mode, rule, Level::Must,

@@ -186,10 +186,12 @@ class ServerSession final : public FuzzSession {
     sut_request_ids_.clear();
     handshake_findings_.clear();
     const std::string revision(to_string(options_.revision));
-    const std::string& caps = options_.capabilities;
+    // --capabilities none: no elicitation capability at all (declared_ says so too).
+    const std::string caps =
+        options_.capabilities == "none" ? std::string() : R"("elicitation":)" + options_.capabilities;
     if (!channel_->send(
             R"({"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":")" + revision +
-                R"(","capabilities":{"elicitation":)" + caps +
+                R"(","capabilities":{)" + caps +
                 R"(},"clientInfo":{"name":"elicit-conform-fuzz","version":"0.1"}}})",
             Deadline::after(options_.startup_timeout))) {
       // Over HTTP: nothing listens (any more) at the URL; over stdio: the server is gone.

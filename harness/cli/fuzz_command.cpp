@@ -53,8 +53,15 @@ int run_fuzz_command(const FuzzCommandOptions& c, std::ostream& out, std::ostrea
     err << "elicit-conform fuzz: --shard " << c.shard << ": i/n with 0 <= i < n\n";
     return 2;
   }
-  if (!c.capabilities.empty() && !parse_json(c.capabilities).ok()) {
-    err << "elicit-conform fuzz: --capabilities is not JSON\n";
+  // "none", as a case file's sut.capabilities says it: the harness declares no elicitation
+  // capability to a server SUT (LIFECYCLE-NEGOTIATED-ONLY). A client SUT must declare one to be fuzzed.
+  if (c.capabilities == "none" && c.role != "server") {
+    err << "elicit-conform fuzz: --capabilities none is for a server SUT (a client without the "
+           "elicitation capability has nothing to fuzz)\n";
+    return 2;
+  }
+  if (!c.capabilities.empty() && c.capabilities != "none" && !parse_json(c.capabilities).ok()) {
+    err << "elicit-conform fuzz: --capabilities is neither JSON nor none\n";
     return 2;
   }
   o.shard = i;

@@ -186,8 +186,8 @@ static int run_main(int argc, char** argv) {
       ->capture_default_str();
   fuzz_app->add_option(
       "--capabilities", fuzz.capabilities,
-      "the elicitation capability (server SUT: the harness declares it, default form+url; client "
-      "SUT: ELICIT_CONFORM_CAPABILITIES, default form)");
+      "the elicitation capability (server SUT: the harness declares it, default form+url, none: no "
+      "elicitation capability; client SUT: ELICIT_CONFORM_CAPABILITIES, default form)");
   fuzz_app->add_option("--cases", fuzz.cases_dir, "the corpus the seeds come from")->capture_default_str();
 
   std::string relay_socket;

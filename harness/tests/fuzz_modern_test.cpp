@@ -157,6 +157,13 @@ TEST(FuzzModern, ServerRequestMetaAndRetryOracles) {
   EXPECT_TRUE(server_meta_findings(M::UnknownVersion, unsupported).empty());
   EXPECT_EQ(server_meta_findings(M::UnknownVersion, served).at(0).requirement, "VERSION-UNSUPPORTED-ERROR");
   EXPECT_TRUE(server_meta_findings(M::None, served).empty());
+  // A header that does not match the _meta: only -32020 is the rejection the rule names.
+  const rapidjson::Document mismatch =
+      doc(R"({"jsonrpc":"2.0","id":1,"error":{"code":-32020,"message":"m"}})");
+  EXPECT_TRUE(server_meta_findings(M::HeaderMismatch, mismatch).empty());
+  EXPECT_EQ(server_meta_findings(M::HeaderMismatch, served).at(0).oracle, "header-mismatch-served");
+  EXPECT_EQ(server_meta_findings(M::HeaderMismatch, invalid_params).at(0).requirement,
+            "HTTP-VERSION-MISMATCH-REJECT");
 
   using R = FuzzMutator::Responses;
   const rapidjson::Document params = doc(kFormParams);
@@ -204,6 +211,11 @@ TEST(FuzzModern, HttpErrorStatus) {
   EXPECT_EQ(http_status_findings(meta, 200).at(0).requirement, "META-MISSING-HTTP-400");
   EXPECT_EQ(http_status_findings(caps, 200).at(0).requirement, "CAPABILITY-MISSING-HTTP-400");
   EXPECT_EQ(http_status_findings(version, 500).at(0).requirement, "HTTP-VERSION-UNSUPPORTED-400");
+  EXPECT_EQ(
+      http_status_findings(doc(R"({"jsonrpc":"2.0","id":1,"error":{"code":-32020,"message":"m"}})"), 200)
+          .at(0)
+          .requirement,
+      "HTTP-VERSION-MISMATCH-REJECT");
   EXPECT_TRUE(http_status_findings(other, 200).empty());  // no status rule for it
   EXPECT_TRUE(http_status_findings(meta, 0).empty());     // stdio: no status at all
 }

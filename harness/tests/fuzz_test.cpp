@@ -426,6 +426,10 @@ TEST(FuzzOracles, ServerModesAndTheShouldHalf) {
   found = server_request_findings(url_params, url_request, v2025_06_18, Revision::V2025_06_18);
   ASSERT_EQ(found.size(), 1u);
   EXPECT_EQ(found[0].requirement, "LIFECYCLE-RESPECT-VERSION");
+  // No elicitation capability negotiated at all (--capabilities none): any mode breaks that rule.
+  found = server_request_findings(url_params, url_request, ElicitationCapability{}, r);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].requirement, "LIFECYCLE-NEGOTIATED-ONLY");
 
   rapidjson::Document asked = doc(
       R"({"message":"m","requestedSchema":{"type":"object","properties":{"c":{"type":"string","title":"City"}},)"
