@@ -41,7 +41,7 @@ class ClientSession final : public FuzzSession {
     if (!child_ && !start()) return false;
     // What the client sent while it set up (its initialize, its tool call) is judged too: the
     // findings go with the first input after the start.
-    for (FuzzFinding& f : handshake_findings_) add(out, std::move(f));
+    for (FuzzFinding& f : handshake_findings_) out.add(std::move(f));
     handshake_findings_.clear();
     const Value* params = find_member(input, "params");
     if (params) coverage.note_params(*params);
@@ -59,8 +59,8 @@ class ClientSession final : public FuzzSession {
       if (r.status == ReadResult::Line)
         done = handle(r.line, params ? *params : kNone, out);
       else if (r.status == ReadResult::TooLarge)
-        add(out, {"invalid-jsonrpc", "json.too-large", "JSONRPC-MESSAGE-FORMAT", Level::Must,
-                  "a message over the size limit"});
+        out.add({"invalid-jsonrpc", "json.too-large", "JSONRPC-MESSAGE-FORMAT", Level::Must,
+                 "a message over the size limit"});
       else if (r.status == ReadResult::Timeout)
         silence(out);
       else
@@ -206,14 +206,8 @@ class ClientSession final : public FuzzSession {
     if (!channel_->send(json, Deadline::after(options_.timeout))) died(out);
   }
 
-  static void add(FuzzOutcome& out, FuzzFinding f) {
-    for (const FuzzFinding& have : out.findings)
-      if (have.key() == f.key()) return;
-    out.findings.push_back(std::move(f));
-  }
-
   bool handle(const std::string& line, const Value& params, FuzzOutcome& out) {
-    for (FuzzFinding& f : jsonrpc_findings(line, options_.revision)) add(out, std::move(f));
+    for (FuzzFinding& f : jsonrpc_findings(line, options_.revision)) out.add(std::move(f));
     ParsedJson m = parse_json(line);
     if (!m.ok() || !m.document.IsObject()) return false;
     const Value* id = find_member(m.document, "id");
@@ -226,8 +220,8 @@ class ClientSession final : public FuzzSession {
     if (id == nullptr) return false;
     const std::string key = to_json(*id);
     if (!answered_.insert(key).second) {
-      add(out, {"answered-twice", "elicitation/create", "JSONRPC-SPEC", Level::Must,
-                "the client answered request " + key + " twice"});
+      out.add({"answered-twice", "elicitation/create", "JSONRPC-SPEC", Level::Must,
+               "the client answered request " + key + " twice"});
       return false;
     }
     if (key != pending_) return false;
@@ -237,7 +231,7 @@ class ClientSession final : public FuzzSession {
       if (uniform_)
         for (FuzzFinding& f :
              client_user_findings(params, *result, {&script_[0]}, declared_, options_.revision))
-          add(out, std::move(f));
+          out.add(std::move(f));
       const Value* action = find_member(*result, "action");
       // The scripted answer this result answers (the user's, before the client touched it): what
       // a replay and the minimiser give the client again. A client may re-encode what it was given
@@ -252,7 +246,7 @@ class ClientSession final : public FuzzSession {
       }
     }
     for (FuzzFinding& f : client_answer_findings(params, m.document, declared_, options_.revision))
-      add(out, std::move(f));
+      out.add(std::move(f));
     return true;
   }
 
@@ -268,11 +262,11 @@ class ClientSession final : public FuzzSession {
     // Gone after notifications a client ignores: that is the finding, not a crash of its own.
     const auto ended = [&] {
       std::optional<ExitInfo> exit = child_->wait_exit(Deadline::after(std::chrono::milliseconds(200)));
-      add(out, {"ended-on-notification", completions ? "completion" : "notification",
-                completions ? "CLIENT-IGNORE-UNKNOWN-COMPLETE" : "JSONRPC-NO-RESPONSE-TO-NOTIFICATION",
-                Level::Must,
-                "the client ended the session after notifications it should have ignored (" +
-                    (exit ? exit->describe() : std::string("connection closed")) + ")"});
+      out.add({"ended-on-notification", completions ? "completion" : "notification",
+               completions ? "CLIENT-IGNORE-UNKNOWN-COMPLETE" : "JSONRPC-NO-RESPONSE-TO-NOTIFICATION",
+               Level::Must,
+               "the client ended the session after notifications it should have ignored (" +
+                   (exit ? exit->describe() : std::string("connection closed")) + ")"});
       tool_call_.clear();
       stop();
     };
@@ -294,7 +288,7 @@ class ClientSession final : public FuzzSession {
       if (r.status == ReadResult::Timeout) return silence(out, "ping");
       if (r.status == ReadResult::TooLarge) continue;
       if (r.status != ReadResult::Line) return ended();
-      for (FuzzFinding& f : jsonrpc_findings(r.line, options_.revision)) add(out, std::move(f));
+      for (FuzzFinding& f : jsonrpc_findings(r.line, options_.revision)) out.add(std::move(f));
       ParsedJson m = parse_json(r.line);
       if (!m.ok() || !m.document.IsObject()) continue;
       const Value* id = find_member(m.document, "id");
@@ -306,14 +300,14 @@ class ClientSession final : public FuzzSession {
       const std::string key = id ? to_json(*id) : "";
       if (key == ping) return;
       if (!key.starts_with("\"fuzz-"))
-        add(out, {"answered-notification", "response", "JSONRPC-NO-RESPONSE-TO-NOTIFICATION", Level::Must,
-                  "the client sent a response (id " + abbreviate_utf8(key.empty() ? "absent" : key, 80) +
-                      ") after notifications and to no request of the harness"});
+        out.add({"answered-notification", "response", "JSONRPC-NO-RESPONSE-TO-NOTIFICATION", Level::Must,
+                 "the client sent a response (id " + abbreviate_utf8(key.empty() ? "absent" : key, 80) +
+                     ") after notifications and to no request of the harness"});
     }
   }
 
   void silence(FuzzOutcome& out, const char* method = "elicitation/create") {
-    add(out, silence_finding("client", method, options_.timeout));
+    out.add(silence_finding("client", method, options_.timeout));
     stop();
   }
 
@@ -333,7 +327,7 @@ class ClientSession final : public FuzzSession {
       switched_ = true;  // the next start is no restart
       return;
     }
-    add(out, crash_finding("client", exit, "connection"));
+    out.add(crash_finding("client", exit, "connection"));
     tool_call_.clear();
     stop();
   }

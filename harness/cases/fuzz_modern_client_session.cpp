@@ -60,7 +60,7 @@ class ModernClientSession final : public FuzzSession {
       ++restarts_;
     switched_ = false;
     if (!child_ && !start()) return false;
-    for (FuzzFinding& f : handshake_findings_) add(out, std::move(f));
+    for (FuzzFinding& f : handshake_findings_) out.add(std::move(f));
     handshake_findings_.clear();
     static const Value kNone(rapidjson::kObjectType);
     const Value* found = find_member(input, "params");
@@ -103,15 +103,15 @@ class ModernClientSession final : public FuzzSession {
         break;
       }
       if (r.status == ReadResult::TooLarge) {
-        add(out, {"invalid-jsonrpc", "json.too-large", "JSONRPC-MESSAGE-FORMAT", Level::Must,
-                  "a message over the size limit"});
+        out.add({"invalid-jsonrpc", "json.too-large", "JSONRPC-MESSAGE-FORMAT", Level::Must,
+                 "a message over the size limit"});
         continue;
       }
       if (r.status != ReadResult::Line) {
         died(out);
         break;
       }
-      for (FuzzFinding& f : jsonrpc_findings(r.line, options_.revision)) add(out, std::move(f));
+      for (FuzzFinding& f : jsonrpc_findings(r.line, options_.revision)) out.add(std::move(f));
       ParsedJson m = parse_json(r.line);
       if (!m.ok() || !m.document.IsObject()) continue;
       auto kept = std::make_shared<rapidjson::Document>(std::move(m.document));
@@ -125,10 +125,10 @@ class ModernClientSession final : public FuzzSession {
     if (!retry) return true;
     if (unknown) {
       if (answers_any(*retry, keys))
-        add(out, {"unknown-result-type", "inputResponses", "RESULT-TYPE-UNKNOWN-INVALID", Level::Must,
-                  "the client answered the input requests of a result whose resultType \"" +
-                      std::string(FuzzMutator::kUnknownResultType) +
-                      "\" it cannot know, as if it were an InputRequiredResult"});
+        out.add({"unknown-result-type", "inputResponses", "RESULT-TYPE-UNKNOWN-INVALID", Level::Must,
+                 "the client answered the input requests of a result whose resultType \"" +
+                     std::string(FuzzMutator::kUnknownResultType) +
+                     "\" it cannot know, as if it were an InputRequiredResult"});
       held_ = retry;
       return true;
     }
@@ -140,7 +140,7 @@ class ModernClientSession final : public FuzzSession {
     for (const auto& m : messages) t.sut_messages.push_back(m.get());
     t.exchanges.push_back(RetryExchange{held_.get(), &irr, retry.get()});
     t.asked_capability = &told_;
-    for (FuzzFinding& f : modern_client_round_findings(t)) add(out, std::move(f));
+    for (FuzzFinding& f : modern_client_round_findings(t)) out.add(std::move(f));
     judge_answers(params, keys, *retry, out);
     held_ = retry;
     return true;
@@ -247,7 +247,7 @@ class ModernClientSession final : public FuzzSession {
       if (uniform_)
         for (FuzzFinding& f :
              client_user_findings(params, *result, {&script_[0]}, declared_, options_.revision))
-          add(out, std::move(f));
+          out.add(std::move(f));
       const Value* action = find_member(*result, "action");
       const Value* content = find_member(*result, "content");
       const bool accepted =
@@ -338,14 +338,8 @@ class ModernClientSession final : public FuzzSession {
     if (!channel_->send(json, Deadline::after(options_.timeout))) died(out);
   }
 
-  static void add(FuzzOutcome& out, FuzzFinding f) {
-    for (const FuzzFinding& have : out.findings)
-      if (have.key() == f.key()) return;
-    out.findings.push_back(std::move(f));
-  }
-
   void silence(FuzzOutcome& out) {
-    add(out, silence_finding("client", "tools/call (its retry)", options_.timeout));
+    out.add(silence_finding("client", "tools/call (its retry)", options_.timeout));
     held_.reset();
     stop();
   }
@@ -364,7 +358,7 @@ class ModernClientSession final : public FuzzSession {
       switched_ = true;
       return;
     }
-    add(out, crash_finding("client", exit, "connection"));
+    out.add(crash_finding("client", exit, "connection"));
     stop();
   }
 

@@ -37,7 +37,7 @@ class ModernServerSession final : public FuzzSession {
   bool run(const Value& input, FuzzRng& rng, FuzzOutcome& out) override {
     out.input.CopyFrom(input, out.input.GetAllocator());
     if (!channel_ && !start()) return false;
-    for (FuzzFinding& f : handshake_findings_) add(out, std::move(f));
+    for (FuzzFinding& f : handshake_findings_) out.add(std::move(f));
     handshake_findings_.clear();
     // Over HTTP a request without a version in its _meta is no modern request at all (the channel
     // sends it on the 2025 wire): that input loses its meta fault. Nor are there notifications:
@@ -126,7 +126,7 @@ class ModernServerSession final : public FuzzSession {
     const rapidjson::Document* answer = exchange(call, out, false);
     if (answer == nullptr) return;
     for (FuzzFinding& f : server_meta_findings(FuzzMutator::meta_fault_of(out.input), *answer))
-      add(out, std::move(f));
+      out.add(std::move(f));
     if (FuzzMutator::meta_fault_of(out.input) != FuzzMutator::MetaFault::None || tool != "elicit") return;
 
     // The elicitations it asked for: judged as the 2025 request oracles judge an elicitation/create.
@@ -147,7 +147,7 @@ class ModernServerSession final : public FuzzSession {
             .AddMember("method", "elicitation/create", ra);
         if (params != nullptr) request.AddMember("params", Value(*params, ra), ra);
         for (FuzzFinding& f : server_request_findings(asked, request, declared, options_.revision))
-          add(out, std::move(f));
+          out.add(std::move(f));
         if (keys.empty() && params != nullptr) sent_params.CopyFrom(*params, sent_params.GetAllocator());
         keys.emplace_back(it->name.GetString(), it->name.GetStringLength());
       }
@@ -179,7 +179,7 @@ class ModernServerSession final : public FuzzSession {
         found_on_retry.push_back(std::move(f));
     for (FuzzFinding& f : found_on_retry) {
       f.stage = FuzzFinding::Stage::Retry;
-      add(out, std::move(f));
+      out.add(std::move(f));
     }
   }
 
@@ -235,8 +235,8 @@ class ModernServerSession final : public FuzzSession {
         done = handle(r.line, out);
         if (done) answer_status_ = r.http_status;
       } else if (r.status == ReadResult::TooLarge)
-        add(out, {"invalid-jsonrpc", "json.too-large", "JSONRPC-MESSAGE-FORMAT", Level::Must,
-                  "a message over the size limit"});
+        out.add({"invalid-jsonrpc", "json.too-large", "JSONRPC-MESSAGE-FORMAT", Level::Must,
+                 "a message over the size limit"});
       else if (r.status == ReadResult::Timeout)
         silence(out);
       else
@@ -249,9 +249,9 @@ class ModernServerSession final : public FuzzSession {
     }
     if (done && channel_) {
       for (FuzzFinding& f : modern_response_findings(message, answer_, options_.revision, extensions_))
-        add(out, std::move(f));
+        out.add(std::move(f));
       if (http_ != nullptr)
-        for (FuzzFinding& f : http_status_findings(answer_, answer_status_)) add(out, std::move(f));
+        for (FuzzFinding& f : http_status_findings(answer_, answer_status_)) out.add(std::move(f));
     }
     if (retry)
       for (std::size_t i = before; i < out.findings.size(); ++i)
@@ -261,14 +261,14 @@ class ModernServerSession final : public FuzzSession {
 
   // One message of the SUT; true when it is the answer to the open request.
   bool handle(const std::string& line, FuzzOutcome& out) {
-    for (FuzzFinding& f : jsonrpc_findings(line, options_.revision)) add(out, std::move(f));
+    for (FuzzFinding& f : jsonrpc_findings(line, options_.revision)) out.add(std::move(f));
     ParsedJson m = parse_json(line, ParseLimits{});
     if (!m.ok() || !m.document.IsObject()) return false;
     const Value* id = find_member(m.document, "id");
     const Value* method = find_member(m.document, "method");
     if (method != nullptr) {
       if (id == nullptr) return false;  // a notification: nothing to answer
-      add(out, server_request_finding(*method, http_ != nullptr));
+      out.add(server_request_finding(*method, http_ != nullptr));
       // Over stdio an answer all the same (ping: an empty result; anything else: method not
       // found), so the server does not hang on it; on Streamable HTTP a modern client sends no
       // responses.
@@ -284,14 +284,14 @@ class ModernServerSession final : public FuzzSession {
     const std::string key = to_json(*id);
     if (!key.starts_with("\"fuzz-")) {
       if (notified_)
-        add(out, {"answered-notification", "response", "JSONRPC-NO-RESPONSE-TO-NOTIFICATION", Level::Must,
-                  "the server sent a response (id " + abbreviate_utf8(key, 80) +
-                      ") after notifications and to no request of the harness"});
+        out.add({"answered-notification", "response", "JSONRPC-NO-RESPONSE-TO-NOTIFICATION", Level::Must,
+                 "the server sent a response (id " + abbreviate_utf8(key, 80) +
+                     ") after notifications and to no request of the harness"});
       return false;
     }
     if (!answered_.insert(key).second) {
-      add(out, {"answered-twice", "tools/call", "JSONRPC-SPEC", Level::Must,
-                "the server answered request " + key + " twice"});
+      out.add({"answered-twice", "tools/call", "JSONRPC-SPEC", Level::Must,
+               "the server answered request " + key + " twice"});
       return false;
     }
     if (key != pending_) return false;
@@ -432,14 +432,8 @@ class ModernServerSession final : public FuzzSession {
     if (!channel_->send(json, Deadline::after(options_.timeout))) died(out);
   }
 
-  static void add(FuzzOutcome& out, FuzzFinding f) {
-    for (const FuzzFinding& have : out.findings)
-      if (have.key() == f.key()) return;
-    out.findings.push_back(std::move(f));
-  }
-
   void silence(FuzzOutcome& out) {
-    add(out, silence_finding("server", "tools/call", options_.timeout));
+    out.add(silence_finding("server", "tools/call", options_.timeout));
     stop();
   }
 
@@ -457,7 +451,7 @@ class ModernServerSession final : public FuzzSession {
       started_once_ = false;
       return;
     }
-    add(out, crash_finding("server", exit, child_ ? "stdout" : "connection"));
+    out.add(crash_finding("server", exit, child_ ? "stdout" : "connection"));
     stop();
   }
 

@@ -34,7 +34,7 @@ class ServerSession final : public FuzzSession {
     if (!channel_ && !start()) return false;
     // What the server sent while it set up (its initialize result, its tools/list) is judged
     // too: the findings go with the first input after the start.
-    for (FuzzFinding& f : handshake_findings_) add(out, std::move(f));
+    for (FuzzFinding& f : handshake_findings_) out.add(std::move(f));
     handshake_findings_.clear();
     static const Value kNone(rapidjson::kObjectType);
     const Value* found = find_member(input, "params");
@@ -76,7 +76,7 @@ class ServerSession final : public FuzzSession {
       if (response != nullptr)
         for (FuzzFinding& f :
              server_url_required_findings(arguments["elicitations"], *response, options_.revision))
-          add(out, std::move(f));
+          out.add(std::move(f));
       return true;
     }
     const Value* eid = find_member(asked, "elicitationId");
@@ -87,7 +87,7 @@ class ServerSession final : public FuzzSession {
     response = call("complete", complete, input, rng, out);
     if (response != nullptr)
       for (FuzzFinding& f : server_completion_findings(asked, *response, completions_, options_.revision))
-        add(out, std::move(f));
+        out.add(std::move(f));
     return true;
   }
 
@@ -132,8 +132,8 @@ class ServerSession final : public FuzzSession {
       if (r.status == ReadResult::Line)
         done = handle(r.line, input, rng, out);
       else if (r.status == ReadResult::TooLarge)
-        add(out, {"invalid-jsonrpc", "json.too-large", "JSONRPC-MESSAGE-FORMAT", Level::Must,
-                  "a message over the size limit"});
+        out.add({"invalid-jsonrpc", "json.too-large", "JSONRPC-MESSAGE-FORMAT", Level::Must,
+                 "a message over the size limit"});
       else if (r.status == ReadResult::Timeout)
         silence(out);
       else
@@ -272,15 +272,9 @@ class ServerSession final : public FuzzSession {
     if (!channel_->send(json, Deadline::after(options_.timeout))) died(out);
   }
 
-  static void add(FuzzOutcome& out, FuzzFinding f) {
-    for (const FuzzFinding& have : out.findings)
-      if (have.key() == f.key()) return;
-    out.findings.push_back(std::move(f));
-  }
-
   // One message of the SUT; true when it is the answer to the input's tools/call.
   bool handle(const std::string& line, const Value& input, FuzzRng& rng, FuzzOutcome& out) {
-    for (FuzzFinding& f : jsonrpc_findings(line, options_.revision)) add(out, std::move(f));
+    for (FuzzFinding& f : jsonrpc_findings(line, options_.revision)) out.add(std::move(f));
     ParsedJson m = parse_json(line, ParseLimits{});
     if (!m.ok() || !m.document.IsObject()) return false;
     const Value* id = find_member(m.document, "id");
@@ -302,8 +296,8 @@ class ServerSession final : public FuzzSession {
       if (!sut_request_ids_.insert(answer_id).second) {
         // The signature names the method only when it is one the fuzzer expects (it is SUT text).
         const std::string_view name = method->IsString() ? method->GetString() : "";
-        add(out, reused_id_finding(answer_id,
-                                   name == kElicitCreate || name == "ping" ? std::string(name) : "other"));
+        out.add(reused_id_finding(answer_id,
+                                  name == kElicitCreate || name == "ping" ? std::string(name) : "other"));
       }
       if (!method->IsString() || std::string_view(method->GetString()) != kElicitCreate) {
         const bool ping = method->IsString() && std::string_view(method->GetString()) == "ping";
@@ -321,7 +315,7 @@ class ServerSession final : public FuzzSession {
       }
       if (const Value* asked = find_member(input, "params"))
         for (FuzzFinding& f : server_request_findings(*asked, m.document, declared_, options_.revision))
-          add(out, std::move(f));
+          out.add(std::move(f));
       // The input's own reply when it has one (a replay, the minimiser), else a new one, kept.
       if (!out.input.HasMember("reply")) {
         static const Value kNone;
@@ -338,14 +332,14 @@ class ServerSession final : public FuzzSession {
     if (key != pending_ && !key.starts_with("\"fuzz-") && key != "\"init\"" && key != "\"tools\"") {
       // A response to no request of ours: after our notifications, an answer to one of them.
       if (notified_)
-        add(out, {"answered-notification", "response", "JSONRPC-NO-RESPONSE-TO-NOTIFICATION", Level::Must,
-                  "the server sent a response (id " + abbreviate_utf8(key, 80) +
-                      ") after notifications and to no request of the harness"});
+        out.add({"answered-notification", "response", "JSONRPC-NO-RESPONSE-TO-NOTIFICATION", Level::Must,
+                 "the server sent a response (id " + abbreviate_utf8(key, 80) +
+                     ") after notifications and to no request of the harness"});
       return false;
     }
     if (!answered_.insert(key).second) {
-      add(out, {"answered-twice", "tools/call", "JSONRPC-SPEC", Level::Must,
-                "the server answered request " + key + " twice"});
+      out.add({"answered-twice", "tools/call", "JSONRPC-SPEC", Level::Must,
+               "the server answered request " + key + " twice"});
       return false;
     }
     if (key != pending_) return false;
@@ -353,12 +347,12 @@ class ServerSession final : public FuzzSession {
     if (tool_ == "elicit" && !sent_params_.IsNull())
       for (FuzzFinding& f : server_result_findings(m.document, sent_params_, asked_or_none(input),
                                                    reply_or_none(out.input), options_.revision))
-        add(out, std::move(f));
+        out.add(std::move(f));
     return true;
   }
 
   void silence(FuzzOutcome& out) {
-    add(out, silence_finding("server", "tools/call", options_.timeout));
+    out.add(silence_finding("server", "tools/call", options_.timeout));
     stop();
   }
 
@@ -378,7 +372,7 @@ class ServerSession final : public FuzzSession {
       started_once_ = false;
       return;
     }
-    add(out, crash_finding("server", exit, child_ ? "stdout" : "connection"));
+    out.add(crash_finding("server", exit, child_ ? "stdout" : "connection"));
     stop();
   }
 

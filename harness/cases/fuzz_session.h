@@ -40,6 +40,13 @@ struct FuzzOutcome {
   bool sut_elicited = false;             // server SUT: it sent an elicitation/create
   rapidjson::Document accepted_content;  // client SUT: the content of its accept (Null when none)
   rapidjson::Document user_answer;       // client SUT: the scripted user answer it was given (Null: none)
+
+  // One finding per key (oracle and signature) per input: the first says it.
+  void add(FuzzFinding f) {
+    for (const FuzzFinding& have : findings)
+      if (have.key() == f.key()) return;
+    findings.push_back(std::move(f));
+  }
 };
 
 class FuzzSession {

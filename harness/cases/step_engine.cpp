@@ -32,8 +32,11 @@ constexpr auto kSyncWait = std::chrono::milliseconds(1000);
 // What a SUT that does not answer ping gets instead, as every check did before pings.
 constexpr auto kFixedSettle = std::chrono::milliseconds(100);
 // Over HTTP a message sent before the pong may come on another stream (the GET stream, another
-// POST): after the pong we read on until the transport has been quiet this long.
-constexpr auto kHttpQuiet = std::chrono::milliseconds(20);
+// POST): after the pong we read on until the transport has been quiet for twice the last ping's
+// round trip, within these bounds. A message written before a pong is on its way on loopback as
+// the pong is, so a window scaled on the round trip grows with the load that slows both.
+constexpr auto kHttpQuietMin = std::chrono::milliseconds(3);
+constexpr auto kHttpQuietMax = std::chrono::milliseconds(20);
 constexpr std::string_view kSyncIdPrefix = "elicit-conform-sync-";
 
 constexpr std::string_view kSkipMarker = "elicit-conform: SKIP: ";
@@ -723,7 +726,8 @@ bool StepEngine::sync_round(Deadline until) {
 //  - HTTP: the pong comes on its own POST (server role) or as its own POST (client role), while
 //    a message sent before it may be on another stream or connection, so cross-stream order is
 //    not given. The SUT wrote it before the pong, so on loopback it is on its way already: after
-//    the pong we read until the transport is quiet for kHttpQuiet (kFixedSettle at most).
+//    the pong we read until the transport is quiet for twice the round trip of the last ping
+//    (kHttpQuietMin..kHttpQuietMax; kFixedSettle at most in all).
 // Two rounds, not one: a SUT that handles messages concurrently (an event loop that answers a ping
 // before it has finished the work a reply before it started) has written that work's messages
 // before it reads the second ping, unless the work waits on I/O or a timer.
@@ -733,10 +737,20 @@ void StepEngine::settle() {
   if (eof_) return;
   // 2026-07-28 removed ping (changelog.mdx, item 5), and on its wire a server sends the client no
   // request at all: such a session settles with the fixed wait.
+  // Over Streamable HTTP that wire has no GET stream either: once every POST of ours has been
+  // answered and its connection closed, the server has nowhere left to write, and the wait ends.
   if (ping_unanswered_ || features(revision_).modern_wire) {
     if (sends_ == settled_at_sends_) return;
+    const auto* http =
+        features(revision_).modern_wire ? dynamic_cast<HttpClientChannel*>(channel_.get()) : nullptr;
     const Deadline fixed = Deadline::after(kFixedSettle);
-    while (!fixed.expired() && !eof_) pump(fixed);
+    while (!fixed.expired() && !eof_) {
+      if (http != nullptr && http->idle()) break;
+      // In short slices while waiting for the last connection to close (its end is no message).
+      Deadline slice = http != nullptr ? Deadline::after(std::chrono::milliseconds(1)) : fixed;
+      if (fixed.at() < slice.at()) slice = fixed;
+      pump(slice);
+    }
     settled_at_sends_ = sends_;
     return;
   }
@@ -745,8 +759,12 @@ void StepEngine::settle() {
   const auto wait =
       options_.expect_timeout < kSyncWait ? std::max(options_.expect_timeout, kFixedSettle) : kSyncWait;
   const Deadline until = Deadline::after(wait);
+  Clock::duration round_trip{};
   for (int round = 0; round < 2; ++round) {
-    if (!sync_round(until)) {
+    const Clock::time_point sent = Clock::now();
+    const bool answered = sync_round(until);
+    round_trip = Clock::now() - sent;
+    if (!answered) {
       if (eof_) return;
       ping_unanswered_ = true;
       note("the SUT did not answer ping within " + std::to_string(wait.count()) +
@@ -758,9 +776,11 @@ void StepEngine::settle() {
     }
   }
   if (record_.transport == Transport::Http) {
+    const auto quiet_for = std::clamp(std::chrono::ceil<std::chrono::milliseconds>(2 * round_trip),
+                                      kHttpQuietMin, kHttpQuietMax);
     const Deadline cap = Deadline::after(kFixedSettle);
     while (!eof_ && !cap.expired()) {
-      Deadline quiet = Deadline::after(kHttpQuiet);
+      Deadline quiet = Deadline::after(quiet_for);
       if (cap.at() < quiet.at()) quiet = cap;
       if (!pump(quiet)) break;
     }

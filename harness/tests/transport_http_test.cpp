@@ -129,6 +129,7 @@ TEST(StreamableHttp, ClientAndServerTalkThroughASession) {
     r = next(client);
     ASSERT_EQ(r.status, ReadResult::Line) << r.detail;
     EXPECT_TRUE(contains(r.line, "complete"));
+    EXPECT_FALSE(client.idle()) << "the GET stream stays open: the server may write on it at any time";
 
     const std::string session_notes = joined(session->take_notes());
     EXPECT_FALSE(contains(session_notes, "a POST came")) << "our client sends every header the server checks";
@@ -300,6 +301,10 @@ TEST(StreamableHttpModern, RequestsNeedNoSessionAndEachAnswerHasItsStatus) {
     ASSERT_EQ(r.status, ReadResult::Line) << r.detail;
     EXPECT_EQ(r.http_status, 200);
     EXPECT_TRUE(client.session_id().empty());
+    // Answered and its connection closed, with no GET stream: nothing can come until we send
+    // again (what lets a check on this wire stop waiting).
+    for (int i = 0; i < 200 && !client.idle(); ++i) client.receive(Deadline::after(5ms));
+    EXPECT_TRUE(client.idle());
 
     // An error the spec sends with 400: the client reads the response and its status.
     ASSERT_TRUE(
@@ -308,6 +313,7 @@ TEST(StreamableHttpModern, RequestsNeedNoSessionAndEachAnswerHasItsStatus) {
                     Deadline::after(1s)));
     r = next(*session);
     ASSERT_TRUE(contains(r.line, "tools/call")) << r.line;
+    EXPECT_FALSE(client.idle()) << "a request is open";
     ASSERT_TRUE(
         session->send(R"({"jsonrpc":"2.0","id":2,"error":{"code":-32021,"message":"no elicitation"}})",
                       Deadline::after(1s)));

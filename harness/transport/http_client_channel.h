@@ -50,6 +50,11 @@ class HttpClientChannel final : public MessageChannel {
 
   const std::string& session_id() const { return session_id_; }
 
+  // Nothing can come from the server until we send again: no stream is open (every POST was
+  // answered and its connection ended, and there is no GET stream) and nothing read waits for
+  // receive(). Only the 2026-07-28 wire, which has no GET stream, gets there between requests.
+  bool idle() const { return ready_.empty() && streams_.empty(); }
+
   // The MCP-Protocol-Version header of every modern POST from now on: `value` instead of its
   // _meta version ("" leaves the header out; nullopt: the _meta version again). For a case about
   // a server's header validation, and for the reference client's faults.
