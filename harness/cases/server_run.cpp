@@ -247,6 +247,14 @@ class ServerRun final : public StepEngine {
     return to_json(v);
   }
 
+  // On the 2026-07-28 wire over stdio the settle asks server/discover, which every server of that
+  // revision implements (DISCOVER-IMPLEMENT) and which reads no state; like a pong, its answer is
+  // no step's. Over Streamable HTTP that wire needs none (settle(): the last POST closing says it).
+  std::string sync_method() const override {
+    if (features(revision_).modern_wire && record_.transport == Transport::Stdio) return "server/discover";
+    return StepEngine::sync_method();
+  }
+
   // Every request a step sends carries the _meta, unless the case wrote its own (a case about
   // _meta itself: a missing field, an undeclared capability).
   void decorate_request(rapidjson::Document& message) override {

@@ -693,10 +693,13 @@ void StepEngine::do_silence(const Step& s) {
 
 // One ping round trip: true when the SUT answered it (a result or an error: either way it read
 // the ping, and so everything sent before it) by `until`.
-bool StepEngine::sync_round(Deadline until) {
+bool StepEngine::sync_round(const std::string& method, Deadline until) {
   const std::string id = std::string(kSyncIdPrefix) + std::to_string(sync_base_ + sync_ids_.size() + 1);
   rapidjson::Document ping;
-  ping.Parse(R"({"jsonrpc":"2.0","method":"ping"})");
+  ping.Parse(R"({"jsonrpc":"2.0"})");
+  ping.AddMember("method",
+                 Value(method.c_str(), static_cast<rapidjson::SizeType>(method.size()), ping.GetAllocator()),
+                 ping.GetAllocator());
   decorate_request(ping);  // the modern wire's _meta, as on every request of ours
   ping.AddMember("id", Value(id.c_str(), static_cast<rapidjson::SizeType>(id.size()), ping.GetAllocator()),
                  ping.GetAllocator());
@@ -731,15 +734,18 @@ bool StepEngine::sync_round(Deadline until) {
 // Two rounds, not one: a SUT that handles messages concurrently (an event loop that answers a ping
 // before it has finished the work a reply before it started) has written that work's messages
 // before it reads the second ping, unless the work waits on I/O or a timer.
+// The sync request is sync_method(): ping, and on the 2026-07-28 wire (which removed ping) over
+// stdio server/discover in the server role; the client role there has none.
 // A SUT that does not answer is not failed for it: the check judges what came within kSyncWait,
 // and later checks of the case fall back to the fixed wait (said in the transcript).
 void StepEngine::settle() {
   if (eof_) return;
-  // 2026-07-28 removed ping (changelog.mdx, item 5), and on its wire a server sends the client no
-  // request at all: such a session settles with the fixed wait.
-  // Over Streamable HTTP that wire has no GET stream either: once every POST of ours has been
+  // Without a sync request (the client role on the 2026-07-28 wire: a server sends the client no
+  // request at all there; the server role over HTTP) the settle is the fixed wait, except that
+  // over Streamable HTTP that wire has no GET stream: once every POST of ours has been
   // answered and its connection closed, the server has nowhere left to write, and the wait ends.
-  if (ping_unanswered_ || features(revision_).modern_wire) {
+  const std::string method = sync_method();
+  if (ping_unanswered_ || method.empty()) {
     if (sends_ == settled_at_sends_) return;
     const auto* http =
         features(revision_).modern_wire ? dynamic_cast<HttpClientChannel*>(channel_.get()) : nullptr;
@@ -762,12 +768,12 @@ void StepEngine::settle() {
   Clock::duration round_trip{};
   for (int round = 0; round < 2; ++round) {
     const Clock::time_point sent = Clock::now();
-    const bool answered = sync_round(until);
+    const bool answered = sync_round(method, until);
     round_trip = Clock::now() - sent;
     if (!answered) {
       if (eof_) return;
       ping_unanswered_ = true;
-      note("the SUT did not answer ping within " + std::to_string(wait.count()) +
+      note("the SUT did not answer " + method + " within " + std::to_string(wait.count()) +
            " ms (not a failure in itself): the check judges what came by then, later checks of this case "
            "wait " +
            std::to_string(kFixedSettle.count()) + " ms instead");

@@ -62,6 +62,9 @@ class StepEngine {
   // steps) or is a request of its own, so that one during a silence is noise (2026-07-28; and a
   // dual-era client's call once a step answered it).
   virtual bool calls_nest() const { return !features(revision_).modern_wire; }
+  // The request a settle sends to learn that the SUT has read all we sent before it (settle()):
+  // ping; "" for none (a fixed wait instead). 2026-07-28 removed ping (changelog.mdx, item 5).
+  virtual std::string sync_method() const { return features(revision_).modern_wire ? "" : "ping"; }
 
   // --- for roles ---------------------------------------------------------------------------
   double now_ms() const;
@@ -168,7 +171,7 @@ class StepEngine {
   void do_silence(const Step& s);
   void do_check(const Step& s);
   void settle();
-  bool sync_round(Deadline until);
+  bool sync_round(const std::string& method, Deadline until);
 
   std::chrono::steady_clock::time_point started_;
   std::map<std::string, std::string> sent_ids_;

@@ -507,8 +507,15 @@ class ReferenceClient {
 
   // Serves the server's requests and notifications until `done`; false when the session ends.
   bool serve_until(const std::function<bool()>& done) {
+    const Deadline give_up = Deadline::after(std::chrono::seconds(60));
     while (!done()) {
-      ReadResult r = channel_->receive(Deadline::after(std::chrono::seconds(60)));
+      // Over HTTP a server that has ended every stream (the GET stream too, or it has none) can
+      // send nothing more until we send: the session is over, as EOF says over stdio.
+      if (http_ != nullptr && http_->idle()) return false;
+      Deadline slice = http_ != nullptr ? Deadline::after(std::chrono::milliseconds(50)) : give_up;
+      if (give_up.at() < slice.at()) slice = give_up;
+      ReadResult r = channel_->receive(slice);
+      if (r.status == ReadResult::Timeout && !give_up.expired()) continue;
       if (r.status == ReadResult::TooLarge) continue;
       if (r.status != ReadResult::Line) return false;
       ParsedJson m = parse_json(r.line);
