@@ -50,7 +50,7 @@ std::string write_back(const ec::Baseline& b) {
     out << YAML::EndSeq;
   }
   out << YAML::EndMap;
-  require(out.good(), "the emitter accepts the entries", out.GetLastError());
+  require(out.good(), "the emitter accepts the entries", [&] { return out.GetLastError(); });
   return out.c_str();
 }
 
@@ -80,8 +80,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::optional<ec::Baseline> again = ec::parse_baseline(yaml, kFile, again_error);
   require(again.has_value(), "written-back entries load again", again_error.message + "\n" + yaml);
   for (ec::Role role : {ec::Role::Client, ec::Role::Server}) {
-    require(entries_of(*again, role) == entries_of(*loaded, role), "baseline round trip",
-            show(entries_of(*loaded, role)) + "\n" + show(entries_of(*again, role)) + "\n" + yaml);
+    require(entries_of(*again, role) == entries_of(*loaded, role), "baseline round trip", [&] {
+      return show(entries_of(*loaded, role)) + "\n" + show(entries_of(*again, role)) + "\n" + yaml;
+    });
   }
   return 0;
 }

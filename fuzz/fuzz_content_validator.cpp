@@ -42,14 +42,14 @@ void validate(const ec::FormSchema& model, const rapidjson::Value& content, cons
             "content findings use the caller's rule", ec::fuzz::describe(d));
     const bool info = d.check == "content.pattern-not-evaluated" || d.check == "content.unknown-field";
     require(d.level == (info ? ec::Level::Info : rules.level), "content findings use the caller's level",
-            ec::fuzz::describe(d));
+            [&] { return ec::fuzz::describe(d); });
   }
   require(ec::fuzz::fingerprint(ec::validate_content(model, content, kBase, rules)) ==
               ec::fuzz::fingerprint(found),
           "validation is deterministic");
   if (!content.IsObject()) {
     require(found.size() == 1 && found[0].check == "content.not-object", "non-object content: one finding",
-            ec::fuzz::fingerprint(found));
+            [&] { return ec::fuzz::fingerprint(found); });
     return;
   }
   std::unordered_set<std::string> present;
@@ -62,9 +62,9 @@ void validate(const ec::FormSchema& model, const rapidjson::Value& content, cons
   std::size_t missing = 0;
   for (const std::string& name : model.required) missing += present.contains(name) ? 0 : 1;
   require(count_check(found, "content.required-missing") == missing, "one finding per missing required field",
-          ec::fuzz::fingerprint(found));
+          [&] { return ec::fuzz::fingerprint(found); });
   require(count_check(found, "content.unknown-field") == unknown, "one finding per unknown field",
-          ec::fuzz::fingerprint(found));
+          [&] { return ec::fuzz::fingerprint(found); });
 }
 
 }  // namespace

@@ -84,10 +84,11 @@ void fuzz_request(const Value& params, ec::Revision revision, const std::string&
   }
   const ec::ElicitRequest& r = *parsed.request;
   require(r.pointer == pointer, "the request remembers where it sits");
-  require(!r.mode_omitted || r.mode == ec::Mode::Form, "an omitted mode is form mode", show(r));
+  require(!r.mode_omitted || r.mode == ec::Mode::Form, "an omitted mode is form mode",
+          [&] { return show(r); });
   if (r.mode == ec::Mode::Url) {
-    require(r.requested_schema == nullptr, "URL mode has no schema", show(r));
-    require(features(revision).url_mode, "URL mode only in revisions that have it", show(r));
+    require(r.requested_schema == nullptr, "URL mode has no schema", [&] { return show(r); });
+    require(features(revision).url_mode, "URL mode only in revisions that have it", [&] { return show(r); });
   }
   if (r.requested_schema != nullptr) {
     require(
@@ -96,17 +97,18 @@ void fuzz_request(const Value& params, ec::Revision revision, const std::string&
   }
   const bool must = ec::has_level(parsed.diagnostics, ec::Level::Must);
   if (!must && r.mode == ec::Mode::Form)
-    require(r.requested_schema != nullptr, "a clean form request has a schema", show(r));
+    require(r.requested_schema != nullptr, "a clean form request has a schema", [&] { return show(r); });
 
   ObjectWriter w;
   rebuild_request(r, w);
   const ec::ParsedJson doc = w.parse();
   const ec::ElicitRequestParse again = ec::parse_elicit_request(doc.document, revision, pointer);
-  require(again.request.has_value(), "a rebuilt request parses", show(r));
-  require(show(*again.request) == show(r), "request round trip", show(r) + "\n" + show(*again.request));
+  require(again.request.has_value(), "a rebuilt request parses", [&] { return show(r); });
+  require(show(*again.request) == show(r), "request round trip",
+          [&] { return show(r) + "\n" + show(*again.request); });
   if (!must) {
     require(!ec::has_level(again.diagnostics, ec::Level::Must), "a clean request stays clean",
-            ec::fuzz::fingerprint(again.diagnostics));
+            [&] { return ec::fuzz::fingerprint(again.diagnostics); });
   }
 }
 
@@ -126,7 +128,7 @@ void fuzz_result(const Value& result, ec::Revision revision, std::optional<ec::M
   const bool action_bad = ec::has_check(parsed.diagnostics, "result.action-missing") ||
                           ec::has_check(parsed.diagnostics, "result.action-unknown");
   require(parsed.result.has_value() == !action_bad, "a result exists exactly when its action is valid",
-          ec::fuzz::fingerprint(parsed.diagnostics));
+          [&] { return ec::fuzz::fingerprint(parsed.diagnostics); });
   if (!parsed.result) return;
   const ec::ElicitResult& r = *parsed.result;
   const Value* content = ec::find_member(result, "content");
@@ -139,10 +141,12 @@ void fuzz_result(const Value& result, ec::Revision revision, std::optional<ec::M
   if (r.content != nullptr) w.value("content", *r.content);
   const ec::ParsedJson doc = w.parse();
   const ec::ElicitResultParse again = ec::parse_elicit_result(doc.document, revision, mode, pointer);
-  require(again.result && show(*again.result) == show(r), "result round trip", show(r));
+  require(again.result && show(*again.result) == show(r), "result round trip", [&] { return show(r); });
   require(ec::fuzz::fingerprint(again.diagnostics) == ec::fuzz::fingerprint(parsed.diagnostics),
-          "a rebuilt result gets the same findings",
-          ec::fuzz::fingerprint(parsed.diagnostics) + "---\n" + ec::fuzz::fingerprint(again.diagnostics));
+          "a rebuilt result gets the same findings", [&] {
+            return ec::fuzz::fingerprint(parsed.diagnostics) + "---\n" +
+                   ec::fuzz::fingerprint(again.diagnostics);
+          });
 }
 
 void fuzz_completion(const Value* params, ec::Revision revision, const std::string& pointer) {
@@ -153,7 +157,7 @@ void fuzz_completion(const Value* params, ec::Revision revision, const std::stri
           "a completion has an id exactly when params.elicitationId is a string");
   if (!parsed.elicitation_id) return;
   require(!ec::has_level(parsed.diagnostics, ec::Level::Must), "a completion with an id has no MUST finding",
-          ec::fuzz::fingerprint(parsed.diagnostics));
+          [&] { return ec::fuzz::fingerprint(parsed.diagnostics); });
   ObjectWriter w;
   w.string("elicitationId", *parsed.elicitation_id);
   const ec::ParsedJson doc = w.parse();
@@ -170,7 +174,8 @@ void fuzz_url_error(const Value& error, ec::Revision revision, const std::string
   const std::size_t entries = list != nullptr && list->IsArray() ? list->Size() : 0;
   require(parsed.elicitations.size() <= entries, "no more elicitations than entries");
   for (const ec::ElicitRequest& r : parsed.elicitations) {
-    require(r.mode == ec::Mode::Url && !r.mode_omitted, "-32042 carries URL-mode elicitations only", show(r));
+    require(r.mode == ec::Mode::Url && !r.mode_omitted, "-32042 carries URL-mode elicitations only",
+            [&] { return show(r); });
     require(ec::fuzz::pointer_under(r.pointer, pointer + "/data/elicitations"), "entries point into the list",
             r.pointer);
   }
@@ -193,7 +198,7 @@ void fuzz_url_error(const Value& error, ec::Revision revision, const std::string
   require(again.elicitations.size() == parsed.elicitations.size(), "-32042 round trip keeps every entry");
   for (std::size_t i = 0; i < parsed.elicitations.size(); ++i) {
     require(show(again.elicitations[i]) == show(parsed.elicitations[i]), "-32042 entry round trip",
-            show(parsed.elicitations[i]) + "\n" + show(again.elicitations[i]));
+            [&] { return show(parsed.elicitations[i]) + "\n" + show(again.elicitations[i]); });
   }
 }
 
@@ -208,8 +213,9 @@ void fuzz_capability(const Value* elicitation, ec::Revision revision, const std:
   }
   if (!elicitation->IsObject()) return;
   if (!features(revision).url_mode)
-    require(c.form && !c.url, "2025-06-18: the capability is form mode", c.describe());
-  if (parsed.diagnostics.empty()) require(c.form || c.url, "a clean capability names a mode", c.describe());
+    require(c.form && !c.url, "2025-06-18: the capability is form mode", [&] { return c.describe(); });
+  if (parsed.diagnostics.empty())
+    require(c.form || c.url, "a clean capability names a mode", [&] { return c.describe(); });
   if (!c.form && !c.url) return;
 
   ObjectWriter w;  // {} is "form only" in 2025-11-25 and any object is form in 2025-06-18

@@ -40,31 +40,34 @@ void check_consistent(const ec::ClassifiedMessage& m, const rapidjson::Value& me
   switch (m.kind) {
     case ec::MessageKind::Request:
     case ec::MessageKind::Notification:
-      require(message.IsObject() && has_method, "requests and notifications have a method", summary(m));
+      require(message.IsObject() && has_method, "requests and notifications have a method",
+              [&] { return summary(m); });
       require(m.result == nullptr && m.error == nullptr, "requests carry no result or error pointer",
-              summary(m));
+              [&] { return summary(m); });
       require((m.kind == ec::MessageKind::Request) == (ec::find_member(message, "id") != nullptr),
-              "a request has an id member and a notification has none", summary(m));
+              "a request has an id member and a notification has none", [&] { return summary(m); });
       break;
     case ec::MessageKind::ResultResponse:
       require(m.result != nullptr && m.error == nullptr && m.params == nullptr,
-              "a result response points at its result only", summary(m));
+              "a result response points at its result only", [&] { return summary(m); });
       break;
     case ec::MessageKind::ErrorResponse:
       require(m.error != nullptr && m.result == nullptr && m.params == nullptr,
-              "an error response points at its error only", summary(m));
+              "an error response points at its error only", [&] { return summary(m); });
       break;
     case ec::MessageKind::Invalid:
-      require(!m.diagnostics.empty(), "an invalid message says why", summary(m));
+      require(!m.diagnostics.empty(), "an invalid message says why", [&] { return summary(m); });
       break;
   }
-  if (m.params != nullptr) require(m.params->IsObject(), "params pointer is an object", summary(m));
-  if (m.error_code) require(m.kind == ec::MessageKind::ErrorResponse, "only errors have codes", summary(m));
+  if (m.params != nullptr)
+    require(m.params->IsObject(), "params pointer is an object", [&] { return summary(m); });
+  if (m.error_code)
+    require(m.kind == ec::MessageKind::ErrorResponse, "only errors have codes", [&] { return summary(m); });
   if (m.id && m.id->type == ec::RequestId::Type::Integer) {
     const std::string& t = m.id->text;
     const std::size_t digits = t.starts_with('-') ? 1 : 0;
     require(t.size() > digits && t.find_first_not_of("0123456789", digits) == std::string::npos,
-            "an integer id is written as an integer", summary(m));
+            "an integer id is written as an integer", [&] { return summary(m); });
   }
 }
 
@@ -100,7 +103,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     check_consistent(first, parsed.document);
     const ec::ClassifiedMessage second = ec::classify_message(again.document, rules);
     require(summary(first) == summary(second), "a re-parsed message classifies the same",
-            summary(first) + "---\n" + summary(second));
+            [&] { return summary(first) + "---\n" + summary(second); });
   }
   return 0;
 }

@@ -38,9 +38,10 @@ bool is_literal(std::string_view pattern) {
 void check_literal(std::string_view literal, std::string_view text) {
   const auto expect = [&](const std::string& pattern, bool expected) {
     const ec::CompiledPattern p = ec::CompiledPattern::compile(pattern);
-    require(p.status() == Status::Ok, "a literal pattern compiles", show(pattern, p.translation()));
+    require(p.status() == Status::Ok, "a literal pattern compiles",
+            [&] { return show(pattern, p.translation()); });
     require(p.search(text) == expected, "a literal pattern matches exactly where the text has it",
-            show(pattern, p.translation()) + " text \"" + std::string(text) + "\"");
+            [&] { return show(pattern, p.translation()) + " text \"" + std::string(text) + "\""; });
   };
   expect(std::string(literal), text.find(literal) != std::string_view::npos);
   expect("^" + std::string(literal), text.starts_with(literal));
@@ -57,7 +58,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   const ec::PatternTranslation t = ec::translate_pattern(pattern);
   if (t.status == Status::Ok) {
-    require(!ec::find_invalid_utf8(t.re2_source), "the RE2 source is UTF-8", show(pattern, t));
+    require(!ec::find_invalid_utf8(t.re2_source), "the RE2 source is UTF-8",
+            [&] { return show(pattern, t); });
   } else {
     require(!t.reason.empty() && t.offset <= pattern.size() && t.re2_source.empty(),
             "a refused pattern says why and where", show(pattern, t));

@@ -78,7 +78,7 @@ void check_accepted(const ec::SchemaCheck& check, const rapidjson::Value& schema
   const ec::Diagnostics none = ec::validate_content(model, empty, "/content");
   check_content_findings(none, "{}");
   require(none.size() == model.required.size(), "{} misses exactly the required fields",
-          ec::fuzz::fingerprint(none));
+          [&] { return ec::fuzz::fingerprint(none); });
 
   // The object a client shows pre-filled: every default in place (the first member of a
   // duplicated name, as the model takes the first).
@@ -118,7 +118,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       moved.pointer = kBase + moved.pointer;
       require(ec::fuzz::describe(moved) == ec::fuzz::describe(placed.diagnostics[i]),
               "findings do not depend on where the schema sits",
-              ec::fuzz::describe(moved) + "\n" + ec::fuzz::describe(placed.diagnostics[i]));
+              [&] { return ec::fuzz::describe(moved) + "\n" + ec::fuzz::describe(placed.diagnostics[i]); });
     }
     if (bare.accepted()) check_accepted(bare, parsed.document);
   }

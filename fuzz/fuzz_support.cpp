@@ -44,14 +44,16 @@ std::string describe(const Diagnostic& d) {
 
 void require_well_formed(const Diagnostics& diagnostics, std::string_view base, bool allow_root) {
   for (const Diagnostic& d : diagnostics) {
-    require(!d.check.empty(), "diagnostic has a check id", describe(d));
-    require(!d.requirement.empty(), "diagnostic has a requirement", describe(d));
+    require(!d.check.empty(), "diagnostic has a check id", [&] { return describe(d); });
+    require(!d.requirement.empty(), "diagnostic has a requirement", [&] { return describe(d); });
     require(known_requirement(d.requirement), "diagnostic's requirement is in the requirement table",
-            describe(d));
-    require(!d.message.empty(), "diagnostic has a message", describe(d));
-    require(is_valid_pointer(d.pointer), "diagnostic pointer is a valid JSON pointer", describe(d));
+            [&] { return describe(d); });
+    require(!d.message.empty(), "diagnostic has a message", [&] { return describe(d); });
+    require(is_valid_pointer(d.pointer), "diagnostic pointer is a valid JSON pointer",
+            [&] { return describe(d); });
     require(pointer_under(d.pointer, base) || (allow_root && d.pointer.empty()),
-            "diagnostic points under the checked value", std::string(base) + " | " + describe(d));
+            "diagnostic points under the checked value",
+            [&] { return std::string(base) + " | " + describe(d); });
   }
 }
 

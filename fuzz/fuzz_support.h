@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 #include "core/diagnostic.h"
@@ -19,6 +20,14 @@ namespace ec::fuzz {
 
 inline void require(bool ok, std::string_view invariant, std::string_view detail = {}) {
   if (!ok) fail(invariant, detail);
+}
+
+// The same with a detail built only when the invariant broke: a detail assembled for every check
+// (a diagnostic described, a classification summarised) cost more than the checks themselves.
+template <typename MakeDetail>
+requires std::is_invocable_r_v<std::string, MakeDetail&>
+inline void require(bool ok, std::string_view invariant, MakeDetail&& make_detail) {
+  if (!ok) fail(invariant, make_detail());
 }
 
 inline std::string_view as_text(const std::uint8_t* data, std::size_t size) {

@@ -109,8 +109,6 @@ def reason_for(fault, catalog):
     if fault["name"] in REASONS:
         return REASONS[fault["name"]]
     text = fault["text"]
-    if "Streamable HTTP" in text and fault["role"] == "client":
-        return ("design", "HTTP-only: clients are fuzzed over stdio")
     if re.search(r"told (to speak 2026-07-28 and an initialize-based|it supports 2026-07-28 only)|once fallen back|"
                  r"falls back to initialize", fault["text"]):
         return ("design", "between the eras: the fuzzer does not tell a client its versions "
@@ -168,8 +166,14 @@ def uptime():
         return "?"
 
 
+HTTP_CLIENT = "http-client:"  # a client SUT's command, to be served over Streamable HTTP
+
+
 def sut_args(sut):
-    """A SUT is a command, or the URL of a server already listening (Streamable HTTP)."""
+    """A SUT is a command, a client command to serve over Streamable HTTP (HTTP_CLIENT), or the URL
+    of a server already listening (Streamable HTTP)."""
+    if sut.startswith(HTTP_CLIENT):
+        return ["--transport", "http", "--command", sut[len(HTTP_CLIENT):]]
     return ["--url", sut] if sut.startswith("http://") else ["--command", sut]
 
 
@@ -257,6 +261,11 @@ def run_fault(args, fault, work):
         record["transport"] = "http"
         return record
     role = fault["role"]
+    if role == "client" and "Streamable HTTP" in fault["text"]:
+        record = run_fault_on(args, fault, work, f"{HTTP_CLIENT}{args.bin} reference client --fault {fault['name']}",
+                              f"{HTTP_CLIENT}{args.bin} reference client")
+        record["transport"] = "http"
+        return record
     return run_fault_on(args, fault, work, f"{args.bin} reference {role} --fault {fault['name']}",
                         f"{args.bin} reference {role}")
 

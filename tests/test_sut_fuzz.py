@@ -446,6 +446,36 @@ def test_a_modern_server_over_streamable_http(cli, tmp_path):
                 assert proc.returncode == expected, proc.stdout.decode()[-2000:]
 
 
+def test_a_modern_client_over_streamable_http(cli, tmp_path):
+    """`fuzz client --transport http --revision 2026-07-28`: the harness serves the client on
+    loopback and judges each POST's MCP-Protocol-Version header too; a clean client gives no
+    finding, a client that leaves the header out or sends another version is found, and the case
+    replays over HTTP (faulty: exit 1, clean: 0)."""
+    clean = f"{cli.peer} reference client"
+    proc, summary = fuzz(cli, "client", clean, tmp_path / "clean", "--transport", "http", "--revision",
+                         "2026-07-28", "--duration", "3")
+    assert proc.returncode == 0 and summary["findings"] == [] and summary["inputs"] > 0, proc.stdout.decode()
+    for fault, oracle in (("no-version-header", "http-version-header"),
+                          ("version-header-mismatch", "http-version-header-match")):
+        faulty = f"{cli.peer} reference client --fault {fault}"
+        out = tmp_path / fault
+        proc, summary = fuzz(cli, "client", faulty, out, "--transport", "http", "--revision", "2026-07-28",
+                             "--duration", "3", "--max-inputs", "50")
+        [found] = [f for f in summary["findings"] if f["oracle"] == oracle]
+        case = json.loads((out / "cases" / "2026-07-28" / "client" / found["case"]).read_text())
+        assert case["transports"] == ["http"]
+        for sut, expected in ((faulty, 1), (clean, 0)):
+            proc = cli.run("client", "--transport", "http", "--cases", out / "cases", "--command", sut, "--case",
+                           case["id"], "--revision", "2026-07-28", "--strict", "--report-dir",
+                           tmp_path / f"{fault}-r{expected}", timeout=90)
+            assert proc.returncode == expected, proc.stdout.decode()[-2000:]
+    # Not for the 2025 wire, nor for a server (which --url serves).
+    for args in (("client", "--transport", "http"), ("server", "--transport", "http", "--revision", "2026-07-28")):
+        proc = cli.run("fuzz", *args, "--command", clean, "--out", tmp_path / "refused", "--duration", "1",
+                       timeout=30)
+        assert proc.returncode == 2 and b"--transport http is for a client SUT" in proc.stderr
+
+
 def test_a_server_that_goes_away_over_http_is_a_crash_and_an_end(cli, tmp_path):
     """Over HTTP the harness cannot start the server again: the campaign reports the crash, says
     plainly that nothing answers at the URL, exits 3 and still writes its summary, without

@@ -225,8 +225,9 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
       const std::string name = fuzz_case_name(f);
       const fs::path file = case_dir / (name + ".json");
       if (!write_file(file,
-                      pretty(fuzz_case_json(o.role, o.session.revision, session_options.capabilities, written,
-                                            basis, session_options.url.empty() ? "stdio" : "http")),
+                      pretty(fuzz_case_json(
+                          o.role, o.session.revision, session_options.capabilities, written, basis,
+                          session_options.url.empty() && !session_options.client_http ? "stdio" : "http")),
                       error))
         err << "elicit-conform fuzz: " << error << "\n";
       recorded.push_back(Recorded{written, index, file.string(), m.tries, still});

@@ -148,7 +148,8 @@ class ClientSession final : public FuzzSession {
     const bool up = start_fuzz_client(options_, user, kTool, started, error);
     listener_ = std::move(started.listener);
     child_ = std::move(started.child);
-    channel_ = std::move(started.channel);
+    // Over stdio only (fuzz_command.cpp): the 2025 wire's client is not fuzzed over HTTP.
+    channel_ = std::dynamic_pointer_cast<RelayChannel>(started.channel);
     if (!up) return fail(error);
     const std::string revision(to_string(options_.revision));
     const Deadline until = Deadline::after(options_.startup_timeout);

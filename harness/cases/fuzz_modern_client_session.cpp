@@ -83,7 +83,9 @@ class ModernClientSession final : public FuzzSession {
                           !declared_.supports(mode == "url" ? Mode::Url : Mode::Form) ||
                           has_level(request_diagnostics(params, options_.revision), Level::Must);
     std::vector<std::shared_ptr<rapidjson::Document>> messages{held_};
+    std::vector<std::optional<std::string>> headers{held_header_};  // over HTTP: each one's POST header
     std::shared_ptr<rapidjson::Document> retry;
+    std::optional<std::string> retry_header;
     const Deadline until =
         Deadline::after(unknown ? std::min(options_.timeout, kUnknownWait) : options_.timeout);
     while (child_ && !retry) {
@@ -115,9 +117,13 @@ class ModernClientSession final : public FuzzSession {
       ParsedJson m = parse_json(r.line);
       if (!m.ok() || !m.document.IsObject()) continue;
       auto kept = std::make_shared<rapidjson::Document>(std::move(m.document));
-      if (messages.size() < kMaxRoundMessages) messages.push_back(kept);
+      if (messages.size() < kMaxRoundMessages) {
+        messages.push_back(kept);
+        headers.push_back(r.http_version_header);
+      }
       if (is_call(*kept)) {
         retry = kept;
+        retry_header = r.http_version_header;
       } else if (kept->HasMember("method") && kept->HasMember("id")) {
         send(modern_answer(*kept), out);
       }
@@ -130,6 +136,7 @@ class ModernClientSession final : public FuzzSession {
                      std::string(FuzzMutator::kUnknownResultType) +
                      "\" it cannot know, as if it were an InputRequiredResult"});
       held_ = retry;
+      held_header_ = retry_header;
       return true;
     }
 
@@ -138,11 +145,13 @@ class ModernClientSession final : public FuzzSession {
     ModernClientTranscript t;
     t.revision = options_.revision;
     for (const auto& m : messages) t.sut_messages.push_back(m.get());
+    if (options_.client_http) t.version_headers = std::move(headers);
     t.exchanges.push_back(RetryExchange{held_.get(), &irr, retry.get()});
     t.asked_capability = &told_;
     for (FuzzFinding& f : modern_client_round_findings(t)) out.add(std::move(f));
     judge_answers(params, keys, *retry, out);
     held_ = retry;
+    held_header_ = retry_header;
     return true;
   }
 
@@ -173,11 +182,11 @@ class ModernClientSession final : public FuzzSession {
                      Deadline::after(std::chrono::milliseconds(200)));
       child_->wait_exit(Deadline::after(std::chrono::milliseconds(300)));
     }
-    if (channel_) channel_->shutdown();
+    connection_.shutdown();
     if (child_) child_->terminate(std::chrono::milliseconds(300));
     child_.reset();
     channel_.reset();
-    listener_.reset();
+    connection_ = FuzzClientProcess{};
     held_.reset();
   }
 
@@ -299,12 +308,13 @@ class ModernClientSession final : public FuzzSession {
     FuzzClientProcess started;
     std::string error;
     const bool up = start_fuzz_client(options_, user, kTool, started, error);
-    listener_ = std::move(started.listener);
     child_ = std::move(started.child);
-    channel_ = std::move(started.channel);
+    channel_ = started.channel;
+    connection_ = std::move(started);
     if (!up) return fail(error);
     handshake_findings_.clear();
     std::vector<std::shared_ptr<rapidjson::Document>> setup;
+    std::vector<std::optional<std::string>> setup_headers;
     const Deadline until = Deadline::after(options_.startup_timeout);
     while (!held_) {
       ReadResult r = channel_->receive(until);
@@ -313,15 +323,20 @@ class ModernClientSession final : public FuzzSession {
       ParsedJson m = parse_json(r.line);
       if (!m.ok() || !m.document.IsObject()) continue;
       auto kept = std::make_shared<rapidjson::Document>(std::move(m.document));
-      if (setup.size() < kMaxRoundMessages) setup.push_back(kept);
-      if (is_call(*kept))
+      if (setup.size() < kMaxRoundMessages) {
+        setup.push_back(kept);
+        setup_headers.push_back(r.http_version_header);
+      }
+      if (is_call(*kept)) {
         held_ = kept;
-      else if (kept->HasMember("method") && kept->HasMember("id"))
+        held_header_ = r.http_version_header;
+      } else if (kept->HasMember("method") && kept->HasMember("id"))
         channel_->send(modern_answer(*kept), until);
     }
     ModernClientTranscript t;
     t.revision = options_.revision;
     for (const auto& m : setup) t.sut_messages.push_back(m.get());
+    if (options_.client_http) t.version_headers = std::move(setup_headers);
     t.asked_capability = &told_;
     for (FuzzFinding& f : modern_client_setup_findings(t)) add_handshake(std::move(f));
     return true;
@@ -367,10 +382,11 @@ class ModernClientSession final : public FuzzSession {
   const FuzzMutator& mutator_;
   rapidjson::Document told_;  // ELICIT_CONFORM_CAPABILITIES as JSON (null: "none")
   ElicitationCapability declared_;
-  std::unique_ptr<RelayListener> listener_;
+  FuzzClientProcess connection_;  // the relay (its folder) or our HTTP endpoint; its child is child_
   std::unique_ptr<ChildProcess> child_;
-  std::shared_ptr<RelayChannel> channel_;
+  std::shared_ptr<MessageChannel> channel_;
   std::shared_ptr<rapidjson::Document> held_;  // the client's open tools/call (the latest retry)
+  std::optional<std::string> held_header_;     // over HTTP: the MCP-Protocol-Version of its POST
   std::string pinned_;
   rapidjson::Document script_{rapidjson::kArrayType};
   FuzzMutator::UserScript kind_ = FuzzMutator::UserScript::Mixed;

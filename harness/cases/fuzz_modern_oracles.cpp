@@ -208,6 +208,8 @@ constexpr ClientCheck kRoundChecks[] = {
     {"retry-content-valid", "CLIENT-VALIDATE-CONTENT", Level::Should},
     {"meta-required", "META-REQUIRED-FIELDS", Level::Must},
     {"meta-client-info", "META-CLIENT-INFO", Level::Should},
+    {"http-version-header", "HTTP-VERSION-HEADER", Level::Must},
+    {"http-version-header-match", "HTTP-VERSION-HEADER-MATCH", Level::Must},
     {"capability-each-request", "CAPABILITY-DECLARE", Level::Must},
     {"no-legacy-elicitation", "SUPPORT-MESSAGE-PATTERNS", Level::Must},
 };
@@ -215,6 +217,8 @@ constexpr ClientCheck kRoundChecks[] = {
 constexpr ClientCheck kSetupChecks[] = {
     {"meta-required", "META-REQUIRED-FIELDS", Level::Must},
     {"meta-client-info", "META-CLIENT-INFO", Level::Should},
+    {"http-version-header", "HTTP-VERSION-HEADER", Level::Must},
+    {"http-version-header-match", "HTTP-VERSION-HEADER-MATCH", Level::Must},
     {"capability-each-request", "CAPABILITY-DECLARE", Level::Must},
     {"no-legacy-elicitation", "SUPPORT-MESSAGE-PATTERNS", Level::Must},
     {"discover-first", "MODERN-CLIENT-PROBE", Level::Should},

@@ -23,6 +23,7 @@ namespace ec {
 struct FuzzSessionOptions {
   std::vector<std::string> command;  // argv of the SUT
   std::string url;  // server SUT over Streamable HTTP, running on its own (loopback); then no command
+  bool client_http = false;  // client SUT over Streamable HTTP: the harness serves it (2026-07-28)
   Revision revision = default_revision();
   std::chrono::milliseconds timeout{5000};           // for each message the SUT owes us
   std::chrono::milliseconds startup_timeout{30000};  // start, connect, initialize

@@ -27,6 +27,16 @@ int run_fuzz_command(const FuzzCommandOptions& c, std::ostream& out, std::ostrea
     err << "elicit-conform fuzz: give the SUT as --command CMD, or (server only) --url URL\n";
     return 2;
   }
+  if (c.transport == "http") {
+    // The 2025 wire's client session holds a tool call over the relay's one stream; over HTTP
+    // only the modern wire's rounds are fuzzed.
+    if (c.role != "client" || *revision != Revision::V2026_07_28) {
+      err << "elicit-conform fuzz: --transport http is for a client SUT at --revision 2026-07-28 (a "
+             "server over HTTP is fuzzed with --url)\n";
+      return 2;
+    }
+    o.session.client_http = true;
+  }
   if (!c.url.empty()) {
     std::string why;
     if (c.role != "server") {

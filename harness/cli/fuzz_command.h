@@ -9,7 +9,8 @@ namespace ec {
 struct FuzzCommandOptions {
   std::string role;  // server or client: the SUT's role
   std::string command;
-  std::string url;  // server only: a Streamable HTTP server on loopback, instead of --command
+  std::string url;                  // server only: a Streamable HTTP server on loopback, instead of --command
+  std::string transport = "stdio";  // client only: http serves the client on loopback (2026-07-28)
   double duration = 60;
   unsigned long long seed = 1;
   unsigned long long max_inputs = 0;  // 0: no limit

@@ -173,6 +173,11 @@ static int run_main(int argc, char** argv) {
           "server only: the SUT's Streamable HTTP endpoint on loopback (it runs on its own; a new session "
           "per restart)")
       ->excludes(fuzz_command);
+  fuzz_app
+      ->add_option("--transport", fuzz.transport,
+                   "client only: stdio, or http (the harness serves the client on loopback; 2026-07-28)")
+      ->check(CLI::IsMember({"stdio", "http"}))
+      ->capture_default_str();
   fuzz_app->add_option("--duration", fuzz.duration, "seconds of fuzzing")->capture_default_str();
   fuzz_app->add_option("--seed", fuzz.seed, "same seed and same SUT behaviour: same inputs")
       ->capture_default_str();
