@@ -6,6 +6,7 @@
 #include <set>
 
 #include "cases/fuzz_client_process.h"
+#include "cases/fuzz_scripted_user.h"
 #include "cases/fuzz_session.h"
 #include "core/json.h"
 #include "core/utf8.h"
@@ -78,15 +79,7 @@ class ClientSession final : public FuzzSession {
   std::size_t restarts() const override { return restarts_; }
 
   void pin_user(const Value* answer) override {
-    std::string pinned;
-    if (answer != nullptr) {
-      rapidjson::Document list(rapidjson::kArrayType);
-      for (std::size_t i = 0; i < kUserAnswers; ++i)
-        list.PushBack(Value(*answer, list.GetAllocator()), list.GetAllocator());
-      pinned = to_json(list);
-    }
-    if (pinned == pinned_) return;
-    pinned_ = std::move(pinned);
+    if (!user_.pin(answer)) return;
     if (child_) {
       stop();
       switched_ = true;  // the next start is this switch, not a restart
@@ -127,23 +120,7 @@ class ClientSession final : public FuzzSession {
     shown_ = 0;
     std::string error;
     // A pinned user (minimising) leaves the campaign's own sequence of scripts as it is.
-    std::string user = pinned_;
-    if (user.empty()) {
-      const std::size_t script = restarts_ + recycles_++;
-      FuzzRng rng = FuzzRng::for_input(options_.seed, script, "user");
-      kind_ = FuzzMutator::user_script_kind(script);
-      if (skipped_.contains(kind_)) kind_ = FuzzMutator::UserScript::Mixed;
-      user = mutator_.user_script(rng, kUserAnswers, kind_);
-      ++coverage.user_scripts[FuzzMutator::to_string(kind_)];
-    }
-    ParsedJson script = parse_json(user);
-    if (script.ok() && script.document.IsArray())
-      script_.Swap(script.document);
-    else
-      script_.SetArray();
-    // A script of one answer repeated: whatever entry the client took, the user said this.
-    uniform_ = script_.Size() > 0;
-    for (const Value& entry : script_.GetArray()) uniform_ = uniform_ && entry == script_[0];
+    const std::string user = user_.next(user_.pinned() ? 0 : restarts_ + recycles_++, coverage);
     FuzzClientProcess started;
     const bool up = start_fuzz_client(options_, user, kTool, started, error);
     listener_ = std::move(started.listener);
@@ -229,16 +206,16 @@ class ClientSession final : public FuzzSession {
     const Value* result = find_member(m.document, "result");
     if (result && result->IsObject()) {
       coverage.note_action(*result);
-      if (uniform_)
+      if (user_.uniform())
         for (FuzzFinding& f :
-             client_user_findings(params, *result, {&script_[0]}, declared_, options_.revision))
+             client_user_findings(params, *result, {&user_.script()[0]}, declared_, options_.revision))
           out.add(std::move(f));
       const Value* action = find_member(*result, "action");
       // The scripted answer this result answers (the user's, before the client touched it): what
       // a replay and the minimiser give the client again. A client may re-encode what it was given
       // (a value into its title): handed its own output back, it would judge another answer.
-      if (action && action->IsString() && shown_ < script_.Size())
-        out.user_answer.CopyFrom(script_[static_cast<rapidjson::SizeType>(shown_)],
+      if (action && action->IsString() && shown_ < user_.script().Size())
+        out.user_answer.CopyFrom(user_.script()[static_cast<rapidjson::SizeType>(shown_)],
                                  out.user_answer.GetAllocator());
       if (action && action->IsString()) ++shown_;
       if (action && action->IsString() && std::string_view(action->GetString()) == "accept") {
@@ -315,14 +292,12 @@ class ClientSession final : public FuzzSession {
   void died(FuzzOutcome& out) {
     if (!child_) return;
     std::optional<ExitInfo> exit = child_->wait_exit(Deadline::after(std::chrono::milliseconds(200)));
-    if (exit && exit->how == ExitInfo::How::Exited && exit->code == 77 && pinned_.empty() &&
-        kind_ != FuzzMutator::UserScript::Mixed &&
-        child_->stderr_text().find("elicit-conform: SKIP") != std::string::npos) {
+    if (exit && exit->how == ExitInfo::How::Exited && exit->code == 77 &&
+        child_->stderr_text().find("elicit-conform: SKIP") != std::string::npos &&
+        user_.skip_current(coverage)) {
       // The adapter contract's SKIP: it cannot play this user (the TypeScript SDK 1.x adapter has
       // no pre-filled form to accept untouched). No finding about the client; no more scripts of
       // this kind, which summary.json's exercised.user_scripts shows.
-      skipped_.insert(kind_);
-      coverage.user_scripts[std::string(FuzzMutator::to_string(kind_)) + " (the adapter said SKIP)"] += 1;
       tool_call_.clear();
       stop();
       switched_ = true;  // the next start is no restart
@@ -345,11 +320,7 @@ class ClientSession final : public FuzzSession {
   std::string tool_call_;  // the id of the held tools/call, as JSON
   std::set<std::string> answered_;
   std::string pending_;
-  std::string pinned_;  // ELICIT_CONFORM_USER while pinned (pin_user), else empty
-  rapidjson::Document script_{rapidjson::kArrayType};              // the scripted user of the running client
-  FuzzMutator::UserScript kind_ = FuzzMutator::UserScript::Mixed;  // of the running client's script
-  std::set<FuzzMutator::UserScript> skipped_;  // kinds the adapter said SKIP to: not run again
-  bool uniform_ = false;  // every answer of script_ is the same: the user oracles may judge
+  ScriptedUser user_{mutator_, options_.seed, kUserAnswers};
   std::size_t inputs_ = 0, restarts_ = 0, recycles_ = 0, shown_ = 0;
   std::vector<FuzzFinding> handshake_findings_;  // of the last start, for the next input's outcome
   bool started_once_ = false;

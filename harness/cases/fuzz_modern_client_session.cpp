@@ -11,6 +11,7 @@
 
 #include "cases/fuzz_client_process.h"
 #include "cases/fuzz_modern_oracles.h"
+#include "cases/fuzz_scripted_user.h"
 #include "cases/fuzz_session.h"
 #include "cases/modern_client_checks.h"
 #include "core/json.h"
@@ -54,7 +55,7 @@ class ModernClientSession final : public FuzzSession {
 
   bool run(const Value& input, FuzzRng&, FuzzOutcome& out) override {
     out.input.CopyFrom(input, out.input.GetAllocator());
-    if (child_ && (rounds_ >= kRoundsPerCall || shown_ + 2 > script_.Size()))
+    if (child_ && (rounds_ >= kRoundsPerCall || shown_ + 2 > user_.script().Size()))
       stop();  // the call has had its rounds: a fresh client, not a restart
     else if (!child_ && started_once_ && !switched_)
       ++restarts_;
@@ -159,15 +160,7 @@ class ModernClientSession final : public FuzzSession {
   std::string error() const override { return error_; }
 
   void pin_user(const Value* answer) override {
-    std::string pinned;
-    if (answer != nullptr) {
-      rapidjson::Document list(rapidjson::kArrayType);
-      for (std::size_t i = 0; i < kUserAnswers; ++i)
-        list.PushBack(Value(*answer, list.GetAllocator()), list.GetAllocator());
-      pinned = to_json(list);
-    }
-    if (pinned == pinned_) return;
-    pinned_ = std::move(pinned);
+    if (!user_.pin(answer)) return;
     if (child_) {
       stop();
       switched_ = true;
@@ -253,9 +246,9 @@ class ModernClientSession final : public FuzzSession {
       const Value* result = find_member(*responses, key);
       if (result == nullptr || !result->IsObject()) continue;
       coverage.note_action(*result);
-      if (uniform_)
+      if (user_.uniform())
         for (FuzzFinding& f :
-             client_user_findings(params, *result, {&script_[0]}, declared_, options_.revision))
+             client_user_findings(params, *result, {&user_.script()[0]}, declared_, options_.revision))
           out.add(std::move(f));
       const Value* action = find_member(*result, "action");
       const Value* content = find_member(*result, "content");
@@ -263,9 +256,9 @@ class ModernClientSession final : public FuzzSession {
           action && action->IsString() && std::string_view(action->GetString()) == "accept" && content;
       // The answer a replay gives again: the first accept's (the content a finding is about), else
       // the first answer's.
-      if (shown_ < script_.Size() &&
+      if (shown_ < user_.script().Size() &&
           (out.user_answer.IsNull() || (accepted && out.accepted_content.IsNull())))
-        out.user_answer.CopyFrom(script_[static_cast<rapidjson::SizeType>(shown_)],
+        out.user_answer.CopyFrom(user_.script()[static_cast<rapidjson::SizeType>(shown_)],
                                  out.user_answer.GetAllocator());
       ++shown_;
       if (accepted && out.accepted_content.IsNull())
@@ -289,22 +282,7 @@ class ModernClientSession final : public FuzzSession {
     started_once_ = true;
     shown_ = 0;
     rounds_ = 0;
-    std::string user = pinned_;
-    if (user.empty()) {
-      const std::size_t script = restarts_ + recycles_++;
-      FuzzRng rng = FuzzRng::for_input(options_.seed, script, "user");
-      kind_ = FuzzMutator::user_script_kind(script);
-      if (skipped_.contains(kind_)) kind_ = FuzzMutator::UserScript::Mixed;
-      user = mutator_.user_script(rng, kUserAnswers, kind_);
-      ++coverage.user_scripts[FuzzMutator::to_string(kind_)];
-    }
-    ParsedJson script = parse_json(user);
-    if (script.ok() && script.document.IsArray())
-      script_.Swap(script.document);
-    else
-      script_.SetArray();
-    uniform_ = script_.Size() > 0;
-    for (const Value& entry : script_.GetArray()) uniform_ = uniform_ && entry == script_[0];
+    const std::string user = user_.next(user_.pinned() ? 0 : restarts_ + recycles_++, coverage);
     FuzzClientProcess started;
     std::string error;
     const bool up = start_fuzz_client(options_, user, kTool, started, error);
@@ -363,12 +341,10 @@ class ModernClientSession final : public FuzzSession {
     if (!child_) return;
     std::optional<ExitInfo> exit = child_->wait_exit(Deadline::after(std::chrono::milliseconds(200)));
     held_.reset();
-    if (exit && exit->how == ExitInfo::How::Exited && exit->code == 77 && pinned_.empty() &&
-        kind_ != FuzzMutator::UserScript::Mixed &&
-        child_->stderr_text().find("elicit-conform: SKIP") != std::string::npos) {
+    if (exit && exit->how == ExitInfo::How::Exited && exit->code == 77 &&
+        child_->stderr_text().find("elicit-conform: SKIP") != std::string::npos &&
+        user_.skip_current(coverage)) {
       // The adapter contract's SKIP, as in fuzz_client_session.cpp: no more scripts of this kind.
-      skipped_.insert(kind_);
-      coverage.user_scripts[std::string(FuzzMutator::to_string(kind_)) + " (the adapter said SKIP)"] += 1;
       stop();
       switched_ = true;
       return;
@@ -387,11 +363,7 @@ class ModernClientSession final : public FuzzSession {
   std::shared_ptr<MessageChannel> channel_;
   std::shared_ptr<rapidjson::Document> held_;  // the client's open tools/call (the latest retry)
   std::optional<std::string> held_header_;     // over HTTP: the MCP-Protocol-Version of its POST
-  std::string pinned_;
-  rapidjson::Document script_{rapidjson::kArrayType};
-  FuzzMutator::UserScript kind_ = FuzzMutator::UserScript::Mixed;
-  std::set<FuzzMutator::UserScript> skipped_;
-  bool uniform_ = false;
+  ScriptedUser user_{mutator_, options_.seed, kUserAnswers};
   std::size_t rounds_ = 0, restarts_ = 0, recycles_ = 0, shown_ = 0;
   std::vector<FuzzFinding> handshake_findings_;
   bool started_once_ = false;
