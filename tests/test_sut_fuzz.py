@@ -150,11 +150,11 @@ def fuzz(cli, role, sut, out, *extra):
     return proc, summary
 
 
-def replay(cli, role, cases, sut, case_id, tmp_path, revision="2025-11-25"):
+def replay(cli, role, cases, sut, case_id, tmp_path, revision="2025-11-25", *extra):
     # --strict: a SHOULD finding (content validation, malformed params) replays as WARN, which
     # --strict counts as a failure.
     return cli.run(role, "--cases", cases, "--command", sut, "--case", case_id, "--revision", revision,
-                   "--strict", "--timeout", "1500", "--report-dir", tmp_path / f"report-{case_id}", timeout=90)
+                   "--strict", "--timeout", "1500", "--report-dir", tmp_path / f"report-{case_id}", *extra, timeout=90)
 
 
 @pytest.mark.parametrize("role", ["server", "client"])
@@ -239,6 +239,107 @@ def test_fault_is_found_and_its_case_replays(cli, tmp_path, role, fault, oracle)
     [run] = json.loads((tmp_path / f"report-{case['id']}" / "results.json").read_text())["cases"]
     assert run["status"] == "PASS", run
 
+
+
+# Case inputs (harness/cases/fuzz_case_inputs.h): what one live session cannot stage, fuzzed as
+# mutated corpus cases against a fresh SUT each. One fault of each situation, with the corpus case it
+# comes from: first contact between the eras (stdio and HTTP), a URL trap, a -32042 flow, a legacy or
+# an unsupported protocol version, a legacy initialize to a modern-only server.
+CASE_INPUT_FAULTS = {
+    ("client", "dual-era-skip-probe", "2026-07-28", "stdio"): "client.eras.dual-era-probe",
+    ("client", "fallback-on-method-not-found-only", "2026-07-28", "stdio"): "client.eras.fallback-any-error",
+    ("client", "absent-result-type-retries", "2026-07-28", "stdio"): "client.eras.result-type-absent-complete",
+    ("client", "never-fallback-on-400", "2026-07-28", "http"): "client.eras.http-400-legacy-body-falls-back",
+    ("client", "open-without-consent", "2025-11-25", "stdio"): "client.url-required.consent-per-elicitation",
+    ("client", "no-retry", "2025-11-25", "stdio"): "client.url-required.retry-after-complete",
+    ("server", "negotiate-oldest", "2025-11-25", "stdio"): "server.lifecycle.unsupported-version-gets-the-latest",
+    ("server", "elicit-any-revision", "2025-11-25", "stdio"): "server.lifecycle.no-elicitation-in-",
+    ("server", "initialize-error-without-versions", "2026-07-28", "stdio"): "server.eras.modern-only-initialize-error",
+}
+
+
+def case_input_args(role, revision, transport):
+    args = ["--revision", revision, "--case-share", "1", "--max-inputs", "12", "--duration", "60", "--timeout", "1500"]
+    if transport == "http":
+        args += ["--transport", "http"]
+    if role == "client":
+        args += ["--capabilities", '{"form":{},"url":{}}']
+    return args
+
+
+@pytest.mark.parametrize("role,fault,revision,transport", list(CASE_INPUT_FAULTS))
+def test_case_inputs_find_what_a_session_cannot_stage(cli, tmp_path, role, fault, revision, transport):
+    out = tmp_path / "out"
+    faulty = f"{cli.peer} reference {role} --fault {fault}"
+    proc, summary = fuzz(cli, role, faulty, out, *case_input_args(role, revision, transport))
+    seed = CASE_INPUT_FAULTS[(role, fault, revision, transport)]
+    found = [f for f in summary["findings"] if f["oracle"] == "case-check" and f["signature"].startswith(seed)]
+    assert found, (summary["findings"], summary["timing"]["case_inputs"])
+    assert proc.returncode == 1 and found[0]["input"] == "case"
+    assert found[0]["requirement"] in found[0]["requirements"]
+    case = json.loads((out / "cases" / revision / role / found[0]["case"]).read_text())
+    assert case["id"] == f"{role}.{found[0]['case'][:-len('.json')]}"
+    assert "Written by elicit-conform fuzz from the corpus case " + found[0]["signature"].split(" ")[0] in case["$comment"]
+    args = ["--transport", "http"] if transport == "http" else []
+    faulty_replay = replay(cli, role, out / "cases", faulty, case["id"], tmp_path, revision, *args)
+    assert faulty_replay.returncode == 1, faulty_replay.stdout.decode()[-2000:]
+    clean = replay(cli, role, out / "cases", f"{cli.peer} reference {role}", case["id"], tmp_path, revision, *args)
+    assert clean.returncode == 0, clean.stdout.decode()[-2000:]
+
+
+@pytest.mark.parametrize("role,revision,transport", [("client", "2026-07-28", "stdio"), ("client", "2026-07-28", "http"),
+                                                     ("client", "2025-11-25", "stdio"), ("server", "2025-11-25", "stdio"),
+                                                     ("server", "2026-07-28", "stdio")])
+def test_case_inputs_against_a_clean_peer_find_nothing(cli, tmp_path, role, revision, transport):
+    """Every mutation keeps what its case expects: a renamed elicitationId is renamed in the URL
+    trap that watches it too, new text goes only where the SUT shows or logs it, another error for
+    the probe of a 2025 server is still one the fallback must not depend on."""
+    proc, summary = fuzz(cli, role, f"{cli.peer} reference {role}", tmp_path / "out",
+                         *case_input_args(role, revision, transport))
+    cases = summary["timing"]["case_inputs"]
+    assert proc.returncode == 0 and summary["findings"] == [], summary["findings"]
+    assert cases["runs"] >= 11 and cases["judged"] == cases["runs"], cases  # one after each session input but the last
+    assert len(cases["seeds"]) >= 2 or role == "server" and revision == "2026-07-28", cases
+
+
+def test_case_share_zero_runs_no_case_input(cli, tmp_path):
+    proc, summary = fuzz(cli, "client", f"{cli.peer} reference client --fault dual-era-skip-probe", tmp_path / "out",
+                         "--revision", "2026-07-28", "--case-share", "0", "--max-inputs", "50", "--duration", "30")
+    assert summary["timing"]["case_inputs"]["runs"] == 0
+    assert not [f for f in summary["findings"] if f["oracle"] == "case-check"]
+
+
+def test_an_elicitation_id_with_a_nul_completes_as_itself(cli, tmp_path):
+    """Found by the fuzzer (a clean campaign, input 30,341): the reference server read an
+    elicitationId as a C string, so it completed "\\u0000" as "" (COMPLETE-ELICITATION-ID)."""
+    cases = tmp_path / "cases"
+    (cases / "2025-11-25" / "server").mkdir(parents=True)
+    (cases / "requirements").mkdir()
+    corpus = pathlib.Path(__file__).parent.parent / "cases"
+    for f in (corpus / "requirements").glob("*.json"):
+        (cases / "requirements" / f.name).write_text(f.read_text())
+
+    def call(name, args, tag):
+        return {"send": {"method": "tools/call", "params": {"name": name, "arguments": args}}, "as": tag,
+                "prerequisite": True}
+
+    def answered(tag):
+        return {"expect": {"$one_of": [{"result": "$any"}, {"error": "$any"}]}, "response_to": tag}
+
+    case = {"id": "server.regression.nul-in-elicitation-id", "title": "An elicitationId with U+0000 is completed as itself",
+            "role": "server", "revisions": ["2025-11-25"], "requirements": ["COMPLETE-ELICITATION-ID"],
+            "level": "MUST", "sut": {"capabilities": {"form": {}, "url": {}}, "needs_tools": ["complete", "require_url"]},
+            "steps": [call("require_url", {"elicitations": [{"mode": "url", "message": "m", "elicitationId": "a\u0000b",
+                                                             "url": "https://example.com/x"}]}, "call"),
+                      answered("call"),
+                      call("complete", {"elicitationId": "a\u0000b"}, "done"),
+                      {"expect": {"method": "notifications/elicitation/complete",
+                                  "params": {"elicitationId": {"$literal": "a\u0000b"}}}},
+                      answered("done")]}
+    (cases / "2025-11-25" / "server" / "nul.json").write_text(json.dumps(case))
+    proc = cli.run("server", "--cases", cases, "--command", f"{cli.peer} reference server", "--report-dir",
+                   tmp_path / "report", timeout=60)
+    assert proc.returncode == 0, (proc.stdout + proc.stderr).decode()[-2000:]
 
 
 def test_client_findings_are_minimised_against_the_answer_that_made_them(cli, tmp_path):

@@ -392,6 +392,7 @@ class ClientRun final : public StepEngine {
   // server/discover first) are answered at once, as the server of the case's revision would: it
   // knows no such method. Holding them until the handshake would leave the probe waiting.
   std::shared_ptr<rapidjson::Document> await_initialize(Deadline until) {
+    bool exited = false;
     for (;;) {
       for (Received& r : inbox_) {
         if (r.consumed || r.answered) continue;
@@ -427,7 +428,18 @@ class ClientRun final : public StepEngine {
           respond_error(*id, -32601, "Method not found");
         }
       }
+      if (exited && until.expired()) {
+        // A relay's connection closing is no end (a client may spawn its server again after a
+        // probe), but a client that has exited writes nothing more: what it wrote is read above.
+        eof_ = true;
+        eof_detail_ = "the client exited (" + child_->poll_exit()->describe() + ")";
+      }
       if (eof_ || until.expired() || deadline_.expired()) return nullptr;
+      if (!exited && child_ && child_->poll_exit()) {
+        exited = true;
+        if (const Deadline drain = Deadline::after(std::chrono::milliseconds(100)); drain.at() < until.at())
+          until = drain;
+      }
       pump(until);
     }
   }

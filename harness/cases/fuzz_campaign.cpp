@@ -11,10 +11,12 @@
 #include <rapidjson/prettywriter.h>
 #include <rapidjson/stringbuffer.h>
 
+#include "cases/fuzz_case_inputs.h"
 #include "cases/fuzz_case_writer.h"
 #include "cases/fuzz_corpus.h"
 #include "cases/fuzz_minimise.h"
 #include "cases/fuzz_oracles.h"
+#include "cases/runner.h"
 #include "core/json.h"
 #include "spec/capability.h"
 
@@ -65,11 +67,48 @@ void add_counts(rapidjson::Document& d, Value& into, const char* name,
 
 struct Recorded {
   FuzzFinding finding;
-  std::uint64_t input_index;
+  std::uint64_t input_index = 0;
   std::string file;
-  std::size_t minimise_tries;
-  bool minimised;
+  std::size_t minimise_tries = 0;
+  bool minimised = false;
+  double found_at = 0;  // campaign seconds when the input that found it ended
+  bool case_input = false;
+  std::vector<std::string> requirements;  // a case input's: every requirement of its case
 };
+
+// How a case input's run reaches the SUT: what the CLI's client and server commands would use.
+RunOptions case_run_options(const FuzzOptions& o) {
+  RunOptions r;
+  r.command = o.session.command;
+  r.url = o.session.url;
+  r.transport = !o.session.url.empty() || o.session.client_http ? Transport::Http : Transport::Stdio;
+  r.expect_timeout = o.session.timeout;
+  r.startup_timeout = o.session.startup_timeout;
+  r.case_timeout = std::max(std::chrono::milliseconds(20000), o.session.timeout * 4);
+  r.max_message_bytes = o.session.max_message_bytes;
+  r.relay_program = o.session.relay_program;
+  r.only_revision = o.session.revision;
+  return r;
+}
+
+// The case file of a case input's finding: the mutated seed, renamed, saying where it came from.
+std::string case_input_json(const FuzzCaseInputs& inputs, const CaseInput& input, const FuzzFinding& f,
+                            const std::string& role) {
+  const Case& seed = inputs.seeds()[input.seed];
+  rapidjson::Document d = inputs.apply(input, role + "." + case_input_name(f));
+  auto& a = d.GetAllocator();
+  const std::string title = seed.title + " (fuzzed from " + seed.id + ")";
+  d["title"].SetString(title.c_str(), static_cast<rapidjson::SizeType>(title.size()), a);
+  std::string comment = "Written by elicit-conform fuzz from the corpus case " + seed.id + " (" +
+                        std::to_string(input.mutations.size()) + " mutations";
+  for (const CaseMutation& m : input.mutations) comment += "; " + m.describe();
+  comment += "): " + f.detail;
+  if (const Value* was = find_member(d, "$comment"); was != nullptr && was->IsString())
+    comment += " The seed's comment: " + std::string(was->GetString(), was->GetStringLength());
+  d.RemoveMember("$comment");
+  d.AddMember("$comment", Value(comment.c_str(), static_cast<rapidjson::SizeType>(comment.size()), a), a);
+  return to_json(d);
+}
 
 }  // namespace
 
@@ -98,6 +137,16 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
   if (ec)
     return err << "elicit-conform fuzz: cannot prepare " << o.out_dir << ": " << ec.message() << "\n", 2;
 
+  const Transport transport =
+      !o.session.url.empty() || o.session.client_http ? Transport::Http : Transport::Stdio;
+  FuzzCaseInputs case_inputs;
+  if (o.case_share > 0) {
+    case_inputs = FuzzCaseInputs::load(o.cases_dir, o.role == "server" ? Role::Server : Role::Client,
+                                       o.session.revision, transport, error);
+    if (!error.empty()) return err << "elicit-conform fuzz: " << error << "\n", 2;
+  }
+  const RunOptions case_options = case_run_options(o);
+
   bool url_declared = false;  // by a client SUT: the capability it is told to declare names url
   if (ParsedJson caps = parse_json(session_options.capabilities); caps.ok())
     url_declared =
@@ -110,9 +159,64 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
   std::set<std::string> seen;
   std::vector<Recorded> recorded;
   bool sut_failed = false;
+  // Case inputs take their share of the wall time between session inputs, the first one after
+  // the first session input (whose set-up is judged at once; a case input may take seconds).
+  std::uint64_t case_runs = 0, case_judged = 0;
+  double case_seconds = 0;
+  std::map<std::string, std::size_t> case_seeds_run, case_not_judged;
+  const auto run_case_input = [&] {
+    const std::uint64_t index = case_runs * o.shards + o.shard;
+    FuzzRng draw = FuzzRng::for_input(o.seed, index, "case");
+    const CaseInput input = case_inputs.draw(draw);
+    const auto begun = std::chrono::steady_clock::now();
+    const CaseInputResult result = case_inputs.run(input, o.session.revision, case_options);
+    ++case_runs;
+    ++case_seeds_run[case_inputs.seeds()[input.seed].id];
+    if (result.ran)
+      ++case_judged;
+    else
+      ++case_not_judged[result.note.substr(0, result.note.find(':'))];
+    if (result.finding && seen.insert(result.finding->key()).second) {
+      const double found_at = elapsed();
+      const std::string key = result.finding->key();
+      std::size_t tries = 0;
+      const CaseInput smallest = case_inputs.minimise(
+          input,
+          [&](const CaseInput& candidate) {
+            ++minimise_runs;
+            const CaseInputResult again = case_inputs.run(candidate, o.session.revision, case_options);
+            return again.finding && again.finding->key() == key;
+          },
+          tries);
+      // Run the smallest once more: the case says what that run saw (else the input as found).
+      ++minimise_runs;
+      const CaseInputResult confirmed = case_inputs.run(smallest, o.session.revision, case_options);
+      const bool still = confirmed.finding && confirmed.finding->key() == key;
+      const CaseInput& written = still ? smallest : input;
+      const FuzzFinding& finding = still ? *confirmed.finding : *result.finding;
+      const fs::path file = case_dir / (case_input_name(finding) + ".json");
+      if (!write_file(file, pretty(case_input_json(case_inputs, written, finding, o.role)), error))
+        err << "elicit-conform fuzz: " << error << "\n";
+      Recorded r;
+      r.finding = finding;
+      r.input_index = index;
+      r.file = file.string();
+      r.minimise_tries = tries;
+      r.minimised = still && smallest.mutations.size() < input.mutations.size();
+      r.case_input = true;
+      r.requirements = result.requirements;
+      r.found_at = found_at;
+      recorded.push_back(std::move(r));
+    }
+    case_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - begun).count();
+  };
   for (std::uint64_t k = 0;; ++k) {
     if (o.max_inputs && k >= *o.max_inputs) break;
     if (elapsed() >= o.duration_seconds) break;
+    if (!case_inputs.empty() && inputs > 0 && case_seconds < o.case_share * elapsed()) {
+      run_case_input();
+      if (elapsed() >= o.duration_seconds) break;
+    }
     const std::uint64_t index = k * o.shards + o.shard;
     FuzzRng mutate = FuzzRng::for_input(o.seed, index, "mutate");
     rapidjson::Document input(rapidjson::kObjectType);
@@ -176,6 +280,7 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
     ++inputs;
     for (const FuzzFinding& f : outcome.findings) {
       if (!seen.insert(f.key()).second) continue;
+      const double found_at = elapsed();
       // Shrink against the SUT itself; a crash or a silence costs a restart or a timeout per
       // try, so those get fewer tries.
       const bool costly = f.oracle == "crash" || f.oracle == "silence";
@@ -230,7 +335,14 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
                           session_options.url.empty() && !session_options.client_http ? "stdio" : "http")),
                       error))
         err << "elicit-conform fuzz: " << error << "\n";
-      recorded.push_back(Recorded{written, index, file.string(), m.tries, still});
+      Recorded record;
+      record.finding = written;
+      record.input_index = index;
+      record.file = file.string();
+      record.minimise_tries = m.tries;
+      record.minimised = still;
+      record.found_at = found_at;
+      recorded.push_back(std::move(record));
     }
   }
   session->stop();
@@ -261,6 +373,12 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
     f.AddMember("minimised", Value(r.minimised), a);
     f.AddMember("minimise_tries", Value(static_cast<std::uint64_t>(r.minimise_tries)), a);
     f.AddMember("case", Value(fs::path(r.file).filename().string().c_str(), a), a);
+    if (r.case_input) {
+      f.AddMember("input", "case", a);
+      Value requirements(rapidjson::kArrayType);
+      for (const std::string& q : r.requirements) requirements.PushBack(Value(q.c_str(), a), a);
+      f.AddMember("requirements", requirements, a);
+    }
     findings.PushBack(f, a);
   }
   add_counts(s, s, "findings_by_oracle", by_oracle);
@@ -278,10 +396,24 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
   if (o.role == "server") add_counts(s, exercised, "tools", session->coverage.tools);
   if (features(o.session.revision).modern_wire) add_counts(s, exercised, "wire", session->coverage.wire);
   s.AddMember("exercised", exercised, a);
+
   // Everything above is a function of the seed and the SUT's behaviour; timing is not.
   Value timing(rapidjson::kObjectType);
   timing.AddMember("seconds", Value(seconds), a);
   timing.AddMember("inputs_per_second", Value(seconds > 0 ? static_cast<double>(inputs) / seconds : 0.0), a);
+  // Case inputs take a share of the time, so how many ran is a matter of timing too: which corpus
+  // cases they came from, and why any of them was not judged (a SKIP, a SUT that did not come up).
+  Value cases(rapidjson::kObjectType);
+  cases.AddMember("runs", Value(case_runs), a);
+  cases.AddMember("judged", Value(case_judged), a);
+  cases.AddMember("seconds", Value(case_seconds), a);
+  add_counts(s, cases, "seeds", case_seeds_run);
+  add_counts(s, cases, "not_judged", case_not_judged);
+  timing.AddMember("case_inputs", cases, a);
+  Value found_at(rapidjson::kObjectType);
+  for (const Recorded& r : recorded)
+    found_at.AddMember(Value(fs::path(r.file).filename().string().c_str(), a), Value(r.found_at), a);
+  timing.AddMember("found_at_seconds", found_at, a);
   s.AddMember("timing", timing, a);
   if (!write_file(fs::path(o.out_dir) / "summary.json", pretty(to_json(s)), error))
     err << "elicit-conform fuzz: " << error << "\n";
@@ -292,6 +424,9 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
   out << "elicit-conform fuzz " << o.role << ": " << inputs << " inputs in " << rate << ", "
       << session->restarts() << " restarts, seed " << o.seed << ", shard " << o.shard << "/" << o.shards
       << "\n";
+  if (case_runs > 0)
+    out << "case inputs: " << case_runs << " (mutated corpus cases, a fresh SUT each), " << case_judged
+        << " judged\n";
   const auto robustness = static_cast<std::size_t>(std::count_if(
       recorded.begin(), recorded.end(), [](const Recorded& r) { return r.finding.robustness; }));
   out << "findings: " << recorded.size();

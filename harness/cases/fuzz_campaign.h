@@ -24,6 +24,9 @@ struct FuzzOptions {
   std::optional<std::uint64_t> max_inputs;
   std::uint64_t shard = 0, shards = 1;  // this machine runs inputs index % shards == shard
   std::size_t minimise_tries = 150;
+  // The share of the wall time given to case inputs (fuzz_case_inputs.h): mutated corpus cases
+  // of what one session cannot stage, each against a fresh SUT. 0: none.
+  double case_share = 0.2;
 };
 
 // Exit status: 0 nothing found (or robustness findings only), 1 findings, 2 configuration error,

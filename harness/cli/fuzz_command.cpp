@@ -81,6 +81,7 @@ int run_fuzz_command(const FuzzCommandOptions& c, std::ostream& out, std::ostrea
   if (c.max_inputs > 0) o.max_inputs = c.max_inputs;
   o.out_dir = c.out;
   o.cases_dir = c.cases_dir;
+  o.case_share = c.case_share;
   o.session.timeout = std::chrono::milliseconds(c.timeout_ms);
   o.session.capabilities = c.capabilities;
   std::error_code self_error;

@@ -20,6 +20,7 @@ struct FuzzCommandOptions {
   int timeout_ms = 5000;
   std::string capabilities;  // "" the role's default
   std::string cases_dir;
+  double case_share = 0.2;  // of the wall time, for case inputs (cases/fuzz_case_inputs.h)
 };
 
 int run_fuzz_command(const FuzzCommandOptions& options, std::ostream& out, std::ostream& err);

@@ -185,7 +185,8 @@ static int run_main(int argc, char** argv) {
   fuzz_app->add_option("--out", fuzz.out, "summary.json and cases/ go here")->capture_default_str();
   fuzz_app->add_option("--shard", fuzz.shard, "i/n: run the i-th of n disjoint parts of the seed's inputs")
       ->capture_default_str();
-  fuzz_app->add_option("--revision", fuzz.revision, "2025-06-18 or 2025-11-25")->capture_default_str();
+  fuzz_app->add_option("--revision", fuzz.revision, "2025-06-18, 2025-11-25 or 2026-07-28")
+      ->capture_default_str();
   fuzz_app->add_option("--timeout", fuzz.timeout_ms, "ms the SUT has for each message it owes")
       ->check(CLI::Range(10, 600000))
       ->capture_default_str();
@@ -194,6 +195,12 @@ static int run_main(int argc, char** argv) {
       "the elicitation capability (server SUT: the harness declares it, default form+url, none: no "
       "elicitation capability; client SUT: ELICIT_CONFORM_CAPABILITIES, default form)");
   fuzz_app->add_option("--cases", fuzz.cases_dir, "the corpus the seeds come from")->capture_default_str();
+  fuzz_app
+      ->add_option("--case-share", fuzz.case_share,
+                   "share of the wall time for case inputs: mutated corpus cases of what one session cannot "
+                   "stage (first contact, URL traps, -32042, legacy versions), a fresh SUT each; 0: none")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
 
   std::string relay_socket;
   CLI::App* relay = app.add_subcommand("relay", "");  // hidden: the stdio server a client SUT spawns

@@ -559,7 +559,7 @@ class ReferenceClient {
     }
     const Value* id = params && params->IsObject() ? find_member(*params, "elicitationId") : nullptr;
     const bool malformed = id == nullptr || !id->IsString();
-    const std::string eid = malformed ? "" : id->GetString();
+    const std::string eid = malformed ? "" : std::string(id->GetString(), id->GetStringLength());
     const bool unknown = !malformed && !issued_.contains(eid);
     const bool repeated = !malformed && !unknown && completed_.contains(eid);
     if (!malformed && !unknown && !repeated) {
@@ -667,7 +667,8 @@ class ReferenceClient {
                          fault_ == FaultId::InvalidParamsAsInternalError ? -32603 : -32602);
     }
     const Value* eid = find_member(*params, "elicitationId");
-    if (mode == Mode::Url && eid && eid->IsString()) issued_.insert(eid->GetString());
+    if (mode == Mode::Url && eid && eid->IsString())
+      issued_.insert(std::string(eid->GetString(), eid->GetStringLength()));
 
     const Value* content = nullptr;
     std::string action = next_action(&content);

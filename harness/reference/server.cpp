@@ -243,10 +243,11 @@ class ReferenceServer {
         "username":{"type":"string","description":"User's response"},
         "email":{"type":"string","description":"User's email address"}},"required":["username","email"]}})")
                                         .document;
-      fixture.AddMember(
-          "message",
-          Value(message && message->IsString() ? message->GetString() : "", fixture.GetAllocator()),
-          fixture.GetAllocator());
+      fixture.AddMember("message",
+                        message && message->IsString()
+                            ? Value(message->GetString(), message->GetStringLength(), fixture.GetAllocator())
+                            : Value("", fixture.GetAllocator()),
+                        fixture.GetAllocator());
       return elicit(id, fixture, ResultText::OfficialUserResponse);
     }
     if (tool == "test_elicitation_sep1034_defaults") {
@@ -285,7 +286,7 @@ class ReferenceServer {
     rapidjson::Document outgoing = outgoing_params(*params, mode);
     if (mode == Mode::Url) {
       const Value* eid = find_member(*params, "elicitationId");
-      if (eid && eid->IsString()) issued_.insert(eid->GetString());
+      if (eid && eid->IsString()) issued_.insert(std::string(eid->GetString(), eid->GetStringLength()));
     }
     ++next_id_;
     const std::string request_id = fault_ == FaultId::BadIdType ? std::to_string(next_id_) + ".5"
@@ -503,10 +504,11 @@ class ReferenceServer {
         "username":{"type":"string","description":"User's response"},
         "email":{"type":"string","description":"User's email address"}},"required":["username","email"]}})")
                                         .document;
-      fixture.AddMember(
-          "message",
-          Value(message && message->IsString() ? message->GetString() : "", fixture.GetAllocator()),
-          fixture.GetAllocator());
+      fixture.AddMember("message",
+                        message && message->IsString()
+                            ? Value(message->GetString(), message->GetStringLength(), fixture.GetAllocator())
+                            : Value("", fixture.GetAllocator()),
+                        fixture.GetAllocator());
       return modern_elicit(id, params, fixture, ResultText::OfficialUserResponse, meta, revision);
     }
     if (tool == "test_elicitation_sep1034_defaults") {
@@ -843,7 +845,7 @@ class ReferenceServer {
     }
     for (const Value& entry : list->GetArray()) {
       const Value* eid = find_member(entry, "elicitationId");
-      if (eid && eid->IsString()) issued_.insert(eid->GetString());
+      if (eid && eid->IsString()) issued_.insert(std::string(eid->GetString(), eid->GetStringLength()));
     }
     const std::string data = R"({"elicitations":)" + to_json(*list) + "}";
     if (fault_ == FaultId::UrlRequiredAsResult) return respond(call_id, text_result(data, true));
@@ -859,7 +861,8 @@ class ReferenceServer {
     const Value* eid = find_member(args, "elicitationId");
     if (eid == nullptr || !eid->IsString())
       return respond(call_id, text_result("complete needs elicitationId", true));
-    std::string id = eid->GetString();
+    // The whole string: an id may hold U+0000, which a C string would end at.
+    std::string id(eid->GetString(), eid->GetStringLength());
     if (fault_ == FaultId::CompleteWrongId) {
       id += "-other";
     } else if (!issued_.contains(id)) {
