@@ -62,7 +62,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             [&] { return show(pattern, t); });
   } else {
     require(!t.reason.empty() && t.offset <= pattern.size() && t.re2_source.empty(),
-            "a refused pattern says why and where", show(pattern, t));
+            "a refused pattern says why and where", [&] { return show(pattern, t); });
   }
 
   const ec::CompiledPattern compiled = ec::CompiledPattern::compile(pattern);
@@ -70,10 +70,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (t.status != Status::Ok || c.status == Status::Ok) {
     require(
         c.status == t.status && c.re2_source == t.re2_source && c.reason == t.reason && c.offset == t.offset,
-        "compile() translates as translate_pattern()", show(pattern, t) + "\n" + show(pattern, c));
+        "compile() translates as translate_pattern()",
+        [&] { return show(pattern, t) + "\n" + show(pattern, c); });
   } else {
     require(c.status == Status::Invalid && c.reason.starts_with("RE2 ") && c.offset <= pattern.size(),
-            "RE2 refuses with a reason and an offset in the pattern", show(pattern, c));
+            "RE2 refuses with a reason and an offset in the pattern", [&] { return show(pattern, c); });
   }
   if (compiled.status() == Status::Ok) {
     const bool found = compiled.search(text);

@@ -314,6 +314,7 @@ def run_clean(args, role, revision, work):
             "inputs_per_second": s.get("timing", {}).get("inputs_per_second"), "restarts": s.get("restarts"),
             "findings": len(s.get("findings", [])), "findings_detail": s.get("findings", []),
             "exit": c["exit"], "exercised": s.get("exercised"), "command": c["command"],
+            "case_inputs": s.get("timing", {}).get("case_inputs"),
             "error": None if c["exit"] in (0, 1) else c["stderr"].strip()}
 
 
@@ -370,14 +371,18 @@ def write_markdown(doc, path):
         lines += [f"MISSED: {', '.join(h['missed_faults'])}.", ""]
     if h["replays_not_ok"]:
         lines += [f"Replays that did not hold: {', '.join(h['replays_not_ok'])} (see below).", ""]
-    lines += ["## Clean peers", "", "| role | revision | seconds | inputs | inputs/s | restarts | findings |",
-              "|---|---|---:|---:|---:|---:|---:|"]
+    lines += ["## Clean peers", "", "Case inputs: mutated corpus cases, each against a fresh SUT, run (judged).", "",
+              "| role | revision | seconds | inputs | inputs/s | restarts | case inputs | findings |",
+              "|---|---|---:|---:|---:|---:|---:|---:|"]
     for c in doc["clean"]:
+        ci = c.get("case_inputs")
+        cases = f"{ci['runs']} ({ci['judged']})" if ci else "-"
         lines.append(f"| {c['role']} | {c.get('revision', '2025-11-25')} | {fmt(c['seconds'])} | {fmt(c['inputs'])} | {fmt(c['inputs_per_second'])} | "
-                     f"{fmt(c['restarts'])} | {c['findings']} |")
+                     f"{fmt(c['restarts'])} | {cases} | {c['findings']} |")
     lines += ["", "## Faults found", "",
               "Find s: the estimated time to the first finding, (input_index + 1) / (inputs + minimiser re-runs "
-              "per second); case at s: the wall-clock second the first case file was written, after minimising, "
+              "per second), or for a case input (oracle case-check) the campaign second it was found, as "
+              "measured; case at s: the wall-clock second the first case file was written, after minimising, "
               "an upper bound. Replays: the first finding's case with `--strict` against the faulty peer "
               "(should exit 1; a robustness finding should replay as NOTE and exit 0) and the clean one (should "
               "exit 0); \"all\": every written case (up to 20). "

@@ -5,6 +5,7 @@
 #   scripts/fuzz.sh --smoke [--time SECONDS] [target ...]      CI: 10 s per target, nothing kept
 #   scripts/fuzz.sh --minimize [target ...]                    shrink corpus/<target>/ in place
 #   scripts/fuzz.sh --cov [target ...]                         coverage the corpus reaches
+#   scripts/fuzz.sh --bench [--time SECONDS] [target ...]      speed against a bare RapidJSON target
 #
 # Targets are named as in corpus/ (jsonrpc, pattern, ...; fuzz_jsonrpc works too); none means
 # all. The `fuzz` preset (clang, ASan+UBSan, libFuzzer) is configured and built as needed;
@@ -17,11 +18,15 @@
 # --smoke runs the corpora and mutates them for a few seconds under the same sanitizers, but
 # writes nothing into the repository; crash inputs stay in build/fuzz/smoke/. Exit status: 0
 # no finding, 1 a finding (the summary says which targets), 2 usage.
+# --bench (issue 17, bench/README.md) runs each target and bench/bare_rapidjson_fuzz.cpp (a parse
+# and nothing else, built the same way) on the target's corpus, dictionary and flags, SECONDS
+# each (default 5), twice in turn, on fresh copies of the corpus, and prints the target's
+# executions per second over the bare one's: a ratio taken in one run, as timings here must be.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 
-all_targets=(jsonrpc elicitation requested_schema content_validator content_vs_rapidjson pattern case_file
+all_targets=(json jsonrpc elicitation requested_schema content_validator content_vs_rapidjson pattern case_file
              baseline check_message http_stream transcript match)
 mode=campaign
 seconds=""
@@ -34,7 +39,8 @@ while [ $# -gt 0 ]; do
     --smoke) mode=smoke; shift ;;
     --minimize) mode=minimize; shift ;;
     --cov) mode=cov; shift ;;
-    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --bench) mode=bench; shift ;;
+    -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
     *) targets+=("${1#fuzz_}"); shift ;;
   esac
@@ -43,7 +49,7 @@ done
 for t in "${targets[@]}"; do
   [ -f "fuzz/fuzz_$t.cpp" ] || { echo "fuzz.sh: no target $t (known: ${all_targets[*]})" >&2; exit 2; }
 done
-[ -n "$seconds" ] || { [ "$mode" = smoke ] && seconds=10 || seconds=600; }
+[ -n "$seconds" ] || case "$mode" in smoke) seconds=10 ;; bench) seconds=5 ;; *) seconds=600 ;; esac
 [[ "$seconds" =~ ^[0-9]+$ && "$jobs" =~ ^[0-9]+$ && "$jobs" -ge 1 ]] || { echo "fuzz.sh: --time and --jobs take numbers" >&2; exit 2; }
 
 # The sanitizers stop at the first finding; the one UBSan suppression is a RapidJSON bug.
@@ -151,6 +157,32 @@ run_target() {  # $1 target; sets $found when the run ended in a finding
   fi
 }
 
+# Executions per second of one timed run of $1 (a binary) with target $2's corpus and flags.
+execs_per_second() {
+  local fresh log
+  fresh=$(mktemp -d)
+  log=$(mktemp)
+  cp -r "corpus/$2/." "$fresh/"
+  "$1" $(libfuzzer_args "$2") $(scheduler_args "$2") -seed=1 -max_total_time="$seconds" \
+    -print_final_stats=1 "$fresh" >"$log" 2>&1 || true
+  sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1
+  rm -rf "$fresh" "$log"
+}
+bench_target() {  # $1 target: bare, target, bare, target; the ratio of the summed rates
+  local t=$1 bare=0 mine=0 b m
+  for _ in 1 2; do
+    b=$(execs_per_second "$root/build/fuzz/fuzz/bench_bare_rapidjson" "$t")
+    m=$(execs_per_second "$(bin "$t")" "$t")
+    bare=$((bare + ${b:-0})); mine=$((mine + ${m:-0}))
+  done
+  if [ "$bare" -gt 0 ]; then
+    printf 'fuzz.sh: bench %-22s %8d exec/s  bare %8d exec/s  ratio %s\n' "$t" $((mine / 2)) $((bare / 2)) \
+      "$(awk -v m="$mine" -v b="$bare" 'BEGIN { printf "%.2f", m / b }')"
+  else
+    echo "fuzz.sh: bench $t: no rate measured" >&2; found+=("$t")
+  fi
+}
+
 found=()
 start=$(date +%s)
 for t in "${targets[@]}"; do
@@ -161,6 +193,7 @@ for t in "${targets[@]}"; do
       "$(bin "$t")" $(libfuzzer_args "$t") -runs=0 "corpus/$t" >"$log" 2>&1 || found+=("$t")
       echo "fuzz.sh: $t: $(grep -E 'INITED' "$log" | sed -E 's/.*(cov: [0-9]+ ft: [0-9]+ corp: [^ ]+).*/\1/')"
       rm -f "$log" ;;
+    bench) bench_target "$t" ;;
     *) run_target "$t" ;;
   esac
 done

@@ -164,18 +164,27 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
   std::uint64_t case_runs = 0, case_judged = 0;
   double case_seconds = 0;
   std::map<std::string, std::size_t> case_seeds_run, case_not_judged;
+  // A corpus case the SUT cannot run (it says SKIP, or lacks what the case needs) is drawn no more
+  // after three such runs and none judged: it would only take the time of those that run.
+  constexpr std::size_t kRetireAfter = 3;
+  std::map<std::size_t, std::size_t> unjudged_runs;
+  std::set<std::size_t> retired, ever_judged;
   const auto run_case_input = [&] {
     const std::uint64_t index = case_runs * o.shards + o.shard;
     FuzzRng draw = FuzzRng::for_input(o.seed, index, "case");
-    const CaseInput input = case_inputs.draw(draw);
+    const CaseInput input = case_inputs.draw(draw, retired);
     const auto begun = std::chrono::steady_clock::now();
     const CaseInputResult result = case_inputs.run(input, o.session.revision, case_options);
     ++case_runs;
     ++case_seeds_run[case_inputs.seeds()[input.seed].id];
-    if (result.ran)
+    if (result.ran) {
       ++case_judged;
-    else
+      ever_judged.insert(input.seed);
+    } else {
       ++case_not_judged[result.note.substr(0, result.note.find(':'))];
+      if (++unjudged_runs[input.seed] >= kRetireAfter && !ever_judged.contains(input.seed))
+        retired.insert(input.seed);
+    }
     if (result.finding && seen.insert(result.finding->key()).second) {
       const double found_at = elapsed();
       const std::string key = result.finding->key();
@@ -213,7 +222,8 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
   for (std::uint64_t k = 0;; ++k) {
     if (o.max_inputs && k >= *o.max_inputs) break;
     if (elapsed() >= o.duration_seconds) break;
-    if (!case_inputs.empty() && inputs > 0 && case_seconds < o.case_share * elapsed()) {
+    if (!case_inputs.empty() && retired.size() < case_inputs.seeds().size() && inputs > 0 &&
+        case_seconds < o.case_share * elapsed()) {
       run_case_input();
       if (elapsed() >= o.duration_seconds) break;
     }
@@ -409,6 +419,9 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
   cases.AddMember("seconds", Value(case_seconds), a);
   add_counts(s, cases, "seeds", case_seeds_run);
   add_counts(s, cases, "not_judged", case_not_judged);
+  Value retired_ids(rapidjson::kArrayType);
+  for (const std::size_t r : retired) retired_ids.PushBack(Value(case_inputs.seeds()[r].id.c_str(), a), a);
+  cases.AddMember("retired", retired_ids, a);
   timing.AddMember("case_inputs", cases, a);
   Value found_at(rapidjson::kObjectType);
   for (const Recorded& r : recorded)
@@ -425,8 +438,8 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
       << session->restarts() << " restarts, seed " << o.seed << ", shard " << o.shard << "/" << o.shards
       << "\n";
   if (case_runs > 0)
-    out << "case inputs: " << case_runs << " (mutated corpus cases, a fresh SUT each), " << case_judged
-        << " judged\n";
+    out << "case inputs: " << case_runs << " (mutated corpus cases, each against a fresh SUT or session), "
+        << case_judged << " judged\n";
   const auto robustness = static_cast<std::size_t>(std::count_if(
       recorded.begin(), recorded.end(), [](const Recorded& r) { return r.finding.robustness; }));
   out << "findings: " << recorded.size();

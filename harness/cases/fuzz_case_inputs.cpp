@@ -72,7 +72,7 @@ Knobs knobs_of(const Case& c) {
           if (key == "message" || key == "text") k.texts.push_back(pointer);
           if (key == "elicitationId") {
             const Value* v = rapidjson::Pointer(pointer.c_str()).Get(*c.document);
-            const std::string token = v->GetString();
+            const std::string token(v->GetString(), v->GetStringLength());
             // Short tokens could occur inside unrelated strings: only distinctive ones are renamed.
             if (token.size() >= 3 && std::find(k.tokens.begin(), k.tokens.end(), token) == k.tokens.end())
               k.tokens.push_back(token);
@@ -176,9 +176,11 @@ FuzzCaseInputs FuzzCaseInputs::load(const std::string& cases_dir, Role role, Rev
   return out;
 }
 
-CaseInput FuzzCaseInputs::draw(FuzzRng& rng) const {
+CaseInput FuzzCaseInputs::draw(FuzzRng& rng, const std::set<std::size_t>& retired) const {
   CaseInput in;
-  in.seed = rng.below(seeds_.size());
+  in.seed = rng.below(seeds_.size() - retired.size());
+  for (const std::size_t r : retired)  // the k-th seed still in the draw (retired is sorted)
+    if (r <= in.seed) ++in.seed;
   const Knobs k = knobs_of(seeds_[in.seed]);
   const std::size_t kinds =
       (k.texts.empty() ? 0 : 1) + (k.tokens.empty() ? 0 : 1) + (k.discover_error ? 1 : 0);

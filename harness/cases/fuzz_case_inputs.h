@@ -22,6 +22,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -69,7 +70,8 @@ class FuzzCaseInputs {
   bool empty() const { return seeds_.empty(); }
   const std::vector<Case>& seeds() const { return seeds_; }
 
-  CaseInput draw(FuzzRng& rng) const;
+  // A seed not in `retired` (indexes into seeds()), with mutations; `retired` must leave one.
+  CaseInput draw(FuzzRng& rng, const std::set<std::size_t>& retired = {}) const;
   // The seed with the input's mutations applied, as the JSON of a case file whose id is `id`
   // ("" keeps the seed's).
   rapidjson::Document apply(const CaseInput& input, const std::string& id) const;

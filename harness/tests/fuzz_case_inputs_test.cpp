@@ -89,6 +89,24 @@ TEST(FuzzCaseInputs, EveryMutatedCaseLoadsAndExpectsWhatItsSeedExpects) {
   EXPECT_EQ(kinds.size(), 3u);  // each kind of mutation was drawn
 }
 
+TEST(FuzzCaseInputs, ARetiredSeedIsNeverDrawn) {
+  const FuzzCaseInputs in = inputs(Role::Client, Revision::V2026_07_28, Transport::Stdio);
+  ASSERT_GE(in.seeds().size(), 3u);
+  std::set<std::size_t> retired;
+  for (std::size_t i = 0; i + 1 < in.seeds().size(); i += 2) retired.insert(i);
+  std::set<std::size_t> drawn;
+  for (std::uint64_t index = 0; index < 300; ++index) {
+    FuzzRng rng = FuzzRng::for_input(5, index, "case");
+    drawn.insert(in.draw(rng, retired).seed);
+  }
+  for (const std::size_t d : drawn) EXPECT_FALSE(retired.contains(d)) << d;
+  EXPECT_EQ(drawn.size(), in.seeds().size() - retired.size());  // every other one is drawn
+  retired.clear();
+  for (std::size_t i = 1; i < in.seeds().size(); ++i) retired.insert(i);
+  FuzzRng rng = FuzzRng::for_input(5, 0, "case");
+  EXPECT_EQ(in.draw(rng, retired).seed, 0u);
+}
+
 TEST(FuzzCaseInputs, ARenamedElicitationIdIsRenamedInTheUrlTrapToo) {
   const FuzzCaseInputs in = inputs(Role::Client, Revision::V2025_11_25, Transport::Stdio);
   CaseInput input;
