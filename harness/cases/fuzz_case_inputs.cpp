@@ -132,7 +132,9 @@ void rename_in(Value& v, const std::string& from, const std::string& to,
     replace_all(s, from, to);
     v.SetString(s.c_str(), static_cast<rapidjson::SizeType>(s.size()), a);
   } else if (v.IsObject()) {
-    for (auto& m : v.GetObject()) rename_in(m.value, from, to, a);
+    // By index: clang finds RapidJSON 1.1's member iterator comparison ambiguous under C++20.
+    for (rapidjson::SizeType i = 0; i < v.MemberCount(); ++i)
+      rename_in((v.MemberBegin() + i)->value, from, to, a);
   } else if (v.IsArray()) {
     for (auto& e : v.GetArray()) rename_in(e, from, to, a);
   }
