@@ -34,7 +34,7 @@ constexpr std::size_t kUserAnswers = 2 * kRoundsPerCall;
 // How long a client may take to show it took a result of an unknown type for input.
 constexpr std::chrono::milliseconds kUnknownWait{200};
 // How often a wait looks whether the client has exited.
-constexpr std::chrono::milliseconds kExitPoll{100};
+constexpr std::chrono::milliseconds kExitPoll{10};
 // A client that floods a round is judged on its first messages; the rest only pass through.
 constexpr std::size_t kMaxRoundMessages = 64;
 
