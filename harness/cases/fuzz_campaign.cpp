@@ -161,7 +161,7 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
   bool sut_failed = false;
   // Case inputs take their share of the wall time between session inputs, the first one after
   // the first session input (whose set-up is judged at once; a case input may take seconds).
-  std::uint64_t case_runs = 0, case_judged = 0;
+  std::uint64_t case_runs = 0, case_judged = 0, case_reruns = 0;  // reruns: minimising, confirming
   double case_seconds = 0;
   std::map<std::string, std::size_t> case_seeds_run, case_not_judged;
   // A corpus case the SUT cannot run (it says SKIP, or lacks what the case needs) is drawn no more
@@ -192,13 +192,13 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
       const CaseInput smallest = case_inputs.minimise(
           input,
           [&](const CaseInput& candidate) {
-            ++minimise_runs;
+            ++case_reruns;
             const CaseInputResult again = case_inputs.run(candidate, o.session.revision, case_options);
             return again.finding && again.finding->key() == key;
           },
           tries);
       // Run the smallest once more: the case says what that run saw (else the input as found).
-      ++minimise_runs;
+      ++case_reruns;
       const CaseInputResult confirmed = case_inputs.run(smallest, o.session.revision, case_options);
       const bool still = confirmed.finding && confirmed.finding->key() == key;
       const CaseInput& written = still ? smallest : input;
@@ -416,6 +416,7 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
   Value cases(rapidjson::kObjectType);
   cases.AddMember("runs", Value(case_runs), a);
   cases.AddMember("judged", Value(case_judged), a);
+  cases.AddMember("reruns", Value(case_reruns), a);
   cases.AddMember("seconds", Value(case_seconds), a);
   add_counts(s, cases, "seeds", case_seeds_run);
   add_counts(s, cases, "not_judged", case_not_judged);
