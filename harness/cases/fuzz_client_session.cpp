@@ -95,11 +95,11 @@ class ClientSession final : public FuzzSession {
                      Deadline::after(std::chrono::milliseconds(200)));
       child_->wait_exit(Deadline::after(std::chrono::milliseconds(300)));
     }
-    if (channel_) channel_->shutdown();
+    connection_.shutdown();
     if (child_) child_->terminate(std::chrono::milliseconds(300));
     child_.reset();
     channel_.reset();
-    listener_.reset();  // the relay's folder goes with it
+    connection_ = FuzzClientProcess{};  // the relay's folder goes with it
     tool_call_.clear();
   }
 
@@ -123,10 +123,10 @@ class ClientSession final : public FuzzSession {
     const std::string user = user_.next(user_.pinned() ? 0 : restarts_ + recycles_++, coverage);
     FuzzClientProcess started;
     const bool up = start_fuzz_client(options_, user, kTool, started, error);
-    listener_ = std::move(started.listener);
-    child_ = std::move(started.child);
     // Over stdio only (fuzz_command.cpp): the 2025 wire's client is not fuzzed over HTTP.
-    channel_ = std::dynamic_pointer_cast<RelayChannel>(started.channel);
+    child_ = std::move(started.child);
+    channel_ = started.channel;
+    connection_ = std::move(started);
     if (!up) return fail(error);
     const std::string revision(to_string(options_.revision));
     const Deadline until = Deadline::after(options_.startup_timeout);
@@ -314,9 +314,9 @@ class ClientSession final : public FuzzSession {
   FuzzSessionOptions options_;
   const FuzzMutator& mutator_;
   ElicitationCapability declared_;
+  FuzzClientProcess connection_;  // the relay (its folder); its child is child_
   std::unique_ptr<ChildProcess> child_;
-  std::unique_ptr<RelayListener> listener_;
-  std::shared_ptr<RelayChannel> channel_;
+  std::shared_ptr<MessageChannel> channel_;
   std::string tool_call_;  // the id of the held tools/call, as JSON
   std::set<std::string> answered_;
   std::string pending_;
