@@ -76,12 +76,17 @@ struct Recorded {
   std::vector<std::string> requirements;  // a case input's: every requirement of its case
 };
 
+// A server at --url, or a client served over HTTP: the campaign's transport, and its cases'.
+Transport transport_of(const FuzzSessionOptions& session) {
+  return !session.url.empty() || session.client_http ? Transport::Http : Transport::Stdio;
+}
+
 // How a case input's run reaches the SUT: what the CLI's client and server commands would use.
 RunOptions case_run_options(const FuzzOptions& o) {
   RunOptions r;
   r.command = o.session.command;
   r.url = o.session.url;
-  r.transport = !o.session.url.empty() || o.session.client_http ? Transport::Http : Transport::Stdio;
+  r.transport = transport_of(o.session);
   r.expect_timeout = o.session.timeout;
   r.startup_timeout = o.session.startup_timeout;
   r.case_timeout = std::max(std::chrono::milliseconds(20000), o.session.timeout * 4);
@@ -137,12 +142,10 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
   if (ec)
     return err << "elicit-conform fuzz: cannot prepare " << o.out_dir << ": " << ec.message() << "\n", 2;
 
-  const Transport transport =
-      !o.session.url.empty() || o.session.client_http ? Transport::Http : Transport::Stdio;
   FuzzCaseInputs case_inputs;
   if (o.case_share > 0) {
     case_inputs = FuzzCaseInputs::load(o.cases_dir, o.role == "server" ? Role::Server : Role::Client,
-                                       o.session.revision, transport, error);
+                                       o.session.revision, transport_of(o.session), error);
     if (!error.empty()) return err << "elicit-conform fuzz: " << error << "\n", 2;
   }
   const RunOptions case_options = case_run_options(o);
@@ -340,9 +343,8 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
       const std::string name = fuzz_case_name(f);
       const fs::path file = case_dir / (name + ".json");
       if (!write_file(file,
-                      pretty(fuzz_case_json(
-                          o.role, o.session.revision, session_options.capabilities, written, basis,
-                          session_options.url.empty() && !session_options.client_http ? "stdio" : "http")),
+                      pretty(fuzz_case_json(o.role, o.session.revision, session_options.capabilities, written,
+                                            basis, std::string(to_string(transport_of(session_options))))),
                       error))
         err << "elicit-conform fuzz: " << error << "\n";
       Recorded record;

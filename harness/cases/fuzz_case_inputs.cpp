@@ -9,6 +9,7 @@
 #include "cases/runner.h"
 #include "core/json.h"
 #include "core/json_pointer.h"
+#include "core/utf8.h"
 
 namespace ec {
 namespace {
@@ -265,9 +266,9 @@ CaseInputResult FuzzCaseInputs::run(const CaseInput& input, Revision revision,
   f.signature = seed.id + " " + record.failure->check;
   f.requirement = seed.requirements.empty() ? "" : seed.requirements.front();
   f.level = seed.level;
-  std::string reason = record.failure->reason;
-  if (reason.size() > 400) reason = reason.substr(0, 400) + "...";
-  f.detail = "case " + seed.id + ", " + record.failure->check + ": " + reason;
+  // The reason may quote the SUT: cut on a character boundary, never inside one.
+  f.detail =
+      "case " + seed.id + ", " + record.failure->check + ": " + abbreviate_utf8(record.failure->reason, 400);
   out.finding = std::move(f);
   return out;
 }
