@@ -51,7 +51,7 @@ std::optional<CheckFailure> no_elicitation(const Transcript& t) {
   for (const TranscriptElicitation& e : transcript_elicitations(t)) {
     return failure(e.prefix.empty() ? "the SUT sent elicitation/create"
                                     : "the SUT asked for an elicitation/create in an InputRequiredResult",
-                   e.prefix + "/method", e.message);
+                   e.prefix + "/method", e.message());
   }
   return std::nullopt;
 }
@@ -92,7 +92,7 @@ std::optional<CheckFailure> elicitations_valid(const Transcript& t) {
       // input request rebuilt as a request is not one the server wrote.
       if (diag.level == Level::Must && !diag.requirement.starts_with("JSONRPC-") &&
           !diag.check.starts_with("json.") && diag.check != "mrtr.server-request") {
-        return failure(diag.check + ": " + diag.message, e.prefix + diag.pointer, e.message);
+        return failure(diag.check + ": " + diag.message, e.prefix + diag.pointer, e.message());
       }
     }
     const Mode asked = mode_of(*e.request);
@@ -100,7 +100,7 @@ std::optional<CheckFailure> elicitations_valid(const Transcript& t) {
       return failure(
           "elicitation/create in " + std::string(to_string(asked)) +
               " mode, which the client did not declare (declared: " + t.client_capability.describe() + ")",
-          e.prefix + "/params/mode", e.message);
+          e.prefix + "/params/mode", e.message());
     }
   }
   return std::nullopt;
@@ -114,7 +114,7 @@ std::optional<CheckFailure> schema_consistent(const Transcript& t) {
     o.revision = t.revision;
     for (const Diagnostic& diag : check_message(*e.request, o).diagnostics) {
       if (diag.requirement == "FORM-SCHEMA-CONSISTENT") {
-        return failure(diag.check + ": " + diag.message, e.prefix + diag.pointer, e.message);
+        return failure(diag.check + ": " + diag.message, e.prefix + diag.pointer, e.message());
       }
     }
   }
@@ -127,7 +127,7 @@ std::optional<CheckFailure> security_heuristics(const Transcript& t) {
     if (!params) continue;
     Diagnostics found = security_findings(*params, e.prefix + "/params", t.revision);
     if (!found.empty()) {
-      return failure(found[0].check + ": " + found[0].message, found[0].pointer, e.message);
+      return failure(found[0].check + ": " + found[0].message, found[0].pointer, e.message());
     }
   }
   return std::nullopt;
@@ -166,7 +166,7 @@ std::optional<CheckFailure> schema_as_asked(const Transcript& t, bool titles) {
                                         : "a keyword that decides what is valid or pre-filled") +
                          " did not reach the client as asked: requestedSchema" + diff.pointer + ": " +
                          diff.message,
-                     e.prefix + "/params/requestedSchema" + diff.pointer, e.message);
+                     e.prefix + "/params/requestedSchema" + diff.pointer, e.message());
     }
   }
   return std::nullopt;
@@ -439,9 +439,7 @@ std::vector<TranscriptElicitation> transcript_elicitations(const std::vector<con
   std::vector<TranscriptElicitation> out;
   for (const Value* d : sut_messages) {
     if (is_elicit_create(*d)) {
-      auto copy = std::make_shared<rapidjson::Document>();
-      copy->CopyFrom(*d, copy->GetAllocator());
-      out.push_back(TranscriptElicitation{std::move(copy), "", to_json(*d)});
+      out.push_back(TranscriptElicitation{d, nullptr, "", d});
       continue;
     }
     const Value* result =
@@ -455,10 +453,17 @@ std::vector<TranscriptElicitation> transcript_elicitations(const std::vector<con
       request->AddMember("jsonrpc", "2.0", request->GetAllocator());
       request->AddMember("id", Value(it->name, request->GetAllocator()), request->GetAllocator());
       out.push_back(TranscriptElicitation{
-          request, pointer_append("/result/inputRequests", it->name.GetString()), to_json(*d)});
+          request.get(), request,
+          pointer_append("/result/inputRequests",
+                         std::string_view(it->name.GetString(), it->name.GetStringLength())),
+          d});
     }
   }
   return out;
+}
+
+std::string TranscriptElicitation::message() const {
+  return sent != nullptr ? to_json(*sent) : std::string();
 }
 
 bool is_transcript_check(std::string_view name) { return checks().contains(name); }

@@ -55,10 +55,14 @@ struct CheckFailure {
 // Every elicitation the SUT asked for, as an elicitation/create request: its own requests (2025)
 // and, on 2026-07-28, each elicitation/create input request of an InputRequiredResult, rebuilt
 // as a request so that the elicitation checks judge both eras alike.
+// Points into the transcript's messages (which must outlive it); only a rebuilt input request is
+// a document of its own. The evidence is written out only for a failure: most checks hold.
 struct TranscriptElicitation {
-  std::shared_ptr<rapidjson::Document> request;  // {"method":"elicitation/create","params":...}
-  std::string prefix;   // where the request sits in `message` ("" for a request of its own)
-  std::string message;  // the SUT's message as sent (the evidence), JSON text
+  const rapidjson::Value* request = nullptr;     // {"method":"elicitation/create","params":...}
+  std::shared_ptr<rapidjson::Document> rebuilt;  // owns `request` when it was rebuilt, else empty
+  std::string prefix;  // where the request sits in the message ("" for a request of its own)
+  const rapidjson::Value* sent = nullptr;  // the SUT's message as sent
+  std::string message() const;             // `sent` as JSON text (the evidence)
 };
 std::vector<TranscriptElicitation> transcript_elicitations(
     const std::vector<const rapidjson::Value*>& sut_messages, Revision revision);
