@@ -18,10 +18,12 @@
 # --smoke runs the corpora and mutates them for a few seconds under the same sanitizers, but
 # writes nothing into the repository; crash inputs stay in build/fuzz/smoke/. Exit status: 0
 # no finding, 1 a finding (the summary says which targets), 2 usage.
-# --bench (issue 17, bench/README.md) runs each target and bench/bare_rapidjson_fuzz.cpp (a parse
-# and nothing else, built the same way) on the target's corpus, dictionary and flags, SECONDS
-# each (default 5), twice in turn, on fresh copies of the corpus, and prints the target's
-# executions per second over the bare one's: a ratio taken in one run, as timings here must be.
+# --bench (issue 17, bench/README.md) runs each target and the yardsticks of
+# bench/bare_parse_fuzz.cpp (a bare RapidJSON parse, and a bare parse of the target's input format
+# where that is not one JSON document; built the same way) on the target's corpus, dictionary and
+# flags, SECONDS each (default 5), twice in turn, on fresh copies of the corpus, and prints the
+# target's executions per second over each yardstick's: ratios taken in one run, as timings here
+# must be.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -40,7 +42,7 @@ while [ $# -gt 0 ]; do
     --minimize) mode=minimize; shift ;;
     --cov) mode=cov; shift ;;
     --bench) mode=bench; shift ;;
-    -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
     *) targets+=("${1#fuzz_}"); shift ;;
   esac
@@ -170,16 +172,33 @@ execs_per_second() {
   sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1
   rm -rf "$fresh" "$log"
 }
-bench_target() {  # $1 target: bare, target, bare, target; the ratio of the summed rates
-  local t=$1 bare=0 mine=0 b m
+# The yardstick of each target's input format besides issue 17's bare RapidJSON parse
+# (bench/bare_parse_fuzz.cpp): the least its input costs to read with the library underneath.
+yardstick() {
+  case "$1" in
+    match|content_validator|content_vs_rapidjson) echo json_pair ;;
+    transcript) echo json_lines ;;
+    pattern) echo re2 ;;
+    baseline) echo yaml ;;
+    *) echo json ;;
+  esac
+}
+ratio() { awk -v m="$1" -v b="$2" 'BEGIN { printf "%.2f", m / b }'; }
+bench_target() {  # $1 target: in turn, twice: bare json, its format's yardstick, target; ratios of summed rates
+  local t=$1 format bare=0 own=0 mine=0 b o m
+  format=$(yardstick "$t")
   for _ in 1 2; do
-    b=$(execs_per_second "$root/build/fuzz/fuzz/bench_bare_rapidjson" "$t")
+    b=$(execs_per_second "$root/build/fuzz/fuzz/bench_bare_json" "$t")
+    o=$b
+    [ "$format" = json ] || o=$(execs_per_second "$root/build/fuzz/fuzz/bench_bare_$format" "$t")
     m=$(execs_per_second "$(bin "$t")" "$t")
-    bare=$((bare + ${b:-0})); mine=$((mine + ${m:-0}))
+    bare=$((bare + ${b:-0})); own=$((own + ${o:-0})); mine=$((mine + ${m:-0}))
   done
-  if [ "$bare" -gt 0 ]; then
-    printf 'fuzz.sh: bench %-22s %8d exec/s  bare %8d exec/s  ratio %s\n' "$t" $((mine / 2)) $((bare / 2)) \
-      "$(awk -v m="$mine" -v b="$bare" 'BEGIN { printf "%.2f", m / b }')"
+  if [ "$bare" -gt 0 ] && [ "$own" -gt 0 ]; then
+    printf 'fuzz.sh: bench %-22s %8d exec/s  bare json %8d exec/s  ratio %s' "$t" $((mine / 2)) $((bare / 2)) \
+      "$(ratio "$mine" "$bare")"
+    [ "$format" = json ] || printf '  bare %s %d exec/s  ratio %s' "$format" $((own / 2)) "$(ratio "$mine" "$own")"
+    printf '\n'
   else
     echo "fuzz.sh: bench $t: no rate measured" >&2; found+=("$t")
   fi

@@ -127,9 +127,21 @@ RE2::Options re2_options() {
   return options;
 }
 
+// Asks RE2 by compiling \p{name}, once per name: a property class such as \p{L} is a large
+// program, and a pattern (from an untrusted SUT) may name the same property many times.
 bool re2_knows_property(std::string_view name) {
-  const std::string probe = "\\p{" + std::string(name) + "}";
-  const RE2 re(probe, re2_options());
+  constexpr std::size_t kMaxNames = 256;  // names are short, but a fuzzer or a SUT invents many
+  static std::mutex mutex;
+  static std::unordered_map<std::string, bool> known;
+  std::string key(name);
+  {
+    const std::lock_guard lock(mutex);
+    if (const auto it = known.find(key); it != known.end()) return it->second;
+  }
+  const RE2 re("\\p{" + key + "}", re2_options());
+  const std::lock_guard lock(mutex);
+  if (known.size() >= kMaxNames) known.clear();
+  known.emplace(std::move(key), re.ok());
   return re.ok();
 }
 

@@ -133,6 +133,26 @@ TEST(Pattern, UnicodePropertiesPassThrough) {
   EXPECT_EQ(translate_pattern(R"(\p{Cn})").status, Status::Unsupported);
 }
 
+TEST(Pattern, APropertyIsJudgedAlikeEveryTimeItIsNamed) {
+  // RE2 is asked about a property name once and the answer kept: asking again, in the same
+  // pattern or another, must give the same answer for known and unknown names alike.
+  std::string many;
+  for (int i = 0; i < 300; ++i) many += R"(\p{L}\P{Greek})";
+  EXPECT_EQ(translate_pattern(many).status, Status::Ok);
+  EXPECT_EQ(re2_of(many), many);
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(translate_pattern(R"(\p{Cn})").status, Status::Unsupported);
+    EXPECT_EQ(translate_pattern(R"(x\p{NoSuchName})").status, Status::Unsupported);
+    EXPECT_TRUE(matches(R"(^\p{Greek}$)", "\xCE\xB1"));
+  }
+  // More names than the memory keeps (it starts again): the answers do not change.
+  for (int i = 0; i < 300; ++i) {
+    EXPECT_EQ(translate_pattern("\\p{Script=Zz" + std::to_string(i) + "}").status, Status::Unsupported) << i;
+  }
+  EXPECT_EQ(translate_pattern(R"(\p{Lu})").status, Status::Ok);
+  EXPECT_EQ(translate_pattern(R"(\p{Cn})").status, Status::Unsupported);
+}
+
 TEST(Pattern, LookaroundIsUnsupportedWithOffset) {
   const auto ahead = translate_pattern("ab(?=c)");
   EXPECT_EQ(ahead.status, Status::Unsupported);
