@@ -10,7 +10,10 @@
 //     quantifier is a literal, `[a-\d]` is three atoms, `[\1]` an octal escape;
 //   - text is matched by code point (like the u flag), so `.` matches a whole emoji;
 //   - ECMA features RE2 lacks (lookahead, lookbehind, backreferences \1 and \k<name>) give
-//     Status::Unsupported with the offset: we say we cannot judge rather than guess.
+//     Status::Unsupported with the offset: we say we cannot judge rather than guess. So do
+//     sizes past RE2's limits (a repetition count over 1000, a program over its memory budget)
+//     and past the translation's own (64 KiB of pattern, 256 Unicode property escapes), which
+//     keep RE2's parse tree small: ECMA-262 has no such limits, so these are not invalid.
 // A pattern matches anywhere in the string (JSON Schema patterns are not anchored).
 #pragma once
 
@@ -32,7 +35,7 @@ struct PatternTranslation {
 PatternTranslation translate_pattern(std::string_view ecma);
 
 // A translated and compiled pattern. RE2 runs with a bounded memory budget, so a pattern
-// that would need more is reported as Invalid ("too large"), never evaluated slowly.
+// that would need more is reported as Unsupported ("too large"), never evaluated slowly.
 class CompiledPattern {
  public:
   static CompiledPattern compile(std::string_view ecma);
