@@ -127,11 +127,13 @@ void substitute(Value& value, const Captures& captures, rapidjson::Document::All
     // A member whose value is only "{name}", with nothing captured as name, is left out (a
     // requestState the server did not send is not echoed); member names are substituted too (the
     // keys of inputResponses are the server's).
-    for (auto it = value.MemberBegin(); it != value.MemberEnd();) {
+    // By index: clang finds RapidJSON's iterator comparison ambiguous in C++20.
+    for (rapidjson::SizeType i = 0; i < value.MemberCount();) {
+      const auto it = value.MemberBegin() + i;
       if (it->value.IsString()) {
         const std::string name = whole_placeholder({it->value.GetString(), it->value.GetStringLength()});
         if (!name.empty() && !captures.contains(name)) {
-          it = value.EraseMember(it);
+          value.EraseMember(it);
           continue;
         }
       }
@@ -140,7 +142,7 @@ void substitute(Value& value, const Captures& captures, rapidjson::Document::All
       substitute_string(key, captures, changed);
       if (changed) it->name.SetString(key.c_str(), static_cast<rapidjson::SizeType>(key.size()), a);
       substitute(it->value, captures, a);
-      ++it;
+      ++i;
     }
   } else if (value.IsArray()) {
     for (auto& item : value.GetArray()) substitute(item, captures, a);
