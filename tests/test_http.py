@@ -6,6 +6,7 @@ verdict within the timeout without leaving a process or a listening socket behin
 import json
 import os
 import select
+import socket
 import subprocess
 import sys
 import time
@@ -146,6 +147,23 @@ def test_hostile_http_server_gets_a_verdict(cli, tmp_path, mode, reason, status)
             assert reason in case["reason"], case["reason"]
         else:  # the oversized event is a finding; the stream goes on to the real response
             assert "json.too-large" in {f["check"] for f in case["sut_findings"]}, case["sut_findings"]
+
+
+@pytest.mark.parametrize("case,method", [("server.jsonrpc.messages-well-formed", "initialize"),
+                                         ("server.modern.asks-again", "server/discover")])
+def test_nothing_listening_at_the_url_is_unavailable_at_once(cli, tmp_path, case, method):
+    """A refused POST has no response to wait for: the SUT never came up, and the reason says the
+    request could not be sent (it used to wait out the startup timeout for an answer, and a fuzz
+    campaign's case input against a server that had died held the campaign that long)."""
+    with socket.socket() as probe:  # a port nothing listens on: bound here, never listening
+        probe.bind(("127.0.0.1", 0))
+        url = f"http://127.0.0.1:{probe.getsockname()[1]}/mcp"
+        proc, results, over_http = verdicts(cli, tmp_path, "server", "--url", url, "--startup-timeout", "600000",
+                                            "--case", case, timeout=120)
+    assert proc.returncode == 3, proc.stderr.decode()
+    assert results["cases"] and {s for _, _, s in over_http} == {"ERROR"}, over_http
+    for result in results["cases"]:
+        assert f"the POST of {method} could not be sent" in result["reason"], result["reason"]
 
 
 @pytest.mark.sanitized

@@ -134,8 +134,10 @@ class ServerRun final : public StepEngine {
   // speak it, and the case is SKIP, as a server answering initialize with an older one is.
   bool modern_lifecycle() {
     const std::string id = new_request_id();
-    send(R"({"jsonrpc":"2.0","id":)" + id + R"(,"method":"server/discover","params":{"_meta":)" +
-         meta_json() + "}}");
+    if (!send(R"({"jsonrpc":"2.0","id":)" + id + R"(,"method":"server/discover","params":{"_meta":)" +
+              meta_json() + "}}") &&
+        undeliverable("server/discover"))
+      return false;
     std::string why;
     const Value* result = await_response(id, Deadline::after(options_.startup_timeout), why);
     if (result == nullptr) {
@@ -274,6 +276,17 @@ class ServerRun final : public StepEngine {
     params.AddMember("_meta", copy, a);
   }
 
+  // Over Streamable HTTP a POST that could not be sent (nothing listens at the URL, the connection
+  // was refused or dropped) has no response to wait for: the SUT is unavailable now, not after the
+  // startup timeout. Over stdio a failed write is left to the read side, which still gets what a
+  // SUT wrote before it stopped reading (a SKIP line, for one).
+  bool undeliverable(const char* method) {
+    if (record_.transport != Transport::Http) return false;
+    sut_unavailable(std::string("the SUT never came up: the POST of ") + method + " could not be sent" +
+                    (last_channel_note().empty() ? std::string() : " (" + last_channel_note() + ")"));
+    return true;
+  }
+
   bool lifecycle() override {
     if (warm_) return joined_lifecycle();
     if (features(revision_).modern_wire) return modern_lifecycle();
@@ -284,9 +297,11 @@ class ServerRun final : public StepEngine {
     const std::string id = new_request_id();
     const std::string asked =
         case_.sut.protocol_version.empty() ? std::string(to_string(revision_)) : case_.sut.protocol_version;
-    send(R"({"jsonrpc":"2.0","id":)" + id + R"(,"method":"initialize","params":{"protocolVersion":")" +
-         asked + R"(","capabilities":)" + caps +
-         R"(,"clientInfo":{"name":"elicit-conform","version":"0.1"}}})");
+    if (!send(R"({"jsonrpc":"2.0","id":)" + id + R"(,"method":"initialize","params":{"protocolVersion":")" +
+              asked + R"(","capabilities":)" + caps +
+              R"(,"clientInfo":{"name":"elicit-conform","version":"0.1"}}})") &&
+        undeliverable("initialize"))
+      return false;
     std::string why;
     const Value* init = await_response(id, Deadline::after(options_.startup_timeout), why);
     if (init == nullptr) {

@@ -266,7 +266,10 @@ bool StepEngine::send(const std::string& json) {
 
 void StepEngine::take_channel_notes() {
   if (!channel_) return;
-  for (std::string& n : channel_->take_notes()) note(abbreviate_utf8(n, kTranscriptTextLimit));
+  for (std::string& n : channel_->take_notes()) {
+    last_channel_note_ = abbreviate_utf8(n, 400);
+    note(abbreviate_utf8(n, kTranscriptTextLimit));
+  }
 }
 
 std::string StepEngine::closed_reason() const {

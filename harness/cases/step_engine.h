@@ -73,6 +73,7 @@ class StepEngine {
   void transcribe(const char* from, std::string text);
   void add_finding(Diagnostic d);  // a finding on a SUT message, up to a cap per case
   bool send(const std::string& json);
+  const std::string& last_channel_note() const { return last_channel_note_; }  // why a send failed, say
   void respond(const rapidjson::Value& id, const std::string& result);
   void respond_error(const rapidjson::Value& id, int code, const std::string& message);
   bool pump(Deadline until);
@@ -188,7 +189,8 @@ class StepEngine {
   bool do_modern_client_check(const Step& s);
   int next_id_ = 1;
   std::size_t step_index_ = 0;
-  bool send_failed_ = false;  // the last send failed (noted once per run of failures)
+  bool send_failed_ = false;       // the last send failed (noted once per run of failures)
+  std::string last_channel_note_;  // what the channel last said (why a send failed, for one)
   std::size_t findings_dropped_ = 0;
   std::size_t requests_scanned_ = 0;        // inbox_[0, requests_scanned_) was looked at for requests
   std::vector<std::size_t> open_requests_;  // indices of SUT requests not yet answered or taken
