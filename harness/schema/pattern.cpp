@@ -513,6 +513,15 @@ class Translator {
         break;
       }
     }
+    // What RE2 will build a class for: \p{LC} is three (Lu, Ll, Lt), ASCII a plain range.
+    properties_ += name == "ASCII" ? 0 : name == "LC" || name == "Cased_Letter" ? 3 : 1;
+    if (properties_ > kMaxProperties) {
+      fail(Status::Unsupported,
+           "more than " + std::to_string(kMaxProperties) +
+               " Unicode property classes (this checker's limit; \\p{LC} counts three)",
+           start);
+      return false;
+    }
     pos_ = close + 1;
     atom.is_set = true;
     if (name == "ASCII") {
@@ -526,12 +535,6 @@ class Translator {
       }
       atom.text = "\\p{Lu}\\p{Ll}\\p{Lt}";
       return true;
-    }
-    if (++properties_ > kMaxProperties) {
-      fail(Status::Unsupported,
-           "more than " + std::to_string(kMaxProperties) + " Unicode property escapes (this checker's limit)",
-           start);
-      return false;
     }
     if (!re2_knows_property(name)) {
       fail(Status::Unsupported, "the Unicode property " + shown + " is not known to RE2", start);
@@ -791,12 +794,13 @@ class Translator {
   // property class in that tree takes about 32 KB (\p{L}: hundreds of ranges): 600,000 of them
   // in one 3.6 MB pattern took 19 GB and 100 s. So the translation refuses to hand RE2 more than
   // these (a few MB of tree at most); what is past them is not evaluated, never judged invalid.
+  // (Other class escapes, \s or \w, are a few ranges each: the byte limit bounds them.)
   static constexpr std::size_t kMaxPatternBytes = std::size_t{64} << 10;
   static constexpr std::size_t kMaxProperties = 256;
 
   std::string_view in_;
   std::size_t pos_ = 0;
-  std::size_t properties_ = 0;  // Unicode property escapes read so far
+  std::size_t properties_ = 0;  // Unicode property classes read so far
   std::string out_;
   bool quantifiable_ = false;
   std::vector<std::size_t> open_groups_;                    // offsets of unclosed '(' (an explicit stack)

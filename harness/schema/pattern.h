@@ -12,7 +12,7 @@
 //   - ECMA features RE2 lacks (lookahead, lookbehind, backreferences \1 and \k<name>) give
 //     Status::Unsupported with the offset: we say we cannot judge rather than guess. So do
 //     sizes past RE2's limits (a repetition count over 1000, a program over its memory budget)
-//     and past the translation's own (64 KiB of pattern, 256 Unicode property escapes), which
+//     and past the translation's own (64 KiB of pattern, 256 Unicode property classes), which
 //     keep RE2's parse tree small: ECMA-262 has no such limits, so these are not invalid.
 // A pattern matches anywhere in the string (JSON Schema patterns are not anchored).
 #pragma once
