@@ -1,0 +1,264 @@
+"""elicit-conform server adapter for the official MCP Python SDK 2.x (`mcp` on PyPI).
+
+A low-level `mcp.server.Server` (handlers as constructor parameters, `on_list_tools` and
+`on_call_tool`) with the tools of the adapter contract (docs/adapter-contract.md):
+
+  elicit       {params}         form mode: `ctx.session.elicit_form(message, requested_schema)`;
+                                URL mode: `ctx.session.elicit_url(message, url, elicitation_id)`;
+                                on a 2026-07-28 request: returns an `InputRequiredResult` whose
+                                `input_requests` holds the `ElicitRequest`, and on the retry answers
+                                with the `ElicitResult` found under the same key in
+                                `params.input_responses` (the SDK's documented manual form,
+                                docs/handlers/multi-round-trip.md)
+  require_url  {elicitations}   `raise UrlElicitationRequiredError([...])`
+  complete     {elicitationId}  `ctx.session.send_elicit_complete(elicitation_id)`
+  test_elicitation, test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums
+                                the official conformance suite's fixture tools, the same way
+
+The low-level Server is the SDK's tier for "an exact schema (loaded from a file, generated from a
+database), not one derived from a Python signature" (docs/advanced/low-level-server.md): the
+harness hands the adapter a JSON Schema, which `MCPServer`'s `ctx.elicit(message, schema=Model)`
+cannot take. What the SDK checks, changes or leaves out on the way is the SDK's doing: the adapter
+passes the harness's params through and adds no check of its own.
+
+Usage: server.py                 stdio (`Server.run` over `stdio_server()`)
+       server.py --http PORT     Streamable HTTP on 127.0.0.1 (`Server.streamable_http_app()` under
+                                 uvicorn); PORT 0 picks a free port; prints http://127.0.0.1:PORT/mcp
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import sys
+from typing import Any
+
+import anyio
+from mcp import types
+from mcp.server import Server, ServerRequestContext
+from mcp.server.stdio import stdio_server
+from mcp.shared.exceptions import MCPError, UrlElicitationRequiredError
+from mcp.types.version import MODERN_PROTOCOL_VERSIONS
+from pydantic import ValidationError
+
+SKIP_PREFIX = "elicit-conform: SKIP: "
+INPUT_KEY = "elicit"  # the key of the one input request (the server's choice)
+
+# The official conformance suite's fixture tools, with the schemas its scenarios describe.
+OFFICIAL: dict[str, dict[str, Any]] = {
+    "test_elicitation": {
+        "message": "Please provide your information",
+        "requestedSchema": {
+            "type": "object",
+            "required": ["username", "email"],
+            "properties": {
+                "username": {"type": "string", "description": "User's response"},
+                "email": {"type": "string", "description": "User's email address"},
+            },
+        },
+    },
+    "test_elicitation_sep1034_defaults": {
+        "message": "Please review the pre-filled values",
+        "requestedSchema": {
+            "type": "object",
+            "properties": {
+                "name": {"type": "string", "default": "John Doe"},
+                "age": {"type": "integer", "default": 30},
+                "score": {"type": "number", "default": 95.5},
+                "status": {"type": "string", "enum": ["active", "inactive", "pending"], "default": "active"},
+                "verified": {"type": "boolean", "default": True},
+            },
+        },
+    },
+    "test_elicitation_sep1330_enums": {
+        "message": "Please pick your options",
+        "requestedSchema": {
+            "type": "object",
+            "properties": {
+                "untitledSingle": {"type": "string", "enum": ["option1", "option2", "option3"]},
+                "titledSingle": {
+                    "type": "string",
+                    "oneOf": [
+                        {"const": "value1", "title": "First Option"},
+                        {"const": "value2", "title": "Second Option"},
+                        {"const": "value3", "title": "Third Option"},
+                    ],
+                },
+                "legacyEnum": {
+                    "type": "string",
+                    "enum": ["opt1", "opt2", "opt3"],
+                    "enumNames": ["Option One", "Option Two", "Option Three"],
+                },
+                "untitledMulti": {"type": "array", "items": {"type": "string", "enum": ["option1", "option2", "option3"]}},
+                "titledMulti": {
+                    "type": "array",
+                    "items": {
+                        "anyOf": [
+                            {"const": "value1", "title": "First Choice"},
+                            {"const": "value2", "title": "Second Choice"},
+                            {"const": "value3", "title": "Third Choice"},
+                        ]
+                    },
+                },
+            },
+        },
+    },
+}
+
+TOOLS = [
+    ("elicit", "Sends elicitation/create with the given params and returns the result as JSON text.", "params"),
+    ("require_url", "Fails with -32042 listing the given URL-mode elicitations.", "elicitations"),
+    ("complete", "Sends notifications/elicitation/complete for an elicitationId.", "elicitationId"),
+    ("test_elicitation", "Asks for a username and an email address.", "message"),
+    ("test_elicitation_sep1034_defaults", "A form with a default for every primitive type.", None),
+    ("test_elicitation_sep1330_enums", "A form with the five SEP-1330 enum variants.", None),
+]
+
+
+class ToolError(Exception):
+    """Becomes a tool result with is_error: the tool ran and could not do what was asked."""
+
+
+def text_result(text: str, is_error: bool = False) -> types.CallToolResult:
+    return types.CallToolResult(content=[types.TextContent(type="text", text=text)], is_error=is_error)
+
+
+def wire(model: Any) -> Any:
+    return model.model_dump(by_alias=True, mode="json", exclude_none=True)
+
+
+def request_params(params: Any) -> types.ElicitRequestFormParams | types.ElicitRequestURLParams:
+    """The SDK's typed params for the harness's params: what `elicit_form` / `elicit_url` take."""
+    if not isinstance(params, dict):
+        raise ToolError("params must be an object")
+    mode = params.get("mode", "form")
+    try:
+        if mode == "url":
+            return types.ElicitRequestURLParams(
+                message=params.get("message"), url=params.get("url"), elicitation_id=params.get("elicitationId")
+            )
+        if mode == "form":
+            return types.ElicitRequestFormParams(
+                message=params.get("message"), requested_schema=params.get("requestedSchema")
+            )
+    except ValidationError as e:
+        raise ToolError(f"the SDK refused these params: {e}") from e
+    raise ToolError(f"the SDK has no elicitation API for mode {mode!r}")
+
+
+async def ask(ctx: ServerRequestContext, call: types.CallToolRequestParams, params: Any):
+    """The user's answer (an ElicitResult), or an InputRequiredResult on a 2026-07-28 request."""
+    typed = request_params(params)
+    if ctx.protocol_version in MODERN_PROTOCOL_VERSIONS:
+        answer = (call.input_responses or {}).get(INPUT_KEY)
+        if isinstance(answer, types.ElicitResult):
+            return answer
+        # The first round, or a retry without an answer for our key: ask (again).
+        return types.InputRequiredResult(input_requests={INPUT_KEY: types.ElicitRequest(params=typed)})
+    try:
+        if isinstance(typed, types.ElicitRequestURLParams):
+            return await ctx.session.elicit_url(
+                typed.message, typed.url, typed.elicitation_id, related_request_id=ctx.request_id
+            )
+        return await ctx.session.elicit_form(typed.message, typed.requested_schema, related_request_id=ctx.request_id)
+    except MCPError as e:
+        raise ToolError(f"the elicitation failed: {e.error.message}") from e
+
+
+async def list_tools(ctx: ServerRequestContext, params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
+    return types.ListToolsResult(
+        tools=[
+            types.Tool(
+                name=name,
+                description=text,
+                input_schema={"type": "object", "properties": {arg: {}} if arg else {}},
+            )
+            for name, text, arg in TOOLS
+        ]
+    )
+
+
+async def call_tool(
+    ctx: ServerRequestContext, params: types.CallToolRequestParams
+) -> types.CallToolResult | types.InputRequiredResult:
+    name, arguments = params.name, params.arguments or {}
+    try:
+        if name == "elicit":
+            answer = await ask(ctx, params, arguments.get("params"))
+            if isinstance(answer, types.InputRequiredResult):
+                return answer
+            return text_result(json.dumps(wire(answer)))
+        if name == "require_url":
+            if ctx.protocol_version in MODERN_PROTOCOL_VERSIONS:
+                return text_result(SKIP_PREFIX + "-32042 is retired in 2026-07-28; the SDK has no API for it there", True)
+            entries = arguments.get("elicitations")
+            try:
+                elicitations = [
+                    types.ElicitRequestURLParams(
+                        message=e.get("message"), url=e.get("url"), elicitation_id=e.get("elicitationId")
+                    )
+                    for e in entries
+                ]
+            except (TypeError, AttributeError, ValidationError) as e:
+                raise ToolError(f"the SDK refused these elicitations: {e}") from e
+            raise UrlElicitationRequiredError(elicitations)
+        if name == "complete":
+            if ctx.protocol_version in MODERN_PROTOCOL_VERSIONS:
+                return text_result(SKIP_PREFIX + "notifications/elicitation/complete is retired in 2026-07-28", True)
+            await ctx.session.send_elicit_complete(arguments.get("elicitationId"), related_request_id=ctx.request_id)
+            return text_result("completion sent")
+        if name in OFFICIAL:
+            fixture = dict(OFFICIAL[name])
+            if name == "test_elicitation" and isinstance(arguments.get("message"), str):
+                fixture["message"] = arguments["message"]
+            answer = await ask(ctx, params, fixture)
+            if isinstance(answer, types.InputRequiredResult):
+                return answer
+            content = json.dumps(answer.content or {})
+            if name == "test_elicitation":
+                return text_result(f"User response: action={answer.action}, content={content}")
+            return text_result(f"Elicitation completed: action={answer.action}, content={content}")
+    except ToolError as e:
+        return text_result(str(e), True)
+    raise MCPError(code=types.INVALID_PARAMS, message=f"Unknown tool: {name}")
+
+
+server = Server("elicit-conform-python-sdk", version="0.1.0", on_list_tools=list_tools, on_call_tool=call_tool)
+
+
+async def serve_stdio() -> None:
+    async with stdio_server() as (read_stream, write_stream):
+        await server.run(read_stream, write_stream, server.create_initialization_options())
+
+
+def serve_http(port: int) -> None:
+    import uvicorn
+
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", port))
+    app = server.streamable_http_app()
+    print(f"http://127.0.0.1:{sock.getsockname()[1]}/mcp", flush=True)
+    config = uvicorn.Config(app, log_level="warning")
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def main() -> int:
+    args = sys.argv[1:]
+    if "--http" in args:
+        serve_http(int(args[args.index("--http") + 1]))
+        return 0
+    versions = [v for v in os.environ.get("ELICIT_CONFORM_PROTOCOL_VERSIONS", "").split(",") if v]
+    if versions:
+        sys.stderr.write(
+            SKIP_PREFIX + f"the SDK's Server has no option to support exactly {', '.join(versions)}"
+            " (Server.run serves every version it knows, serve_dual_era_loop)\n"
+        )
+        return 77
+    anyio.run(serve_stdio)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
