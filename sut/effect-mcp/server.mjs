@@ -17,9 +17,11 @@
 //                                2026-07-28: new McpSchema.InputRequired({inputRequests: {elicit:
 //                                {method: 'elicitation/create', params}}}), and on the retry the
 //                                McpRequestContext's inputResponses.elicit as the result.
-//   require_url  {elicitations}  SKIP: Effect has no -32042 API, and a tool handler's failure other
-//                                than InvalidParams/InternalError (its JSON-RPC error class
-//                                McpSchema.McpErrorBase with code -32042 included) goes out as -32603
+//   require_url  {elicitations}  Effect has no -32042 API, and a tool handler's own failures go out as
+//                                -32602, isError or -32603: a global McpServer.middleware fails the
+//                                call with new McpSchema.McpErrorBase({code: -32042, message,
+//                                data: {elicitations}}), which Effect sends as is; SKIP on
+//                                2026-07-28 (retired there)
 //   complete     {elicitationId} McpServer's notifyElicitationComplete({clientId, elicitationId})
 //
 // Transport: stdio (McpServer.layerStdio with a Stdio service made from process.stdin/stdout by
@@ -60,7 +62,10 @@ const MODERN = McpProtocol.v2026_07_28.protocolVersion;
 const text = (t) => new McpSchema.CallToolResult({ content: [{ type: 'text', text: t }] });
 const toolError = (t) =>
   new McpSchema.CallToolResult({ content: [{ type: 'text', text: t }], isError: true });
-const messageOf = (e) => (e instanceof Error ? e.message : typeof e === 'string' ? e : JSON.stringify(e));
+const messageOf = (e) => {
+  if (e instanceof Error) return e.message || (typeof e.reason === 'string' ? `${e._tag ?? e.name}: ${e.reason}` : String(e._tag ?? e.name));
+  return typeof e === 'string' ? e : JSON.stringify(e);
+};
 
 // Over stdio a SKIP is exit 77; over HTTP one process serves every session, so the SKIP is said in
 // the tool result instead (docs/adapter-contract.md, "In a message, on any transport").
@@ -110,8 +115,12 @@ const ask = (params, render) =>
     const session = yield* Effect.serviceOption(McpSchema.McpServerClient);
     if (Option.isNone(session)) return toolError('Effect provided no McpServerClient for this request');
     if (params.mode === 'url') {
+      // The reverse client takes the request as Effect's model of it: the params decoded with
+      // McpSchema.ElicitRequestURLParams, as McpServer.elicit decodes its form request.
       const exit = yield* Effect.exit(
-        Effect.scoped(Effect.flatMap(session.value.getClient, (client) => client.elicit(params))),
+        Schema.decodeUnknownEffect(McpSchema.ElicitRequestURLParams)(params).pipe(
+          Effect.flatMap((request) => Effect.scoped(Effect.flatMap(session.value.getClient, (client) => client.elicit(request)))),
+        ),
       );
       if (Exit.isSuccess(exit)) return render(exit.value);
       return toolError(messageOf(Cause.squash(exit.cause)));
@@ -164,11 +173,8 @@ const registrations = Layer.effectDiscard(
           if (ctx.protocolVersion === MODERN) {
             return yield* skipOrSay("Effect's McpServer has no API for the URL-elicitation-required error (-32042, retired in 2026-07-28); the adapter would be the one sending it");
           }
-          // A tool handler's failure reaches the wire as InvalidParams (-32602), InternalError (an
-          // isError result) or, for anything else (an McpSchema.McpErrorBase with its own code
-          // included), -32603 "Internal error": McpServer has no way to answer a tools/call with
-          // -32042, so the adapter cannot make Effect send it.
-          return yield* skipOrSay("Effect's McpServer has no API for the URL-elicitation-required error (-32042): a tool handler's failure other than InvalidParams or InternalError is answered -32603");
+          // On the 2025 revisions the urlRequired middleware below answers this call first.
+          return toolError('unreachable: the urlRequired middleware answers require_url');
         }),
     );
 
@@ -277,7 +283,32 @@ const registrations = Layer.effectDiscard(
   }),
 );
 
-const serverOptions = { name: 'elicit-conform-effect-mcp-adapter', version: '0.1.0', protocols, registrations };
+// require_url on the 2025 revisions. A tool handler cannot answer with a JSON-RPC error of its
+// choosing (its failures go out as -32602, an isError result, or -32603); McpServer's middleware
+// can: "A middleware failure is sent as a JSON-RPC error with its `code`, `message` and `data`
+// [...]: any numeric `code` is sent as is" (McpServer.middleware's documentation). So the -32042
+// comes from a global middleware around tools/call of require_url, failing with Effect's JSON-RPC
+// error class McpSchema.McpErrorBase.
+const urlRequired = McpServer.middleware(
+  (effect, { method, target, payload, requestContext }) =>
+    method === 'tools/call' && target === 'require_url' && requestContext.protocolVersion !== MODERN
+      ? Effect.fail(
+          new McpSchema.McpErrorBase({
+            code: -32042,
+            message: 'This request requires more information.',
+            data: { elicitations: payload?.arguments?.elicitations },
+          }),
+        )
+      : effect,
+  { global: true },
+);
+
+const serverOptions = {
+  name: 'elicit-conform-effect-mcp-adapter',
+  version: '0.1.0',
+  protocols,
+  registrations: Layer.mergeAll(registrations, urlRequired),
+};
 
 // --- stdio: Effect's Stdio service over this process's stdin and stdout (Stdio.make).
 const stdioError = (method) => (cause) =>
