@@ -1,0 +1,397 @@
+//! elicit-conform server adapter for rmcp, the official Rust MCP SDK.
+//!
+//! A `ServerHandler` with the tools of the adapter contract (docs/adapter-contract.md):
+//!
+//! * `elicit {params}`: asks the user with exactly these params and returns the `ElicitResult`
+//!   as JSON text, or an `isError` result with the SDK's message when it refused or failed;
+//! * `require_url {elicitations}`: SKIP (rmcp has no API for the -32042 error);
+//! * `complete {elicitationId}`: sends `notifications/elicitation/complete` for that id;
+//!
+//! and the official conformance suite's `test_elicitation`, `test_elicitation_sep1034_defaults`
+//! and `test_elicitation_sep1330_enums`.
+//!
+//! rmcp has one elicitation API per era, and the adapter uses the one the request's era takes:
+//!
+//! * 2025 revisions (an `initialize` session): `Peer::elicit_url(message, url, id)` for URL
+//!   mode, and for form mode `Peer::create_elicitation(ElicitRequestParams)` (the typed
+//!   `Peer::elicit::<T>()` takes its schema from a Rust type, not from the case), each sending
+//!   `elicitation/create` and awaiting the client's answer;
+//! * 2026-07-28 (per-request `_meta`): the handler returns an `InputRequiredResult` whose one
+//!   input request (key `elicit`) is `InputRequest::Elicitation(ElicitRequest::new(params))`, and
+//!   on the retry reads the answer from `CallToolRequestParams::input_responses`, as the SDK's
+//!   `servers_mrtr` example does.
+//!
+//! The params reach the SDK as given: they are deserialised into the SDK's `ElicitRequestParams`
+//! (its typed form of every elicitation), and what it does not take is the tool's error.
+//!
+//! Transport: stdio (`rmcp::transport::stdio`), or `--http PORT`: Streamable HTTP
+//! (`StreamableHttpService`) on 127.0.0.1:PORT (0: any free port), whose URL is the first line
+//! of stdout.
+
+use std::{borrow::Cow, sync::Arc};
+
+use rmcp::{
+    ErrorData as McpError, RoleServer, ServerHandler, ServiceExt,
+    model::{
+        CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, CustomNotification,
+        ElicitRequest, ElicitRequestParams, ElicitResult, Implementation, InputRequest,
+        InputRequests, InputRequiredResult, JsonObject, ListToolsResult, PaginatedRequestParams,
+        ProtocolVersion, ServerCapabilities, ServerConfig, ServerNotification, Tool,
+    },
+    service::RequestContext,
+    transport::{
+        stdio,
+        streamable_http_server::{
+            StreamableHttpServerConfig, StreamableHttpService, session::local::LocalSessionManager,
+        },
+    },
+};
+use serde_json::{Value, json};
+use url::Url;
+
+/// The key of the adapter's one input request on the 2026-07-28 wire.
+const KEY: &str = "elicit";
+/// The prefix of a tool result that tells the harness the case cannot run (the SKIP convention).
+const SKIP: &str = "elicit-conform: SKIP: ";
+
+#[derive(Clone)]
+struct Adapter {
+    /// `ELICIT_CONFORM_PROTOCOL_VERSIONS`: the versions to support, exactly (cases about eras).
+    versions: Option<Vec<ProtocolVersion>>,
+}
+
+fn text(text: impl Into<String>) -> CallToolResponse {
+    CallToolResult::success(vec![ContentBlock::text(text)]).into()
+}
+
+fn tool_error(text: impl Into<String>) -> CallToolResponse {
+    CallToolResult::error(vec![ContentBlock::text(text)]).into()
+}
+
+/// Whether this request is on the 2026-07-28 wire (the version its `_meta` names, else the
+/// session's), as rmcp itself decides it (`RequestContext::protocol_version`).
+fn is_modern(context: &RequestContext<RoleServer>) -> bool {
+    context
+        .protocol_version()
+        .is_some_and(|version| version >= ProtocolVersion::V_2026_07_28)
+}
+
+/// How a tool turns the `ElicitResult` it got into its result.
+type Render = fn(&ElicitResult) -> String;
+
+fn render_json(result: &ElicitResult) -> String {
+    serde_json::to_string(result).unwrap_or_default()
+}
+
+fn summary(result: &ElicitResult) -> (String, String) {
+    let action = serde_json::to_value(&result.action)
+        .ok()
+        .and_then(|value| value.as_str().map(str::to_owned))
+        .unwrap_or_default();
+    let content = result.content.clone().unwrap_or_else(|| json!({}));
+    (action, content.to_string())
+}
+
+fn render_user_response(result: &ElicitResult) -> String {
+    let (action, content) = summary(result);
+    format!("User response: action={action}, content={content}")
+}
+
+fn render_completed(result: &ElicitResult) -> String {
+    let (action, content) = summary(result);
+    format!("Elicitation completed: action={action}, content={content}")
+}
+
+/// Asks the user with `params` through the SDK API of the request's era.
+async fn ask(
+    params: Value,
+    request: &CallToolRequestParams,
+    context: &RequestContext<RoleServer>,
+    render: Render,
+) -> Result<CallToolResponse, McpError> {
+    if is_modern(context) {
+        // The retry: the answer to our input request, if the client sent one.
+        if let Some(response) = request
+            .input_responses
+            .as_ref()
+            .and_then(|responses| responses.get(KEY))
+        {
+            // As the SDK's MRTR example does: an answer that is no ElicitResult is the request's
+            // invalid params.
+            let result: ElicitResult =
+                serde_json::from_value(response.clone()).map_err(|error| {
+                    McpError::invalid_params(format!("invalid elicitation response: {error}"), None)
+                })?;
+            return Ok(text(render(&result)));
+        }
+        let params: ElicitRequestParams = match serde_json::from_value(params) {
+            Ok(params) => params,
+            Err(error) => return Ok(tool_error(format!("invalid elicitation params: {error}"))),
+        };
+        let mut requests = InputRequests::new();
+        requests.insert(
+            KEY.to_owned(),
+            InputRequest::Elicitation(ElicitRequest::new(params)),
+        );
+        return Ok(InputRequiredResult::from_input_requests(requests).into());
+    }
+    let params: ElicitRequestParams = match serde_json::from_value(params) {
+        Ok(params) => params,
+        Err(error) => return Ok(tool_error(format!("invalid elicitation params: {error}"))),
+    };
+    match params {
+        // URL mode: the SDK's documented URL API (it checks the client's `url` capability).
+        ElicitRequestParams::UrlElicitationParams {
+            message,
+            url,
+            elicitation_id,
+            ..
+        } => {
+            let url = match Url::parse(&url) {
+                Ok(url) => url,
+                Err(error) => return Ok(tool_error(format!("invalid url {url:?}: {error}"))),
+            };
+            match context.peer.elicit_url(message, url, elicitation_id).await {
+                Ok(action) => Ok(text(render(&ElicitResult::new(action)))),
+                Err(error) => Ok(tool_error(error.to_string())),
+            }
+        }
+        // Form mode: the typed `elicit::<T>()` takes its schema from a Rust type, so an
+        // arbitrary requested schema goes through the request method it is built on.
+        params => match context.peer.create_elicitation(params).await {
+            Ok(result) => Ok(text(render(&result))),
+            Err(error) => Ok(tool_error(error.to_string())),
+        },
+    }
+}
+
+fn schema(value: Value) -> Arc<JsonObject> {
+    match value {
+        Value::Object(object) => Arc::new(object),
+        _ => Arc::new(JsonObject::new()),
+    }
+}
+
+fn tools() -> Vec<Tool> {
+    vec![
+        Tool::new(
+            "elicit",
+            "Asks the user with the given elicitation params and returns the result as JSON text.",
+            schema(
+                json!({"type": "object", "properties": {"params": {"type": "object"}},
+                          "required": ["params"]}),
+            ),
+        ),
+        Tool::new(
+            "require_url",
+            "Fails with error -32042 listing the given URL-mode elicitations.",
+            schema(
+                json!({"type": "object", "properties": {"elicitations": {"type": "array"}},
+                          "required": ["elicitations"]}),
+            ),
+        ),
+        Tool::new(
+            "complete",
+            "Sends notifications/elicitation/complete for an elicitation id.",
+            schema(
+                json!({"type": "object", "properties": {"elicitationId": {"type": "string"}},
+                          "required": ["elicitationId"]}),
+            ),
+        ),
+        Tool::new(
+            "test_elicitation",
+            "Asks the user for a username and an email address (official conformance suite).",
+            schema(json!({"type": "object", "properties": {"message": {"type": "string"}}})),
+        ),
+        Tool::new(
+            "test_elicitation_sep1034_defaults",
+            "Asks for one field of each primitive type, each with a default (SEP-1034).",
+            schema(json!({"type": "object", "properties": {}})),
+        ),
+        Tool::new(
+            "test_elicitation_sep1330_enums",
+            "Asks for one field of each of the five SEP-1330 enum variants.",
+            schema(json!({"type": "object", "properties": {}})),
+        ),
+    ]
+}
+
+fn sep1034_params() -> Value {
+    json!({
+        "message": "Please review the pre-filled values",
+        "requestedSchema": {"type": "object", "properties": {
+            "name": {"type": "string", "default": "John Doe"},
+            "age": {"type": "integer", "default": 30},
+            "score": {"type": "number", "default": 95.5},
+            "status": {"type": "string", "enum": ["active", "inactive", "pending"], "default": "active"},
+            "verified": {"type": "boolean", "default": true}}}
+    })
+}
+
+fn sep1330_params() -> Value {
+    json!({
+        "message": "Please pick your options",
+        "requestedSchema": {"type": "object", "properties": {
+            "untitledSingle": {"type": "string", "enum": ["option1", "option2", "option3"]},
+            "titledSingle": {"type": "string", "oneOf": [
+                {"const": "value1", "title": "First Option"},
+                {"const": "value2", "title": "Second Option"},
+                {"const": "value3", "title": "Third Option"}]},
+            "legacyEnum": {"type": "string", "enum": ["opt1", "opt2", "opt3"],
+                           "enumNames": ["Option One", "Option Two", "Option Three"]},
+            "untitledMulti": {"type": "array",
+                              "items": {"type": "string", "enum": ["option1", "option2", "option3"]}},
+            "titledMulti": {"type": "array", "items": {"anyOf": [
+                {"const": "value1", "title": "First Choice"},
+                {"const": "value2", "title": "Second Choice"},
+                {"const": "value3", "title": "Third Choice"}]}}}}
+    })
+}
+
+impl ServerHandler for Adapter {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build()).with_server_info(
+            Implementation::new("elicit-conform-rmcp-adapter", env!("CARGO_PKG_VERSION")),
+        )
+    }
+
+    fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {
+        match &self.versions {
+            Some(versions) => Cow::Owned(versions.clone()),
+            None => Cow::Borrowed(ProtocolVersion::KNOWN_VERSIONS),
+        }
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, McpError> {
+        Ok(ListToolsResult::with_all_items(tools()))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, McpError> {
+        let arguments = request.arguments.clone().unwrap_or_default();
+        let argument = |name: &str| arguments.get(name).cloned().unwrap_or(Value::Null);
+        match request.name.as_ref() {
+            "elicit" => ask(argument("params"), &request, &context, render_json).await,
+            // rmcp has no API for the URL-elicitation-required error (-32042) in any revision:
+            // an `ErrorData` with that code would be this adapter's, not the SDK's.
+            "require_url" => Ok(tool_error(format!(
+                "{SKIP}rmcp has no API for the URL-elicitation-required error (-32042)"
+            ))),
+            "complete" => {
+                if is_modern(&context) {
+                    return Ok(tool_error(format!(
+                        "{SKIP}notifications/elicitation/complete is retired in 2026-07-28"
+                    )));
+                }
+                // rmcp has no typed notification for this: its custom-notification API.
+                let notification = CustomNotification::new(
+                    "notifications/elicitation/complete",
+                    Some(json!({"elicitationId": argument("elicitationId")})),
+                );
+                match context
+                    .peer
+                    .send_notification(ServerNotification::CustomNotification(notification))
+                    .await
+                {
+                    Ok(()) => Ok(text("completion sent")),
+                    Err(error) => Ok(tool_error(error.to_string())),
+                }
+            }
+            "test_elicitation" => {
+                let message = match argument("message") {
+                    Value::String(message) => message,
+                    _ => "Please provide your information".to_owned(),
+                };
+                let params = json!({
+                    "message": message,
+                    "requestedSchema": {"type": "object", "required": ["username", "email"],
+                        "properties": {
+                            "username": {"type": "string", "description": "User's response"},
+                            "email": {"type": "string", "description": "User's email address"}}}
+                });
+                ask(params, &request, &context, render_user_response).await
+            }
+            "test_elicitation_sep1034_defaults" => {
+                ask(sep1034_params(), &request, &context, render_completed).await
+            }
+            "test_elicitation_sep1330_enums" => {
+                ask(sep1330_params(), &request, &context, render_completed).await
+            }
+            other => Err(McpError::invalid_params(
+                format!("Unknown tool: {other}"),
+                None,
+            )),
+        }
+    }
+}
+
+fn told_versions() -> Result<Option<Vec<ProtocolVersion>>, serde_json::Error> {
+    let told = std::env::var("ELICIT_CONFORM_PROTOCOL_VERSIONS").unwrap_or_default();
+    let versions: Vec<&str> = told.split(',').filter(|v| !v.is_empty()).collect();
+    if versions.is_empty() {
+        return Ok(None);
+    }
+    versions
+        .into_iter()
+        .map(|v| serde_json::from_value(Value::String(v.to_owned())))
+        .collect::<Result<Vec<_>, _>>()
+        .map(Some)
+}
+
+async fn serve_http(adapter: Adapter, port: u16) -> std::io::Result<()> {
+    use hyper_util::{rt::TokioIo, service::TowerToHyperService};
+
+    let service = StreamableHttpService::new(
+        move || Ok(adapter.clone()),
+        Arc::new(LocalSessionManager::default()),
+        StreamableHttpServerConfig::default(),
+    );
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
+    println!("http://127.0.0.1:{}/mcp", listener.local_addr()?.port());
+    loop {
+        let (stream, _) = listener.accept().await?;
+        let service = TowerToHyperService::new(service.clone());
+        tokio::spawn(async move {
+            let _ = hyper::server::conn::http1::Builder::new()
+                .serve_connection(TokioIo::new(stream), service)
+                .await;
+        });
+    }
+}
+
+#[tokio::main(flavor = "current_thread")]
+async fn main() {
+    let versions = match told_versions() {
+        Ok(versions) => versions,
+        Err(error) => {
+            eprintln!("elicit-conform: SKIP: rmcp does not know a version it was told: {error}");
+            std::process::exit(77);
+        }
+    };
+    let adapter = Adapter { versions };
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(at) = args.iter().position(|arg| arg == "--http") {
+        let port = args.get(at + 1).and_then(|p| p.parse().ok()).unwrap_or(0);
+        if let Err(error) = serve_http(adapter, port).await {
+            eprintln!("rmcp server adapter: {error}");
+            std::process::exit(1);
+        }
+        return;
+    }
+    match adapter.serve(stdio()).await {
+        Ok(service) => {
+            let _ = service.waiting().await;
+        }
+        Err(error) => {
+            eprintln!("rmcp server adapter: {error}");
+            std::process::exit(1);
+        }
+    }
+}
