@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Regenerates reports/python-sdk-v1/<version>/ for the pinned MCP Python SDK 1.x (requirements.txt):
+#   server-stdio/   every revision over stdio (2025-06-18, 2025-11-25, 2026-07-28)
+#   server-http/    the cases of Streamable HTTP (server.py --http 0, one process for every session)
+#   client-stdio/   every revision, the client spawning the harness's stdio server
+#   client-http/    the same over Streamable HTTP
+# and sut/python-sdk-v1/expected-failures.yml (scripts/sut_baseline.py).
+# Environment: ELICIT_CONFORM_BIN (default build/default/elicit-conform), JOBS (default 2).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD sut=sut/python-sdk-v1 name=python-sdk-v1
+version=$(grep -o '^mcp==[0-9.]*' "$sut/requirements.txt" | cut -d= -f3)
+source scripts/sut-report-lib.sh
+
+"$sut/setup.sh" >&2
+py=$sut/.venv/bin/python
+[ "$("$py" -c 'import importlib.metadata as m; print(m.version("mcp"))')" = "$version" ] \
+  || { echo "$name report: .venv has another mcp" >&2; exit 2; }
+
+run_harness server-stdio server --command "$py $sut/server.py"
+serve_http "$py" "$sut/server.py" --http 0
+run_harness server-http server --url "$http_url"
+stop_http
+run_harness client-stdio client --command "$py $sut/client.py"
+run_harness client-http client --command "$py $sut/client.py" --transport http
+python3 scripts/sut_baseline.py "$name" "$version" --package "mcp (Python SDK)"
