@@ -2,10 +2,11 @@
 and transport, so that CI notices when the adapters, the pinned crate or the harness change a
 verdict. Skipped, with the reason, when the adapters are not built (`sut/rmcp/setup.sh` builds them).
 Each run must end as sut/rmcp/expected-failures.yml says (tests/test_sdk_matrix_runs.py `run`).
-The harness is the `cli` fixture's build, or ELICIT_CONFORM_BIN when that is set (a snapshot
+The harness is the first build conftest finds, or ELICIT_CONFORM_BIN when that is set (a snapshot
 build). The full reports are sut/rmcp/report.sh."""
 import os
 import pathlib
+import shutil
 
 import pytest
 
@@ -19,16 +20,17 @@ CLIENT = RELEASE / "client"
 
 
 @pytest.fixture
-def harness(request):
-    """The harness to run: ELICIT_CONFORM_BIN when set, else the cli fixture's build."""
+def harness():
+    """The harness to run: ELICIT_CONFORM_BIN when set, else the first build conftest finds."""
     if os.environ.get("ELICIT_CONFORM_BIN"):
         cli = Cli("default")
         cli.path = pathlib.Path(os.environ["ELICIT_CONFORM_BIN"])
-        yield cli
-        return
-    if not BUILDS:
+    elif BUILDS:
+        cli = Cli(BUILDS[0])
+    else:
         pytest.skip("no harness build (scripts/setup.sh) and no ELICIT_CONFORM_BIN")
-    yield request.getfixturevalue("cli")
+    yield cli
+    shutil.rmtree(cli.tmpdir, ignore_errors=True)
 
 
 def built():
