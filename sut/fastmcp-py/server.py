@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import os
 import socket
+from datetime import date, datetime
 import sys
 from typing import Annotated, Any, Literal
 
@@ -33,7 +34,8 @@ from fastmcp.server.elicitation import handle_elicit_accept, parse_elicit_respon
 from mcp.shared.exceptions import UrlElicitationRequiredError
 from mcp.types import (ElicitRequest, ElicitRequestFormParams, ElicitRequestURLParams,
                        InputRequiredResult)
-from pydantic import ConfigDict, Field, ValidationError, create_model
+from pydantic import (AfterValidator, AnyUrl, ConfigDict, EmailStr, Field, StrictBool, StrictFloat, StrictInt,
+                      StrictStr, TypeAdapter, ValidationError, create_model)
 
 MODERN = "2026-07-28"
 KEY = "elicit"  # the adapter's key in InputRequiredResult.input_requests
@@ -50,7 +52,22 @@ mcp = FastMCP("elicit-conform-fastmcp-py")
 # ---------------------------------------------------------------------------------------------
 # A JSON Schema as the Python type ctx.elicit() takes.
 
-_SCALARS = {"string": str, "integer": int, "number": float, "boolean": bool}
+# "number" takes an int as the int it is (StrictFloat would make 3 into 3.0 in what the tool returns).
+_SCALARS = {"string": StrictStr, "integer": StrictInt, "number": StrictInt | StrictFloat, "boolean": StrictBool}
+
+
+def _check_format(kind: Any) -> Any:
+    """A validator for a string `format`: the pydantic type a user writes for it (EmailStr,
+    AnyUrl, date, datetime) judges the string, which is kept as the client sent it."""
+    checker = TypeAdapter(kind)
+
+    def check(value: str) -> str:
+        checker.validate_python(value)
+        return value
+    return AfterValidator(check)
+
+
+_FORMATS = {"email": EmailStr, "uri": AnyUrl, "date": date, "date-time": datetime}
 
 
 def _field_type(prop: Any) -> Any:
@@ -64,6 +81,8 @@ def _field_type(prop: Any) -> Any:
         return Literal[tuple(c["const"] for c in choices)]
     if prop.get("type") == "array":
         return list[_field_type(prop.get("items"))]
+    if prop.get("type") == "string" and prop.get("format") in _FORMATS:
+        return Annotated[StrictStr, _check_format(_FORMATS[prop["format"]])]
     return _SCALARS.get(prop.get("type"), Any)
 
 
@@ -101,7 +120,7 @@ def schema_model(schema: Any) -> type:
         js.clear()
         js.update(json.loads(json.dumps(schema)))
 
-    config = ConfigDict(strict=True, json_schema_extra=as_requested)
+    config = ConfigDict(json_schema_extra=as_requested)
     return create_model("RequestedSchema", __config__=config, **_aliased(fields))
 
 
