@@ -152,7 +152,14 @@ func main() {
 
 	var t transport.Interface
 	if strings.HasPrefix(target, "http://") || strings.HasPrefix(target, "https://") {
-		h, err := transport.NewStreamableHTTP(target)
+		// A 2025 client that declares URL mode receives notifications/elicitation/complete
+		// outside any request: on the standalone GET stream, which mcp-go opens only with
+		// WithContinuousListening (deprecated for 2026-07-28, which has no such stream).
+		var httpOpts []transport.StreamableHTTPCOption
+		if caps.Elicitation != nil && caps.Elicitation.URL != nil && revision != "" && revision < "2026-07-28" {
+			httpOpts = append(httpOpts, transport.WithContinuousListening())
+		}
+		h, err := transport.NewStreamableHTTP(target, httpOpts...)
 		if err != nil {
 			fail("%v", err)
 		}
