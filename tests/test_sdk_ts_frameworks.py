@@ -78,3 +78,37 @@ def test_fastmcp_http(cli, tmp_path):
         assert c["status"] == "SKIP" and "server_missing_modern_protocol_support" in c["reason"], c["reason"]
     finally:
         server.close()
+
+
+def test_effect_stdio(cli, tmp_path):
+    installed("effect-mcp", "effect")
+    server = ("--command", f"node {ROOT}/sut/effect-mcp/server.mjs")
+    # McpServer.elicit with the Effect Schema imported from the JSON Schema (SchemaRepresentation).
+    [c] = run(cli, tmp_path, "effect-mcp", "server", "server.validation.rejects-missing-required", "2025-06-18", *server)
+    assert c["status"] == "PASS", c["reason"]
+    # -32042 from the adapter's global middleware, the list as given.
+    [c] = run(cli, tmp_path, "effect-mcp", "server", "server.url-required.error-shape", "2025-11-25", *server)
+    assert c["status"] == "PASS" and sut_said(c, '"code":-32042'), c["reason"]
+    [c] = run(cli, tmp_path, "effect-mcp", "server", "server.url-required.refuses-form-entry", "2025-11-25", *server)
+    assert c["status"] == "FAIL", c["reason"]
+    # 2026-07-28: InputRequired, and Effect's own -32021 and -32602.
+    [c] = run(cli, tmp_path, "effect-mcp", "server", "server.modern.form-input-required", "2026-07-28", *server)
+    assert c["status"] == "PASS", c["reason"]
+    [c] = run(cli, tmp_path, "effect-mcp", "server", "server.modern.capability-missing-error", "2026-07-28", *server)
+    assert c["status"] == "PASS" and sut_said(c, '"code":-32021'), c["reason"]
+    [c] = run(cli, tmp_path, "effect-mcp", "server", "server.modern.no-retired-error-codes", "2026-07-28", *server,
+              expect_exit=1)
+    assert c["status"] == "SKIP" and "no API for the URL-elicitation-required error" in c["reason"], c["reason"]
+
+
+def test_effect_http(cli, tmp_path):
+    installed("effect-mcp", "effect")
+    server = HttpServer("node", ROOT / "sut" / "effect-mcp" / "server.mjs", "--http", "0")
+    try:
+        url = ("--url", server.url)
+        [c] = run(cli, tmp_path, "effect-mcp", "server", "server.actions.decline-reaches-tool", "2025-06-18", *url)
+        assert c["status"] == "PASS", c["reason"]
+        [c] = run(cli, tmp_path, "effect-mcp", "server", "server.completion.issued-id", "2025-11-25", *url)
+        assert c["status"] == "PASS", c["reason"]
+    finally:
+        server.close()
