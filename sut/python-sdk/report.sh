@@ -5,6 +5,7 @@
 #   client-stdio/   every revision, the client spawning the harness's stdio server
 #   client-http/    the same over Streamable HTTP
 # and sut/python-sdk/expected-failures.yml (scripts/sut_baseline.py).
+# Usage: report.sh [FOLDER...]   (default: every folder; the baseline is rewritten from all of them)
 # Environment: ELICIT_CONFORM_BIN (default build/default/elicit-conform), JOBS (default 2).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -17,10 +18,13 @@ py=$sut/.venv/bin/python
 [ "$("$py" -c 'import importlib.metadata as m; print(m.version("mcp"))')" = "$version" ] \
   || { echo "$name report: .venv has another mcp" >&2; exit 2; }
 
-run_harness server-stdio server --command "$py $sut/server.py"
-serve_http "$py" "$sut/server.py" --http 0
-run_harness server-http server --url "$http_url"
-stop_http
-run_harness client-stdio client --command "$py $sut/client.py"
-run_harness client-http client --command "$py $sut/client.py" --transport http
+wanted() { [ $# -eq 0 ] || [[ " $* " == *" $folder "* ]]; }
+folder=server-stdio; if wanted "$@"; then run_harness server-stdio server --command "$py $sut/server.py"; fi
+folder=server-http; if wanted "$@"; then
+  serve_http "$py" "$sut/server.py" --http 0
+  run_harness server-http server --url "$http_url"
+  stop_http
+fi
+folder=client-stdio; if wanted "$@"; then run_harness client-stdio client --command "$py $sut/client.py"; fi
+folder=client-http; if wanted "$@"; then run_harness client-http client --command "$py $sut/client.py" --transport http; fi
 python3 scripts/sut_baseline.py "$name" "$version" --package "mcp (Python SDK)"

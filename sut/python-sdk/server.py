@@ -190,8 +190,6 @@ async def call_tool(
                 return answer
             return text_result(json.dumps(wire(answer)))
         if name == "require_url":
-            if ctx.protocol_version in MODERN_PROTOCOL_VERSIONS:
-                return text_result(SKIP_PREFIX + "-32042 is retired in 2026-07-28; the SDK has no API for it there", True)
             entries = arguments.get("elicitations")
             try:
                 elicitations = [
@@ -204,8 +202,6 @@ async def call_tool(
                 raise ToolError(f"the SDK refused these elicitations: {e}") from e
             raise UrlElicitationRequiredError(elicitations)
         if name == "complete":
-            if ctx.protocol_version in MODERN_PROTOCOL_VERSIONS:
-                return text_result(SKIP_PREFIX + "notifications/elicitation/complete is retired in 2026-07-28", True)
             await ctx.session.send_elicit_complete(arguments.get("elicitationId"), related_request_id=ctx.request_id)
             return text_result("completion sent")
         if name in OFFICIAL:
