@@ -8,7 +8,6 @@ import os
 import pathlib
 
 import pytest
-
 from test_sdk_matrix_runs import HttpServer, run
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent

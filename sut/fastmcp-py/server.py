@@ -24,18 +24,29 @@ from __future__ import annotations
 import json
 import os
 import socket
-from datetime import date, datetime
 import sys
+from datetime import date, datetime
 from typing import Annotated, Any, Literal
 
 from fastmcp import Context, FastMCP
 from fastmcp.exceptions import ToolError
 from fastmcp.server.elicitation import handle_elicit_accept, parse_elicit_response_type
 from mcp.shared.exceptions import UrlElicitationRequiredError
-from mcp.types import (ElicitRequest, ElicitRequestFormParams, ElicitRequestURLParams,
-                       InputRequiredResult)
-from pydantic import (AfterValidator, AnyUrl, ConfigDict, EmailStr, Field, StrictBool, StrictFloat, StrictInt,
-                      StrictStr, TypeAdapter, ValidationError, create_model)
+from mcp.types import ElicitRequest, ElicitRequestFormParams, ElicitRequestURLParams, InputRequiredResult
+from pydantic import (
+    AfterValidator,
+    AnyUrl,
+    ConfigDict,
+    EmailStr,
+    Field,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+    TypeAdapter,
+    ValidationError,
+    create_model,
+)
 
 MODERN = "2026-07-28"
 KEY = "elicit"  # the adapter's key in InputRequiredResult.input_requests
