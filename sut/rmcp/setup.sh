@@ -15,4 +15,4 @@ if ! cargo build --manifest-path "$here/Cargo.toml" --release --locked -j "${CAR
   exit 1
 fi
 version=$(sed -n '/^name = "rmcp"$/{n;s/^version = "\(.*\)"$/\1/p;}' "$here/Cargo.lock")
-echo "rmcp setup: rmcp $version adapters in sut/rmcp/target/release ($((SECONDS - start)) s)"
+echo "rmcp setup: rmcp $version adapters in ${CARGO_TARGET_DIR:-sut/rmcp/target}/release ($((SECONDS - start)) s)"
