@@ -39,10 +39,6 @@ from pydantic import (
     ConfigDict,
     EmailStr,
     Field,
-    StrictBool,
-    StrictFloat,
-    StrictInt,
-    StrictStr,
     TypeAdapter,
     ValidationError,
     create_model,
@@ -63,8 +59,10 @@ mcp = FastMCP("elicit-conform-fastmcp-py")
 # ---------------------------------------------------------------------------------------------
 # A JSON Schema as the Python type ctx.elicit() takes.
 
-# "number" takes an int as the int it is (StrictFloat would make 3 into 3.0 in what the tool returns).
-_SCALARS = {"string": StrictStr, "integer": StrictInt, "number": StrictInt | StrictFloat, "boolean": StrictBool}
+# The annotations a FastMCP user writes (pydantic's default, lax mode). "number" is `int | float`
+# rather than `float` only so that an integer answer is returned as the integer it was (`float` would
+# report 3 as 3.0); both accept the same inputs.
+_SCALARS = {"string": str, "integer": int, "number": int | float, "boolean": bool}
 
 
 def _check_format(kind: Any) -> Any:
@@ -93,7 +91,7 @@ def _field_type(prop: Any) -> Any:
     if prop.get("type") == "array":
         return list[_field_type(prop.get("items"))]
     if prop.get("type") == "string" and prop.get("format") in _FORMATS:
-        return Annotated[StrictStr, _check_format(_FORMATS[prop["format"]])]
+        return Annotated[str, _check_format(_FORMATS[prop["format"]])]
     return _SCALARS.get(prop.get("type"), Any)
 
 
