@@ -1,6 +1,5 @@
 package elicitconform.javasdk;
 
-import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
@@ -37,8 +36,6 @@ import org.apache.catalina.startup.Tomcat;
  * PORT}). Every argument goes to the SDK as given: the adapter checks, repairs and filters nothing.
  */
 final class ServerAdapter {
-
-  private static final TypeRef<ElicitRequest> ELICIT_REQUEST = new TypeRef<>() {};
 
   /** The server, for {@code sendElicitationComplete} (an McpSyncServer method, not an exchange's). */
   private static final AtomicReference<McpSyncServer> SERVER = new AtomicReference<>();
@@ -157,18 +154,18 @@ final class ServerAdapter {
   }
 
   /**
-   * {@code exchange.createElicitation(request)} with the params as the SDK's own type reads them
-   * (its Jackson annotations choose ElicitFormRequest or ElicitUrlRequest by {@code mode}).
+   * {@code exchange.createElicitation(request)}, the request built as an SDK user builds one: with
+   * the public constructors of the SDK's records, {@code new ElicitFormRequest(message,
+   * requestedSchema, _meta)} (mode absent or "form") or {@code new ElicitUrlRequest(message, url,
+   * elicitationId, _meta)} (mode "url"). What those types cannot hold (another mode, a member of
+   * the wrong JSON type, a null the constructor refuses) is the SDK's refusal: an isError result.
    */
   private static CallToolResult elicit(McpSyncServerExchange exchange, Object params) {
     ElicitRequest request;
     try {
-      request = Adapter.JSON.convertValue(params, ELICIT_REQUEST);
+      request = elicitRequest(params);
     } catch (RuntimeException e) {
-      return error("the SDK's ElicitRequest type does not take these params: " + e.getMessage());
-    }
-    if (request == null) {
-      return error("the SDK's ElicitRequest type does not take these params: null");
+      return error("the SDK's ElicitRequest types do not take these params: " + e.getMessage());
     }
     try {
       ElicitResult result = exchange.createElicitation(request);
@@ -180,6 +177,25 @@ final class ServerAdapter {
     }
   }
 
+  /** The SDK's record for these params; throws (ClassCastException, IllegalArgumentException) when none fits. */
+  @SuppressWarnings("unchecked")
+  static ElicitRequest elicitRequest(Object params) {
+    if (!(params instanceof Map<?, ?> map)) {
+      throw new IllegalArgumentException("params is not an object");
+    }
+    Object mode = map.get("mode");
+    String message = (String) map.get("message");
+    Map<String, Object> meta = (Map<String, Object>) map.get("_meta");
+    if (mode == null || ElicitFormRequest.MODE.equals(mode)) {
+      return new ElicitFormRequest(message, (Map<String, Object>) map.get("requestedSchema"), meta);
+    }
+    if (ElicitUrlRequest.MODE.equals(mode)) {
+      return new ElicitUrlRequest(message, (String) map.get("url"), (String) map.get("elicitationId"), meta);
+    }
+    throw new IllegalArgumentException("no ElicitRequest type for mode " + Adapter.toJson(mode)
+        + " (the SDK has ElicitFormRequest and ElicitUrlRequest)");
+  }
+
   /** {@code throw McpError.URL_ELICITATION_REQUIRED.apply(elicitations)}: the SDK's -32042. */
   private static CallToolResult requireUrl(Object elicitations) {
     if (!(elicitations instanceof List<?> entries)) {
@@ -189,14 +205,14 @@ final class ServerAdapter {
     for (Object entry : entries) {
       ElicitRequest request;
       try {
-        request = Adapter.JSON.convertValue(entry, ELICIT_REQUEST);
+        request = elicitRequest(entry);
       } catch (RuntimeException e) {
-        return error("the SDK's ElicitRequest type does not take this entry: " + e.getMessage());
+        return error("the SDK's ElicitRequest types do not take this entry: " + e.getMessage());
       }
       // The SDK's error factory takes ElicitUrlRequest only: a form entry cannot be passed to it.
       if (!(request instanceof ElicitUrlRequest url)) {
-        return error("McpError.URL_ELICITATION_REQUIRED takes ElicitUrlRequest only; this entry reads as "
-            + (request == null ? "null" : request.getClass().getSimpleName()));
+        return error("McpError.URL_ELICITATION_REQUIRED takes ElicitUrlRequest only; this entry is an "
+            + request.getClass().getSimpleName());
       }
       urls.add(url);
     }

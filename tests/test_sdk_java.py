@@ -1,0 +1,85 @@
+"""The official MCP Java SDK (io.modelcontextprotocol.sdk:mcp, sut/java-sdk) against its baseline on
+a few cases per role and transport. Each run must exit as sut/java-sdk/expected-failures.yml says,
+and each case must have the verdict its baseline and reports/java-sdk/<version>/FINDINGS.md imply.
+Skipped, with the reason, when the adapter jar is not built (sut/java-sdk/setup.sh builds it). The
+full runs are sut/java-sdk/report.sh.
+
+Every stdio case starts a JVM (about 1 s for the server, 2.5 s for the client, which also starts the
+harness's stdio server): the subset is kept to the cases that show a finding or the adapter working,
+and several cases share one harness run where a glob selects them.
+
+The harness is the default build through the `cli` fixture of conftest.py; on a machine without
+one, ELICIT_CONFORM_BIN names a harness binary to use instead (as tests/test_sdk_go.py)."""
+import pathlib
+import shutil
+
+import pytest
+
+from test_sdk_go import cli  # noqa: F401  (the fixture: conftest's build, or ELICIT_CONFORM_BIN)
+from test_sdk_matrix_runs import HttpServer, run
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SUT = ROOT / "sut" / "java-sdk"
+NAME = "java-sdk"
+
+
+def adapter():
+    """The adapter launcher, or skip when the jar is not built (or there is no java)."""
+    if shutil.which("java") is None:
+        pytest.skip("java is not installed")
+    if not (SUT / "target" / "java-sdk-adapter.jar").exists():
+        pytest.skip("sut/java-sdk/target/java-sdk-adapter.jar is not built: run sut/java-sdk/setup.sh")
+    return SUT / "adapter"
+
+
+def test_java_sdk_server_stdio(cli, tmp_path):  # noqa: F811
+    server = ("--command", f"{adapter()} server")
+    # createElicitation never looks at the negotiated version: elicitation/create goes out on a
+    # 2024-11-05 and a 2025-03-26 session (FINDINGS J1).
+    cases = run(cli, tmp_path, NAME, "server", "server.lifecycle.no-elicitation-in-*", "2025-11-25", *server)
+    assert [c["status"] for c in cases] == ["FAIL", "FAIL"], [c["reason"] for c in cases]
+    [c] = run(cli, tmp_path, NAME, "server", "server.form.request-well-formed", "2025-06-18", *server)
+    assert c["status"] == "PASS", c["reason"]
+    # The SDK hands the client's content back unvalidated (FINDINGS J2): a SHOULD, so WARN.
+    [c] = run(cli, tmp_path, NAME, "server", "server.validation.rejects-missing-required", "2025-11-25", *server)
+    assert c["status"] == "WARN", c["reason"]
+    # ElicitUrlRequest's constructor refuses a null elicitationId, and URL_ELICITATION_REQUIRED takes
+    # ElicitUrlRequest only: neither entry reaches the wire.
+    cases = run(cli, tmp_path, NAME, "server", "server.url-required.refuses-*", "2025-11-25", *server)
+    assert [c["status"] for c in cases] == ["PASS", "PASS"], [c["reason"] for c in cases]
+    # No 2026-07-28 in the SDK: SKIP-REVISION with the SDK's list (a run that tested nothing exits 1).
+    [c] = run(cli, tmp_path, NAME, "server", "server.modern.form-input-required", "2026-07-28", *server,
+              expect_exit=1)
+    assert c["status"] == "SKIP" and "not 2026-07-28" in c["reason"], c["reason"]
+
+
+def test_java_sdk_server_http(cli, tmp_path):  # noqa: F811
+    http = HttpServer(adapter(), "server", "--http", "0")
+    try:
+        url = ("--url", http.url)
+        [c] = run(cli, tmp_path, NAME, "server", "server.lifecycle.no-url-mode-in-2025-06-18", "2025-06-18", *url)
+        assert c["status"] == "FAIL", c["reason"]
+        [c] = run(cli, tmp_path, NAME, "server", "server.url-required.error-shape", "2025-11-25", *url)
+        assert c["status"] == "PASS", c["reason"]
+    finally:
+        http.close()
+
+
+def test_java_sdk_client_stdio(cli, tmp_path):  # noqa: F811
+    client = ("--command", f"{adapter()} client")
+    [c] = run(cli, tmp_path, NAME, "client", "client.form.accept-with-content", "2025-06-18", *client)
+    assert c["status"] == "PASS", c["reason"]
+    # A mode the client did not declare is refused with -32603, not -32602 (FINDINGS J4).
+    [c] = run(cli, tmp_path, NAME, "client", "client.capability.url-to-form-only", "2025-11-25", *client)
+    assert c["status"] == "FAIL" and "-32603" in c["reason"], c["reason"]
+    # An unknown mode is read as form (Jackson's defaultImpl) and answered (FINDINGS J5).
+    [c] = run(cli, tmp_path, NAME, "client", "client.invalid-params.unknown-mode", "2025-11-25", *client)
+    assert c["status"] == "FAIL", c["reason"]
+    [c] = run(cli, tmp_path, NAME, "client", "client.modern.accept-content", "2026-07-28", *client, expect_exit=1)
+    assert c["status"] == "SKIP" and "not 2026-07-28" in c["reason"], c["reason"]
+
+
+def test_java_sdk_client_http(cli, tmp_path):  # noqa: F811
+    client = ("--command", f"{adapter()} client", "--transport", "http")
+    [c] = run(cli, tmp_path, NAME, "client", "client.actions.decline", "2025-11-25", *client)
+    assert c["status"] == "PASS", c["reason"]
