@@ -9,18 +9,34 @@ harness's stdio server): the subset is kept to the cases that show a finding or 
 and several cases share one harness run where a glob selects them.
 
 The harness is the default build through the `cli` fixture of conftest.py; on a machine without
-one, ELICIT_CONFORM_BIN names a harness binary to use instead (as tests/test_sdk_go.py)."""
+one, ELICIT_CONFORM_BIN names a harness binary to use instead."""
+import os
 import pathlib
 import shutil
 
 import pytest
 
-from test_sdk_go import cli  # noqa: F401  (the fixture: conftest's build, or ELICIT_CONFORM_BIN)
+import conftest
 from test_sdk_matrix_runs import HttpServer, run
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SUT = ROOT / "sut" / "java-sdk"
 NAME = "java-sdk"
+
+
+@pytest.fixture(params=conftest.BUILDS or ["ELICIT_CONFORM_BIN"])
+def cli(request):
+    """conftest's `cli`, or, when there is no build, the harness ELICIT_CONFORM_BIN names."""
+    if request.param == "ELICIT_CONFORM_BIN":
+        path = os.environ.get("ELICIT_CONFORM_BIN")
+        if not path or not os.access(path, os.X_OK):
+            pytest.fail("no build found: run scripts/setup.sh (or set ELICIT_CONFORM_BIN)")
+        harness = conftest.Cli("default")
+        harness.path = harness.peer = pathlib.Path(path)
+    else:
+        harness = conftest.Cli(request.param)
+    yield harness
+    shutil.rmtree(harness.tmpdir, ignore_errors=True)
 
 
 def adapter():
@@ -32,7 +48,7 @@ def adapter():
     return SUT / "adapter"
 
 
-def test_java_sdk_server_stdio(cli, tmp_path):  # noqa: F811
+def test_java_sdk_server_stdio(cli, tmp_path):
     server = ("--command", f"{adapter()} server")
     # createElicitation never looks at the negotiated version: elicitation/create goes out on a
     # 2024-11-05 and a 2025-03-26 session (FINDINGS J1).
@@ -53,7 +69,7 @@ def test_java_sdk_server_stdio(cli, tmp_path):  # noqa: F811
     assert c["status"] == "SKIP" and "not 2026-07-28" in c["reason"], c["reason"]
 
 
-def test_java_sdk_server_http(cli, tmp_path):  # noqa: F811
+def test_java_sdk_server_http(cli, tmp_path):
     http = HttpServer(adapter(), "server", "--http", "0")
     try:
         url = ("--url", http.url)
@@ -65,7 +81,7 @@ def test_java_sdk_server_http(cli, tmp_path):  # noqa: F811
         http.close()
 
 
-def test_java_sdk_client_stdio(cli, tmp_path):  # noqa: F811
+def test_java_sdk_client_stdio(cli, tmp_path):
     client = ("--command", f"{adapter()} client")
     [c] = run(cli, tmp_path, NAME, "client", "client.form.accept-with-content", "2025-06-18", *client)
     assert c["status"] == "PASS", c["reason"]
@@ -79,7 +95,7 @@ def test_java_sdk_client_stdio(cli, tmp_path):  # noqa: F811
     assert c["status"] == "SKIP" and "not 2026-07-28" in c["reason"], c["reason"]
 
 
-def test_java_sdk_client_http(cli, tmp_path):  # noqa: F811
+def test_java_sdk_client_http(cli, tmp_path):
     client = ("--command", f"{adapter()} client", "--transport", "http")
     [c] = run(cli, tmp_path, NAME, "client", "client.actions.decline", "2025-11-25", *client)
     assert c["status"] == "PASS", c["reason"]

@@ -5,7 +5,6 @@ import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import java.io.IOException;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -26,8 +25,6 @@ public final class Adapter {
   static final McpJsonMapper JSON = McpJsonDefaults.getMapper();
 
   static final TypeRef<Map<String, Object>> MAP = new TypeRef<>() {};
-
-  static final TypeRef<List<Object>> LIST = new TypeRef<>() {};
 
   private Adapter() {}
 
