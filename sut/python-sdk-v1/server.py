@@ -209,19 +209,20 @@ async def serve_stdio() -> None:
 def serve_http(port: int) -> None:
     import uvicorn
     from starlette.applications import Starlette
-    from starlette.routing import Mount
+    from starlette.routing import Route
+
+    from mcp.server.fastmcp.server import StreamableHTTPASGIApp
 
     manager = StreamableHTTPSessionManager(app=server)
-
-    async def handle(scope: Any, receive: Any, send: Any) -> None:
-        await manager.handle_request(scope, receive, send)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         async with manager.run():
             yield
 
-    app = Starlette(routes=[Mount("/mcp", app=handle)], lifespan=lifespan)
+    # A Route, as FastMCP.streamable_http_app() does (mcp/server/fastmcp/server.py:1050): a Mount
+    # answers POST /mcp with 307 to /mcp/.
+    app = Starlette(routes=[Route("/mcp", endpoint=StreamableHTTPASGIApp(manager))], lifespan=lifespan)
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", port))
