@@ -55,6 +55,14 @@ def test_fastmcp_stdio(cli, tmp_path):
     assert c["status"] == "FAIL" and sut_said(c, "execution failed: MCP error -32042"), c["reason"]
     [c] = run(cli, tmp_path, "fastmcp-ts", "server", "server.validation.rejects-missing-required", "2025-06-18", *server)
     assert c["status"] == "PASS", c["reason"]
+    # F3 (new with issue 31's wire row): the default logger (console) writes a debug line to stdout.
+    cases = run(cli, tmp_path, "fastmcp-ts", "server", "server.jsonrpc.no-response-to-notification", "2025-11-25",
+                *server)
+    verdicts = {c["id"]: c["status"] for c in cases}
+    assert verdicts == {"server.jsonrpc.no-response-to-notification": "PASS",
+                        "server.wire.messages-well-formed": "FAIL"}, verdicts
+    [wire] = [c for c in cases if c["id"] == "server.wire.messages-well-formed"]
+    assert wire["check"] == "json.syntax" and "Not a JSON message" in wire["reason"], wire["reason"]
     # complete: through FastMCPSession.server (the SDK's createElicitationCompletionNotifier).
     [c] = run(cli, tmp_path, "fastmcp-ts", "server", "server.completion.issued-id", "2025-11-25", *server)
     assert c["status"] == "PASS", c["reason"]
