@@ -18,19 +18,15 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
-def harness(request):
-    """The conftest's `cli`, or the binary ELICIT_CONFORM_BIN names."""
+def harness(cli):
+    """The conftest's `cli` (parametrized by build), or the binary ELICIT_CONFORM_BIN names. (Asking
+    for `cli` by getfixturevalue failed: a parametrized fixture cannot be requested that way.)"""
     override = os.environ.get("ELICIT_CONFORM_BIN")
-    if not override:
-        return request.getfixturevalue("cli")
-    import conftest
-
-    if not pathlib.Path(override).is_file():
-        pytest.skip(f"ELICIT_CONFORM_BIN={override} does not exist")
-    cli = conftest.Cli("default")
-    cli.path = pathlib.Path(override)
-    cli.peer = cli.path
-    request.addfinalizer(lambda: __import__("shutil").rmtree(cli.tmpdir, ignore_errors=True))
+    if override:
+        if not pathlib.Path(override).is_file():
+            pytest.skip(f"ELICIT_CONFORM_BIN={override} does not exist")
+        cli.path = pathlib.Path(override)
+        cli.peer = cli.path
     return cli
 
 
@@ -67,9 +63,14 @@ def test_python_sdk_server_http(harness, tmp_path):
     http = HttpServer(python_of("python-sdk"), ROOT / "sut" / "python-sdk" / "server.py", "--http", "0")
     try:
         # Era routing by the MCP-Protocol-Version header alone (F5).
-        [c] = run(harness, tmp_path, "python-sdk", "server", "server.modern.http-version-mismatch-rejected",
-                  "2026-07-28", "--url", http.url)
+        c, wire = run(harness, tmp_path, "python-sdk", "server", "server.modern.http-version-mismatch-rejected",
+                      "2026-07-28", "--url", http.url)
+        assert c["id"] == "server.modern.http-version-mismatch-rejected"
         assert c["status"] == "FAIL", c["reason"]
+        # Since issue 31 the run also has the server.wire.messages-well-formed row: that 400's body
+        # carries "id":null (F9).
+        assert (wire["id"], wire["status"], wire["check"]) == (
+            "server.wire.messages-well-formed", "FAIL", "jsonrpc.id-null"), wire["reason"]
     finally:
         http.close()
 
