@@ -69,6 +69,28 @@ def sort_key(key):
             transport, revision)
 
 
+# Report folders whose adapter folder has another name (sut/<folder>).
+ADAPTER_FOLDERS = {"typescript-sdk": "typescript", "typescript-sdk-v2": "typescript-v2"}
+
+
+def language(name):
+    """The language of the implementation under test, from its adapter's build files (sut/<name>/):
+    go.mod Go, Cargo.toml Rust, pom.xml Java, requirements*.txt or *.py Python, package.json
+    TypeScript (every npm implementation here is written in TypeScript); '–' when there is none."""
+    sut = ROOT / "sut" / ADAPTER_FOLDERS.get(name, name)
+    if (sut / "go.mod").exists():
+        return "Go"
+    if (sut / "Cargo.toml").exists():
+        return "Rust"
+    if (sut / "pom.xml").exists():
+        return "Java"
+    if any(sut.glob("requirements*.txt")) or any(sut.glob("*.py")):
+        return "Python"
+    if (sut / "package.json").exists() or (sut / "package-lock.json").exists():
+        return "TypeScript"
+    return "–"
+
+
 def link_label(report, name, version):
     """The folder that holds a report.md, below <name>/<version>/ (e.g. server-stdio)."""
     parts = pathlib.PurePosixPath(report).parent.parts[2:]
@@ -85,8 +107,8 @@ def render(rows, reports):
         "the case); the numbers are runs. Each implementation's `FINDINGS.md` explains every FAIL and",
         "WARN: the rule, the wire, the cause in the implementation's code, and an issue ready to file.",
         "",
-        "| implementation | version | role | transport | revision | PASS | FAIL | WARN | NOTE | SKIP | ERROR | reports | findings |",
-        "|---|---|---|---|---|---:|---:|---:|---:|---:|---:|---|---|",
+        "| implementation | language | version | role | transport | revision | PASS | FAIL | WARN | NOTE | SKIP | ERROR | reports | findings |",
+        "|---|---|---|---|---|---|---:|---:|---:|---:|---:|---:|---|---|",
     ]
     for key in sorted(rows, key=sort_key):
         name, version, role, transport, revision = key
@@ -96,7 +118,7 @@ def render(rows, reports):
         links = ", ".join(f"[{link_label(r, name, version)}]({r})" for r in sorted(row["reports"])) or "–"
         findings = f"{name}/{version}/FINDINGS.md"
         finding_link = f"[FINDINGS.md]({findings})" if (reports / findings).exists() else "–"
-        out.append(f"| {name} | {version} | {role} | {transport} | {revision} | {c['PASS']} | {fail} | "
+        out.append(f"| {name} | {language(name)} | {version} | {role} | {transport} | {revision} | {c['PASS']} | {fail} | "
                    f"{c['WARN']} | {c['NOTE']} | {c['SKIP']} | {c['ERROR']} | {links} | {finding_link} |")
     out += [
         "",

@@ -66,6 +66,10 @@ class Cli:
         self.env = dict(os.environ)
         self.env["UBSAN_OPTIONS"] = f"suppressions={ROOT}/scripts/ubsan.supp:print_stacktrace=1:halt_on_error=1"
         self.env["ASAN_OPTIONS"] = "detect_leaks=1"
+        # Every message the harness writes, and every message of the conformant reference peers,
+        # is judged against its revision's schema.json (schema/spec_schema.h): the harness writes
+        # a line "elicit-conform: self-check: ..." (run() fails on it), a reference peer aborts.
+        self.env["ELICIT_CONFORM_SELF_CHECK"] = "1"
         # Hostile SUT scripts sleep for this many seconds; a number unique to this test lets the
         # leftover-process checks tell its processes from those of another test (an earlier one
         # that failed, another pytest worker, another run on the machine).
@@ -90,6 +94,7 @@ class Cli:
         # A sanitizer report or a signal is a harness crash whatever the exit code says.
         assert proc.returncode >= 0, f"killed by signal {-proc.returncode}: {proc.stderr[-2000:]!r}"
         assert b"Sanitizer" not in proc.stderr and b"runtime error" not in proc.stderr, proc.stderr[-4000:]
+        assert b"elicit-conform: self-check:" not in proc.stderr, proc.stderr[-4000:]
         return proc
 
     def json(self, *args, stdin=None):

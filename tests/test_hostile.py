@@ -85,6 +85,7 @@ def run_measured(cli, *args, timeout=120, env=None):
     print(f"measured: {run.seconds:.1f} s, peak RSS {run.peak_rss_mb:.0f} MB, exit {run.returncode}")  # pytest -s
     assert run.returncode >= 0, f"killed by signal {-run.returncode}: {run!r}"
     assert b"Sanitizer" not in run.stderr and b"runtime error" not in run.stderr, run.stderr[-4000:]
+    assert b"elicit-conform: self-check:" not in run.stderr, run.stderr[-4000:]
     return run
 
 
@@ -509,3 +510,24 @@ def test_usage_message_says_required_once(cli):
         run = run_measured(cli, *args)
         assert run.returncode == 2, run
         assert b"is required is required" not in run.stderr, run.stderr
+
+
+# ---- a SUT that writes JSON lines that are no JSON-RPC message (issue 31) ----------------------
+
+def test_bare_json_values_are_a_wire_verdict_not_a_crash(cli, tmp_path):
+    """Before: one line `2` from the SUT crashed the release harness (SIGSEGV, no report): the step
+    engine called HasMember on a number. Now every read of SUT JSON is checked, and the lines are
+    judged on the wire as a whole: the cases PASS (the SUT did what each asked) and the row
+    server.wire.messages-well-formed FAILs, naming the rule and the message kinds."""
+    report = tmp_path / "r"
+    run = run_measured(cli, "server", "--command", f"{SUTS / 'bare_values_proxy.py'} {cli.peer} reference server",
+                       "--case", "server.actions.*", "--revision", "2025-11-25", "--report-dir", report)
+    assert run.returncode == 1, run
+    cases = results_of(report)["cases"]
+    wire = [c for c in cases if c["id"] == "server.wire.messages-well-formed"]
+    assert [c["status"] for c in cases if c not in wire] == ["PASS"] * 4, [(c["id"], c["reason"]) for c in cases]
+    [row] = wire
+    assert row["status"] == "FAIL" and row["check"] == "jsonrpc.not-object", row
+    assert {"jsonrpc.not-object", "jsonrpc.batch"} <= {f["check"] for f in row["sut_findings"]}
+    assert "EL-2025-11-25-JSONRPC-MESSAGE-FORMAT" in row["requirements"]
+    assert "(in server.actions." in row["reason"]

@@ -64,20 +64,20 @@ def test_one_row_per_implementation_role_transport_revision(tmp_path):
     assert proc.returncode == 0, proc.stderr
     table = rows((reports / "README.md").read_text())
     assert table == [
-        "| alib | 2.0.0 | server | stdio | 2025-11-25 | 1 | 1 | 0 | 0 | 0 | 0 | "
+        "| alib | – | 2.0.0 | server | stdio | 2025-11-25 | 1 | 1 | 0 | 0 | 0 | 0 | "
         "[server-stdio/tool-a](alib/2.0.0/server-stdio/tool-a/report.md), "
         "[server-stdio/tool-b](alib/2.0.0/server-stdio/tool-b/report.md) | – |",
-        "| alib | 2.0.0 | client | http | 2025-06-18 | 1 | 0 | 0 | 0 | 0 | 0 | "
+        "| alib | – | 2.0.0 | client | http | 2025-06-18 | 1 | 0 | 0 | 0 | 0 | 0 | "
         "[client-http](alib/2.0.0/client-http/report.md) | – |",
-        "| libb | 1.9.0 | client | stdio | 2025-06-18 | 1 | 0 | 0 | 0 | 0 | 0 | "
+        "| libb | – | 1.9.0 | client | stdio | 2025-06-18 | 1 | 0 | 0 | 0 | 0 | 0 | "
         "[client-stdio](libb/1.9.0/client-stdio/report.md) | – |",
-        "| libb | 1.10.0 | server | stdio | 2025-11-25 | 1 | 0 | 0 | 0 | 0 | 0 | "
+        "| libb | – | 1.10.0 | server | stdio | 2025-11-25 | 1 | 0 | 0 | 0 | 0 | 0 | "
         "[server-stdio](libb/1.10.0/server-stdio/report.md) | [FINDINGS.md](libb/1.10.0/FINDINGS.md) |",
-        "| libb | 1.10.0 | server | stdio | 2026-07-28 | 1 | 0 | 0 | 0 | 0 | 0 | "
+        "| libb | – | 1.10.0 | server | stdio | 2026-07-28 | 1 | 0 | 0 | 0 | 0 | 0 | "
         "[server-stdio](libb/1.10.0/server-stdio/report.md) | [FINDINGS.md](libb/1.10.0/FINDINGS.md) |",
-        "| libb | 1.10.0 | server | http | 2025-06-18 | 0 | 0 | 1 | 0 | 0 | 0 | "
+        "| libb | – | 1.10.0 | server | http | 2025-06-18 | 0 | 0 | 1 | 0 | 0 | 0 | "
         "[server-http](libb/1.10.0/server-http/report.md) | [FINDINGS.md](libb/1.10.0/FINDINGS.md) |",
-        "| libb | 1.10.0 | server | http | 2025-11-25 | 1 | 2 (1 not testable) | 0 | 0 | 1 | 1 | "
+        "| libb | – | 1.10.0 | server | http | 2025-11-25 | 1 | 2 (1 not testable) | 0 | 0 | 1 | 1 | "
         "[server-http](libb/1.10.0/server-http/report.md) | [FINDINGS.md](libb/1.10.0/FINDINGS.md) |",
     ]
 

@@ -72,8 +72,11 @@ def test_every_fault_is_caught_and_every_case_can_fail(cli, tmp_path):
         assert proc.returncode == expected_exit, (name, proc.stderr.decode())
         # A failed lifecycle (the fault broke initialize itself) is a prerequisite, not a verdict on
         # the case's own rule: it counts as a failure of the run, not against precision.
+        # The wire row (every run's messages judged whole) catches any fault that malforms a
+        # message, whatever rule the fault is about: it is not held to the fault's rule.
         failed = {c["id"]: c for c in results["cases"]
-                  if c["status"] in ("FAIL", "WARN") and not c.get("check", "").startswith("lifecycle.")}
+                  if c["status"] in ("FAIL", "WARN") and not c.get("check", "").startswith("lifecycle.")
+                  and not c["id"].endswith(".wire.messages-well-formed")}
         matrix[name] = sorted(failed)
         checking = {c["id"] for c in results["cases"] if any(r.endswith("-" + requirement) for r in c["requirements"])}
         # Precision: only cases that check the broken rule fail (nothing else is collateral damage).
@@ -163,7 +166,8 @@ def leftovers(marker):
 # result, which lists no supported versions, so those cases are SKIP (it does not speak 2026-07-28).
 @pytest.mark.sanitized
 @pytest.mark.parametrize("script,marker,verdicts,modern_verdicts,exit_code", [
-    ("garbage.sh", "SLEEP", {"ERROR"}, {"ERROR"}, 3),
+    # garbage.sh never comes up (ERROR), but what it printed is a wire FAIL of its own: exit 1.
+    ("garbage.sh", "SLEEP", {"ERROR"}, {"ERROR"}, 1),
     ("silent.sh", "SLEEP", {"ERROR"}, {"ERROR"}, 3),
     ("exits_midway.sh", "exits_midway", {"FAIL", "WARN"}, {"SKIP"}, 1),
 ])
@@ -175,7 +179,16 @@ def test_hostile_sut_gets_a_verdict(cli, tmp_path, script, marker, verdicts, mod
     # negotiated: the runs that do not apply to what it said are SKIP with that reason, and the
     # case that judges only the initialize answer passes.
     judged = [c for c in results["cases"] if not c["reason"].startswith("negotiated 2025-11-25 (asked ")
-              and c["id"] != "server.lifecycle.protocol-version-is-a-version" and c["revision"] != "2026-07-28"]
+              and c["id"] != "server.lifecycle.protocol-version-is-a-version" and c["revision"] != "2026-07-28"
+              and c["id"] != "server.wire.messages-well-formed"]
+    # What garbage.sh prints on stdout before it goes silent is a wire defect of its own: a row
+    # judged over every run (issue 31), not only a note inside an ERROR.
+    wire = [c for c in results["cases"] if c["id"] == "server.wire.messages-well-formed"]
+    if script == "garbage.sh":
+        assert wire and all(c["status"] == "FAIL" for c in wire), results["counts"]
+        assert "json.syntax" in wire[0]["reason"], wire[0]["reason"]
+    elif script == "silent.sh":
+        assert not wire
     assert judged and {c["status"] for c in judged} <= verdicts, results["counts"]
     assert {c["status"] for c in results["cases"] if c["revision"] == "2026-07-28"} <= modern_verdicts, results["counts"]
     assert not leftovers(cli.sleep_marker if marker == "SLEEP" else marker)
@@ -185,9 +198,13 @@ def test_hostile_sut_gets_a_verdict(cli, tmp_path, script, marker, verdicts, mod
 def test_garbage_is_a_finding_not_a_crash(cli, tmp_path):
     _, results, _ = run(cli, tmp_path, f"{SUTS / 'garbage.sh'}", "--timeout", "500", "--startup-timeout", "500",
                         "--case", "server.form.request-well-formed", "--revision", "2025-11-25")
-    [case] = results["cases"]
+    [case, wire] = results["cases"]
     checks = {f["check"] for f in case["sut_findings"]}
     assert {"json.syntax", "json.invalid-utf8"} <= checks, checks
+    # The same lines judged on the wire as a whole: a FAIL row of its own, naming the rule.
+    assert wire["id"] == "server.wire.messages-well-formed" and wire["status"] == "FAIL", wire
+    assert {"json.syntax", "json.invalid-utf8"} <= {f["check"] for f in wire["sut_findings"]}
+    assert "EL-2025-11-25-JSONRPC-MESSAGE-FORMAT" in wire["requirements"]
 
 
 @pytest.mark.sanitized

@@ -25,7 +25,8 @@ const std::set<std::string_view> kCaseMembers = {"$comment",   "id",           "
 const std::set<std::string_view> kStepKeywords = {
     "send", "expect", "reply", "expect_silence_ms", "expect_no_fetch", "check"};
 const std::set<std::string_view> kStepModifiers = {
-    "$comment", "as", "response_to", "to", "within_ms", "prerequisite", "id", "http_version_header"};
+    "$comment",     "as", "response_to",         "to",           "within_ms",
+    "prerequisite", "id", "http_version_header", "nonconformant"};
 
 // Case ids and step names are short ASCII: checked by hand, no regex engine needed.
 bool is_case_id(std::string_view id) {
@@ -479,6 +480,15 @@ class Loader {
                      "http_version_header belongs to send steps: a string of at most 100 characters");
         }
         step.http_version_header = std::string(h->GetString(), h->GetStringLength());
+      }
+      if (const rapidjson::Value* n = find_member(s, "nonconformant")) {
+        if ((step.kind != Step::Kind::Send && step.kind != Step::Kind::Reply) || !n->IsString() ||
+            n->GetStringLength() == 0 || n->GetStringLength() > 400) {
+          return bad(pointer_append(at, "nonconformant"),
+                     "nonconformant belongs to send and reply steps: why the message breaks its revision's "
+                     "schema on purpose, 1 to 400 characters");
+        }
+        step.nonconformant = std::string(n->GetString(), n->GetStringLength());
       }
       if (const rapidjson::Value* p = find_member(s, "prerequisite")) {
         if (!p->IsBool()) return bad(pointer_append(at, "prerequisite"), "prerequisite is true or false");

@@ -35,6 +35,10 @@ struct Step {
   // send, over Streamable HTTP: the MCP-Protocol-Version header its POST carries instead of the
   // version its _meta names ("" leaves it out): how a case tests a server's header validation.
   std::optional<std::string> http_version_header;
+  // send, reply: why this message breaks its revision's schema.json on purpose (a client must
+  // refuse an enum without options, say). Every other message the harness writes must conform:
+  // the self-check (ELICIT_CONFORM_SELF_CHECK, schema/spec_schema.h) judges it.
+  std::string nonconformant;
   // The id a failure of this step reports and a baseline names ("case-id:check-id"). It does not
   // depend on the step's position, so inserting a step renames nothing: the step's "id" if it
   // has one, else derived from what it does (see derive_check_id in case_file.cpp):
@@ -94,6 +98,9 @@ struct Case {
   // says what the SUT must do with it (a client fed a nested requestedSchema, say). It records
   // whether the SUT refuses: a failed check is NOTE, never FAIL or WARN, whatever the level says.
   bool robustness = false;
+  // A row the run builds itself, not a case file (report/wire_verdicts.h: the wire judged whole
+  // over every run). It says nothing about whether a case file tested its rule (tested_count).
+  bool built_in = false;
   CaseSut sut;
   CaseHarness harness;  // "harness": client cases only
   std::vector<Step> steps;

@@ -12,7 +12,7 @@
 
 #include "cases/case_schema_text.h"
 #include "core/json.h"
-#include "core/json_pointer.h"
+#include "schema/spec_schema.h"
 
 namespace ec {
 namespace {
@@ -31,16 +31,6 @@ const valijson::Schema& case_schema() {
   return schema;
 }
 
-// valijson's context ("<root>", "[steps]", "[0]", "[check]") as a JSON pointer.
-std::string pointer_of(const std::vector<std::string>& context) {
-  std::string pointer;
-  for (const std::string& part : context) {
-    if (part.size() < 2 || part.front() != '[' || part.back() != ']') continue;
-    pointer = pointer_append(pointer, std::string_view(part).substr(1, part.size() - 2));
-  }
-  return pointer;
-}
-
 }  // namespace
 
 std::optional<SchemaViolation> check_against_case_schema(const rapidjson::Value& document) {
@@ -51,7 +41,7 @@ std::optional<SchemaViolation> check_against_case_schema(const rapidjson::Value&
   // The first error is the deepest: the one that says what is wrong, not that a parent failed.
   valijson::ValidationResults::Error error;
   if (!results.popError(error)) return SchemaViolation{"", "does not match cases/case.schema.json"};
-  return SchemaViolation{pointer_of(error.context), error.description};
+  return SchemaViolation{valijson_context_pointer(error.context), error.description};
 }
 
 }  // namespace ec

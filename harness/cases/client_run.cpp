@@ -663,7 +663,8 @@ class ClientRun final : public StepEngine {
           modern_result(
               "complete",
               R"("tools":[{"name":")" + tool_ +
-                  R"(","description":"The tool of this case.","inputSchema":{"type":"object","properties":{}}}])"));
+                  R"(","description":"The tool of this case.","inputSchema":{"type":"object","properties":{}}}],)"
+                  R"("ttlMs":0,"cacheScope":"public")"));
     }
     respond_error(id, -32601, "Method not found");
   }
@@ -671,10 +672,10 @@ class ClientRun final : public StepEngine {
   // A reply step's result on the modern wire gets our server info in _meta (META-SERVER-INFO),
   // unless the case wrote its own: the case writes what it is about, resultType included.
   void decorate_reply(rapidjson::Document& message) override {
-    if (!features(revision_).modern_wire || !message.HasMember("result") || !message["result"].IsObject())
+    if (!features(revision_).modern_wire || !has_member(message, "result") || !message["result"].IsObject())
       return;
     Value& result = message["result"];
-    if (result.HasMember("_meta")) return;
+    if (has_member(result, "_meta")) return;
     rapidjson::Document meta =
         parse_json(R"({")" + std::string(kMetaServerInfo) + R"(":{"name":"elicit-conform","version":"0.1"}})")
             .document;
@@ -694,7 +695,7 @@ class ClientRun final : public StepEngine {
     for (Received& r : inbox_) {
       // On the modern wire (and between the eras) a step takes a call to judge it; one no step
       // answered still gets the final result, so that the client can finish and exit by itself.
-      if (!held(r) || r.answered || !r.doc->HasMember("id")) continue;
+      if (!held(r) || r.answered || !has_member(*r.doc, "id")) continue;
       const bool unanswered = !calls_nest() && !responded_ids_.contains(to_json((*r.doc)["id"]));
       if (r.consumed && !unanswered) continue;
       r.answered = true;

@@ -1,6 +1,7 @@
 #include "cases/fuzz_case_writer.h"
 
 #include <cstdio>
+#include <optional>
 
 #include "cases/fuzz_modern_case_writer.h"
 #include "cases/fuzz_mutator.h"
@@ -232,6 +233,13 @@ std::string fuzz_case_json(const std::string& role, Revision revision, const std
     } else if (o == "ignored-defaults") {
       user.PushBack(step(R"({"action":"accept"})"), a);
     }
+    // What the user did, read before AddMember moves `user` into the case (RapidJSON moves: the
+    // array left behind is null; reading it was a type error RAPIDJSON_ASSERT now stops).
+    std::optional<std::string> user_action;
+    if (user.Size() == 1) {
+      const Value* said = find_member(user[0], "action");
+      user_action = said && said->IsString() ? said->GetString() : "cancel";
+    }
     sut.AddMember("user", user, a);
     Value send = step(R"({"send":{"method":"elicitation/create"},"as":"req","prerequisite":true})");
     send["send"].AddMember("params", Value(*params, a), a);
@@ -247,10 +255,9 @@ std::string fuzz_case_json(const std::string& role, Revision revision, const std
           step(R"({"expect":{"$not":{"result":{"action":"accept","content":{}}}},"response_to":"req"})");
       e["expect"]["$not"]["result"]["content"].AddMember("$literal", Value(outcome.accepted_content, a), a);
       steps.PushBack(e, a);
-    } else if (o == "altered-action" && user.Size() == 1) {
+    } else if (o == "altered-action" && user_action) {
       // What the user did, or, for an accept, the cancel of a client that would not submit it.
-      const Value* said = find_member(user[0], "action");
-      const std::string action = said && said->IsString() ? said->GetString() : "cancel";
+      const std::string& action = *user_action;
       Value e = step(R"({"expect":{"result":{"action":{"$one_of":[]}}},"response_to":"req"})");
       Value& options = e["expect"]["result"]["action"]["$one_of"];
       options.PushBack(s(action == "accept" || action == "decline" ? action : "cancel"), a);
@@ -290,6 +297,14 @@ std::string fuzz_case_json(const std::string& role, Revision revision, const std
   if (o == "invalid-jsonrpc") steps.PushBack(step(R"({"check":"jsonrpc-valid"})"), a);
   if (o == "answered-twice") steps.PushBack(step(R"({"check":"one-response-per-request"})"), a);
   c.AddMember("sut", sut, a);
+  // The messages of a written case are the campaign's mutated input: they may break the schema
+  // on purpose, and say so (the self-check of the harness's own messages leaves them alone).
+  for (Value& st : steps.GetArray()) {
+    if (st.IsObject() && (has_member(st, "send") || has_member(st, "reply")) &&
+        !has_member(st, "nonconformant"))
+      st.AddMember("nonconformant",
+                   "written by elicit-conform fuzz from a mutated input: it may break the schema", a);
+  }
   c.AddMember("steps", steps, a);
   return to_json(c);
 }

@@ -130,7 +130,7 @@ void add_modern_server_steps(Value& steps, Value& sut, const FuzzFinding& findin
     arguments.AddMember("elicitations", list, a);
   }
   // The _meta is written out only when the input made its own; else the runner adds the case's.
-  const bool own_meta = outcome.input.HasMember("declare") || outcome.input.HasMember("meta");
+  const bool own_meta = has_member(outcome.input, "declare") || has_member(outcome.input, "meta");
   const auto call = [&](const std::string& as, bool with_meta) {
     Value send(rapidjson::kObjectType);
     Value p(rapidjson::kObjectType);
@@ -145,7 +145,7 @@ void add_modern_server_steps(Value& steps, Value& sut, const FuzzFinding& findin
       step.AddMember("http_version_header", rapidjson::StringRef(FuzzMutator::kMismatchedHeader), a);
     return step;
   };
-  if (finding.oracle == "undeclared-mode" && outcome.input.HasMember("declare")) {
+  if (finding.oracle == "undeclared-mode" && has_member(outcome.input, "declare")) {
     // First the same call with the case's capabilities: a server that keeps what an earlier
     // request declared (STATELESS-NO-PRIOR-CONTEXT) meets the state it met in the campaign.
     steps.PushBack(call("warm", false), a);

@@ -125,7 +125,7 @@ class ModernClientSession final : public FuzzSession {
       if (is_call(*kept)) {
         retry = kept;
         retry_header = r.http_version_header;
-      } else if (kept->HasMember("method") && kept->HasMember("id")) {
+      } else if (has_member(*kept, "method") && has_member(*kept, "id")) {
         send(modern_answer(*kept), out);
       }
     }
@@ -197,12 +197,12 @@ class ModernClientSession final : public FuzzSession {
     const Value* responses = p && p->IsObject() ? find_member(*p, "inputResponses") : nullptr;
     if (responses == nullptr || !responses->IsObject()) return false;
     return std::any_of(keys.begin(), keys.end(),
-                       [&](const std::string& k) { return responses->HasMember(k.c_str()); });
+                       [&](const std::string& k) { return has_member(*responses, k.c_str()); });
   }
 
   static bool is_call(const Value& message) {
     const Value* method = find_member(message, "method");
-    return method && method->IsString() && message.HasMember("id") &&
+    return method && method->IsString() && has_member(message, "id") &&
            std::string_view(method->GetString()) == "tools/call";
   }
 
@@ -221,7 +221,9 @@ class ModernClientSession final : public FuzzSession {
     const std::string revision(to_string(options_.revision));
     if (name == kServerDiscover)
       return R"({"jsonrpc":"2.0","id":)" + id + R"(,"result":)" +
-             result_json(R"("supportedVersions":[")" + revision + R"("],"capabilities":{"tools":{}})") + "}";
+             result_json(R"("supportedVersions":[")" + revision +
+                         R"("],"capabilities":{"tools":{}},"ttlMs":0,"cacheScope":"public")") +
+             "}";
     if (name == "initialize")
       return R"({"jsonrpc":"2.0","id":)" + id +
              R"(,"error":{"code":-32022,"message":"Unsupported protocol version: )" + revision +
@@ -230,7 +232,7 @@ class ModernClientSession final : public FuzzSession {
     if (name == "tools/list")
       return R"({"jsonrpc":"2.0","id":)" + id + R"(,"result":)" +
              result_json(std::string(R"("tools":[{"name":")") + kTool +
-                         R"(","inputSchema":{"type":"object"}}])") +
+                         R"(","inputSchema":{"type":"object"}}],"ttlMs":0,"cacheScope":"public")") +
              "}";
     return R"({"jsonrpc":"2.0","id":)" + id + R"(,"error":{"code":-32601,"message":"Method not found"}})";
   }
@@ -308,7 +310,7 @@ class ModernClientSession final : public FuzzSession {
       if (is_call(*kept)) {
         held_ = kept;
         held_header_ = r.http_version_header;
-      } else if (kept->HasMember("method") && kept->HasMember("id"))
+      } else if (has_member(*kept, "method") && has_member(*kept, "id"))
         channel_->send(modern_answer(*kept), until);
     }
     ModernClientTranscript t;

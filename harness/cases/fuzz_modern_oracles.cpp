@@ -26,7 +26,7 @@ bool about_elicitation_params(const std::string& pointer) {
 
 const Value* result_of(const Value& response) {
   const Value* result =
-      response.IsObject() && !response.HasMember("method") ? find_member(response, "result") : nullptr;
+      response.IsObject() && !has_member(response, "method") ? find_member(response, "result") : nullptr;
   return result != nullptr && result->IsObject() ? result : nullptr;
 }
 
@@ -149,7 +149,7 @@ std::vector<FuzzFinding> server_retry_findings(FuzzMutator::Responses kind, cons
   using R = FuzzMutator::Responses;
   const Value* result = result_of(response);
   const bool error =
-      error_code_of(response) != nullptr || (response.IsObject() && response.HasMember("error"));
+      error_code_of(response) != nullptr || (response.IsObject() && has_member(response, "error"));
   const std::optional<Mode> mode = [&]() -> std::optional<Mode> {
     const std::optional<ElicitRequest> r = parse_elicit_request(sent_params, revision, "").request;
     return r ? std::optional<Mode>(r->mode) : std::nullopt;
@@ -234,7 +234,7 @@ std::vector<FuzzFinding> run_client_checks(const ClientCheck (&checks)[N], const
     // An invented state is a rule of its own (MUST NOT), the echo of a sent one another.
     if (std::string_view(c.name) == "retry-state-echoed" && !t.exchanges.empty()) {
       const Value* result = find_member(*t.exchanges.back().input_required, "result");
-      if (result && result->IsObject() && !result->HasMember("requestState"))
+      if (result && result->IsObject() && !has_member(*result, "requestState"))
         requirement = "MRTR-CLIENT-NO-INVENTED-STATE";
     }
     out.push_back({c.name, std::string(c.name) + " " + normalise_pointer(failure->pointer), requirement,

@@ -156,7 +156,7 @@ class ModernServerSession final : public FuzzSession {
     out.sut_elicited = true;
 
     // The retry: the input's reply (a replay's, the minimiser's), else a new one, kept.
-    if (!out.input.HasMember("reply")) {
+    if (!has_member(out.input, "reply")) {
       rapidjson::Document reply = FuzzMutator::reply_for(sent_params, rng);
       out.input.AddMember("reply", Value(reply, out.input.GetAllocator()), out.input.GetAllocator());
     }
@@ -360,7 +360,7 @@ class ModernServerSession final : public FuzzSession {
             "the server SUT does not speak " + revision + ": server/discover listed " +
             (versions ? abbreviate_utf8(to_json(*versions), 200) : std::string("no supportedVersions")));
       const Value* caps = find_member(*result, "capabilities");
-      extensions_ = caps && caps->IsObject() && caps->HasMember("extensions");
+      extensions_ = caps && caps->IsObject() && has_member(*caps, "extensions");
     } else if (unsupported_version_error(*found)) {
       return fail("the server SUT does not speak " + revision + ": server/discover got " +
                   abbreviate_utf8(to_json(*found), 200));

@@ -302,7 +302,7 @@ void mutate_once(rapidjson::Document& params, FuzzRng& rng) {
     case 0:
     case 1: {  // a property of a new kind, added or in place of one
       Value& schema = member(params, "requestedSchema", rapidjson::kObjectType, a);
-      if (!schema.HasMember("type") && rng.chance(90)) schema.AddMember("type", "object", a);
+      if (!has_member(schema, "type") && rng.chance(90)) schema.AddMember("type", "object", a);
       Value& props = member(schema, "properties", rapidjson::kObjectType, a);
       std::string name = "f" + std::to_string(rng.below(4));
       if (props.MemberCount() > 0 && rng.chance(50))

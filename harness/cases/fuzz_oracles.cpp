@@ -327,8 +327,8 @@ std::vector<FuzzFinding> client_answer_findings(const Value& params, const Value
   const auto broken = std::find_if(problems.begin(), problems.end(), [](const Diagnostic& d) {
     return d.level == Level::Must && !is_jsonrpc(d);
   });
-  const bool has_result = response.HasMember("result");
-  const bool has_error = response.HasMember("error");
+  const bool has_result = has_member(response, "result");
+  const bool has_error = has_member(response, "error");
   std::vector<FuzzFinding> out;
   if (has_result && !has_error) {
     if (broken != problems.end()) {
@@ -488,7 +488,7 @@ std::vector<FuzzFinding> client_handshake_findings(const std::vector<const Value
       if (initialize == nullptr) initialize = m;
     } else if (method == "notifications/initialized") {
       initialized = true;
-    } else if (initialize == nullptr && m->HasMember("id") && !method.empty() && method != "ping") {
+    } else if (initialize == nullptr && has_member(*m, "id") && !method.empty() && method != "ping") {
       if (out.empty() || out.back().signature != "LIFECYCLE-INITIALIZE-FIRST")
         out.push_back(handshake("LIFECYCLE-INITIALIZE-FIRST",
                                 "the client sent " +

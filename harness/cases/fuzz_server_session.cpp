@@ -207,8 +207,8 @@ class ServerSession final : public FuzzSession {
       judge_handshake(r.line);
       ParsedJson m = parse_json(r.line);
       const Value* id = m.ok() && m.document.IsObject() ? find_member(m.document, "id") : nullptr;
-      if (!id || to_json(*id) != "\"init\"" || m.document.HasMember("method")) continue;
-      if (!m.document.HasMember("result")) break;
+      if (!id || to_json(*id) != "\"init\"" || has_member(m.document, "method")) continue;
+      if (!has_member(m.document, "result")) break;
       for (FuzzFinding& f : server_handshake_findings(m.document["result"]))
         handshake_findings_.push_back(std::move(f));
       channel_->send(R"({"jsonrpc":"2.0","method":"notifications/initialized"})",
@@ -237,7 +237,7 @@ class ServerSession final : public FuzzSession {
       judge_handshake(r.line);
       ParsedJson m = parse_json(r.line);
       const Value* id = m.ok() && m.document.IsObject() ? find_member(m.document, "id") : nullptr;
-      if (!id || to_json(*id) != "\"tools\"" || m.document.HasMember("method")) continue;
+      if (!id || to_json(*id) != "\"tools\"" || has_member(m.document, "method")) continue;
       const Value* result = find_member(m.document, "result");
       const Value* tools = result && result->IsObject() ? find_member(*result, "tools") : nullptr;
       if (!tools || !tools->IsArray()) return false;
@@ -317,7 +317,7 @@ class ServerSession final : public FuzzSession {
         for (FuzzFinding& f : server_request_findings(*asked, m.document, declared_, options_.revision))
           out.add(std::move(f));
       // The input's own reply when it has one (a replay, the minimiser), else a new one, kept.
-      if (!out.input.HasMember("reply")) {
+      if (!has_member(out.input, "reply")) {
         static const Value kNone;
         rapidjson::Document reply = FuzzMutator::reply_for(sent ? *sent : kNone, rng);
         out.input.AddMember("reply", Value(reply, out.input.GetAllocator()), out.input.GetAllocator());

@@ -210,7 +210,7 @@ class ServerRun final : public StepEngine {
     for (const auto& d : sut_messages_) {
       const Value* id = find_member(*d, "id");
       const Value* error = find_member(*d, "error");
-      if (id == nullptr || d->HasMember("method") || error == nullptr) continue;
+      if (id == nullptr || has_member(*d, "method") || error == nullptr) continue;
       const Value* request = step_request(to_json(*id));
       const Value* method = request ? find_member(*request, "method") : nullptr;
       if (!method || !method->IsString() || std::string_view(method->GetString()) != "initialize") continue;
@@ -267,9 +267,9 @@ class ServerRun final : public StepEngine {
         m && m->IsString() && std::string_view(m->GetString()) == "initialize")
       return;
     auto& a = message.GetAllocator();
-    if (!message.HasMember("params")) message.AddMember("params", Value(rapidjson::kObjectType), a);
+    if (!has_member(message, "params")) message.AddMember("params", Value(rapidjson::kObjectType), a);
     Value& params = message["params"];
-    if (!params.IsObject() || params.HasMember("_meta")) return;
+    if (!params.IsObject() || has_member(params, "_meta")) return;
     rapidjson::Document meta = parse_json(meta_json()).document;
     Value copy;
     copy.CopyFrom(meta, a);
@@ -392,12 +392,13 @@ class ServerRun final : public StepEngine {
   void answer(const Received& r) override {
     const Value& id = (*r.doc)["id"];
     const std::string method = (*r.doc)["method"].GetString();
-    if (features(revision_).modern_wire && record_.transport == Transport::Http) {
-      // 2026-07-28 Streamable HTTP: "The client MUST NOT send JSON-RPC responses." A request of
-      // the server's own is a finding of the case about it, and goes unanswered.
-      return note("the SUT sent a " + abbreviate_utf8(method, 80) +
-                  " request of its own; on Streamable HTTP at " + std::string(to_string(revision_)) +
-                  " a client sends no responses: not answered");
+    if (features(revision_).modern_wire) {
+      // 2026-07-28, on both transports: "The client MUST NOT send JSON-RPC responses" (Streamable
+      // HTTP) and "The client MUST NOT write JSON-RPC _responses_" (stdio). A request of the
+      // server's own is a finding of the case about it, and goes unanswered.
+      return note("the SUT sent a " + abbreviate_utf8(method, 80) + " request of its own; on " +
+                  std::string(record_.transport == Transport::Http ? "Streamable HTTP" : "stdio") + " at " +
+                  std::string(to_string(revision_)) + " a client sends no responses: not answered");
     }
     if (method == "ping") return respond(id, "{}");
     if (method != kElicitCreate) return respond_error(id, -32601, "Method not found");
@@ -456,7 +457,7 @@ class ServerRun final : public StepEngine {
         if (r.status != ReadResult::Line) continue;
         ParsedJson m = parse_json(r.line);
         const Value* id = m.ok() && m.document.IsObject() ? find_member(m.document, "id") : nullptr;
-        if (!id || to_json(*id) != R"("second-1")" || m.document.HasMember("method")) continue;
+        if (!id || to_json(*id) != R"("second-1")" || has_member(m.document, "method")) continue;
         note("the second session's answer: " + r.line.substr(0, 2000));
         const Value* result = find_member(m.document, "result");
         const Value* v = result ? find_member(*result, "protocolVersion") : nullptr;

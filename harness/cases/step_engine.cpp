@@ -11,6 +11,7 @@
 #include "schema/message_check.h"
 #include "schema/schema_diff.h"
 #include "schema/security_heuristics.h"
+#include "schema/spec_schema.h"
 #include "spec/elicitation.h"
 #include "spec/modern.h"
 #include "transport/http_client_channel.h"
@@ -178,7 +179,7 @@ bool StepEngine::quiescent(std::string& why) const {
     if (!d->IsObject()) continue;
     const Value* id = find_member(*d, "id");
     if (id == nullptr) continue;
-    if (!d->HasMember("method")) {
+    if (!has_member(*d, "method")) {
       answered.insert(to_json(*id));
     } else if (!responded_ids_.contains(to_json(*id))) {
       return why = "a SUT request went unanswered", false;
@@ -251,6 +252,8 @@ void StepEngine::transcribe(const char* from, std::string text) {
 
 bool StepEngine::send(const std::string& json) {
   transcribe("harness", abbreviate_utf8(json, kTranscriptTextLimit));
+  if (self_check_enabled() && !sending_nonconformant_)
+    self_check_message(revision_, json, answered_method(json), case_.id);
   ++sends_;
   // A write waits 5 s at most and never past the case's deadline. A peer that stops reading
   // costs one timed-out write: the channel then gives the stream up (a message may be cut in
@@ -262,6 +265,20 @@ bool StepEngine::send(const std::string& json) {
   if (!ok && !send_failed_) note("writing to the SUT failed");  // once, not once per answer
   send_failed_ = !ok;
   return ok;
+}
+
+// The method of the SUT's request that a response of ours answers ("" for anything else).
+std::string StepEngine::answered_method(const std::string& json) const {
+  ParsedJson m = parse_json(json);
+  const Value* id = m.ok() && !has_member(m.document, "method") ? find_member(m.document, "id") : nullptr;
+  if (id == nullptr) return {};
+  const std::string key = to_json(*id);
+  for (const Received& r : inbox_) {
+    const Value* method = find_member(*r.doc, "method");
+    const Value* rid = find_member(*r.doc, "id");
+    if (method && method->IsString() && rid && to_json(*rid) == key) return method->GetString();
+  }
+  return {};
 }
 
 void StepEngine::take_channel_notes() {
@@ -353,7 +370,7 @@ bool StepEngine::pump(Deadline until) {
   auto doc = std::make_shared<rapidjson::Document>(std::move(parsed.document));
   skip_if_sut_declined(*doc);
   // A pong is the settle's, whenever it comes: no step may take it for the answer it waits for.
-  const Value* rid = doc->IsObject() && !doc->HasMember("method") ? find_member(*doc, "id") : nullptr;
+  const Value* rid = doc->IsObject() && !has_member(*doc, "method") ? find_member(*doc, "id") : nullptr;
   const bool pong = rid != nullptr && !sync_ids_.empty() && sync_ids_.contains(to_json(*rid));
   inbox_.push_back(Received{doc, abbreviate_utf8(r.line, kTranscriptTextLimit), pong, false});
   sut_messages_.push_back(doc);
@@ -392,7 +409,7 @@ const Value* StepEngine::await_response(const std::string& id, Deadline until, s
       Received& r = inbox_[next];
       if (r.consumed) continue;
       const Value* rid = find_member(*r.doc, "id");
-      if (rid && !r.doc->HasMember("method") && to_json(*rid) == id) {
+      if (rid && !has_member(*r.doc, "method") && to_json(*rid) == id) {
         r.consumed = true;
         if (const Value* result = find_member(*r.doc, "result"); result && result->IsObject()) return result;
         why = "it answered with an error: " + abbreviate_utf8(r.text, 400);
@@ -459,7 +476,7 @@ void StepEngine::skip_if_sut_declined(const ExitInfo& exit) {
 void StepEngine::skip_if_sut_declined(const Value& message) {
   // Only the SUT's answer to a request of ours can decline: over HTTP there is no exit status.
   const Value* id = find_member(message, "id");
-  if (record_.skipped || id == nullptr || message.HasMember("method") ||
+  if (record_.skipped || id == nullptr || has_member(message, "method") ||
       !harness_ids_.contains(to_json(*id)) || sync_ids_.contains(to_json(*id)))
     return;
   std::optional<std::string> reason;
@@ -568,7 +585,9 @@ void StepEngine::do_send(const Step& s) {
   }
   auto* http = s.http_version_header ? dynamic_cast<HttpClientChannel*>(channel_.get()) : nullptr;
   if (http) http->override_version_header(*s.http_version_header);
+  sending_nonconformant_ = !s.nonconformant.empty();
   const bool sent = send(to_json(message));
+  sending_nonconformant_ = false;
   if (http) http->override_version_header(std::nullopt);
   if (!sent) fail(s, "the SUT is not reading any more");
 }
@@ -585,7 +604,7 @@ void StepEngine::do_expect(const Step& s) {
       if (!s.target.empty()) {
         const Value* rid = find_member(*r.doc, "id");
         const auto sent = sent_ids_.find(s.target);
-        if (r.doc->HasMember("method") || rid == nullptr || sent == sent_ids_.end() ||
+        if (has_member(*r.doc, "method") || rid == nullptr || sent == sent_ids_.end() ||
             to_json(*rid) != sent->second) {
           continue;
         }
@@ -636,7 +655,10 @@ void StepEngine::do_reply(const Step& s) {
   message.AddMember("id", id_copy, message.GetAllocator());
   decorate_reply(message);
   responded_ids_.insert(to_json(*id));
-  if (!send(to_json(message))) return fail(s, "the SUT is not reading any more");
+  sending_nonconformant_ = !s.nonconformant.empty();
+  const bool sent = send(to_json(message));
+  sending_nonconformant_ = false;
+  if (!sent) return fail(s, "the SUT is not reading any more");
   // An InputRequiredResult: the client's next request of the same method is its retry.
   const Value* result = find_member(message, "result");
   const Value* type = result && result->IsObject() ? find_member(*result, "resultType") : nullptr;
@@ -719,7 +741,7 @@ bool StepEngine::sync_round(const std::string& method, Deadline until) {
   for (std::size_t next = from;;) {
     for (; next < inbox_.size(); ++next) {
       const Value* rid = find_member(*inbox_[next].doc, "id");
-      if (rid && !inbox_[next].doc->HasMember("method") && to_json(*rid) == key) return true;
+      if (rid && !has_member(*inbox_[next].doc, "method") && to_json(*rid) == key) return true;
     }
     if (eof_ || sync_refused_ || until.expired() || deadline_.expired()) return false;
     pump(until);

@@ -71,8 +71,13 @@ class StepEngine {
   void note(std::string text);
   // A transcript entry ("harness", "sut", "note"), if the transcript budget allows (retention.h).
   void transcribe(const char* from, std::string text);
-  void add_finding(Diagnostic d);  // a finding on a SUT message, up to a cap per case
-  bool send(const std::string& json);
+  void add_finding(Diagnostic d);      // a finding on a SUT message, up to a cap per case
+  bool send(const std::string& json);  // judged against the revision's schema.json in self-check mode
+  // The method of the SUT's request that a response of ours answers ("" for anything else).
+  std::string answered_method(const std::string& json) const;
+  // Set while a case step sends what it says is deliberately not conformant (the step's
+  // "nonconformant" reason): the self-check leaves that message alone.
+  bool sending_nonconformant_ = false;
   const std::string& last_channel_note() const { return last_channel_note_; }  // why a send failed, say
   void respond(const rapidjson::Value& id, const std::string& result);
   void respond_error(const rapidjson::Value& id, int code, const std::string& message);

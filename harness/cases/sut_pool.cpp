@@ -26,7 +26,7 @@ bool quiet_round_trip(WarmSut& sut, std::string& why) {
     if (r.status == ReadResult::Timeout) return why = "the SUT did not answer a ping", false;
     if (r.status != ReadResult::Line) return why = "the connection ended", false;
     const ParsedJson m = parse_json(r.line);
-    const rapidjson::Value* rid = m.ok() && m.document.IsObject() && !m.document.HasMember("method")
+    const rapidjson::Value* rid = m.ok() && m.document.IsObject() && !has_member(m.document, "method")
                                       ? find_member(m.document, "id")
                                       : nullptr;
     if (rid == nullptr || !rid->IsString() || rid->GetString() != id)

@@ -40,7 +40,7 @@ bool is_url_required_error(const Value& message) {
   const Value* error = find_member(message, "error");
   const Value* code = error && error->IsObject() ? find_member(*error, "code") : nullptr;
   return code && code->IsInt64() && code->GetInt64() == kUrlElicitationRequired &&
-         !message.HasMember("method");
+         !has_member(message, "method");
 }
 
 std::vector<TranscriptElicitation> transcript_elicitations(const Transcript& t) {
@@ -211,7 +211,7 @@ std::optional<CheckFailure> one_response_per_request(const Transcript& t) {
   std::map<std::string, int> answers;
   for (const Value* d : t.sut_messages) {
     const Value* id = find_member(*d, "id");
-    if (id == nullptr || d->HasMember("method")) continue;
+    if (id == nullptr || has_member(*d, "method")) continue;
     const std::string key = to_json(*id);
     if (t.harness_ids.contains(key) && ++answers[key] > 1) {
       return failure(
@@ -227,7 +227,7 @@ std::optional<CheckFailure> modern_results_valid(const Transcript& t) {
   // (resultType, an InputRequiredResult's map and each elicitation in it, declared modes only).
   for (const Value* d : t.sut_messages) {
     const Value* id = find_member(*d, "id");
-    if (id == nullptr || d->HasMember("method")) continue;
+    if (id == nullptr || has_member(*d, "method")) continue;
     const auto request = t.step_requests.find(to_json(*id));
     if (request == t.step_requests.end()) continue;
     MessageCheckOptions o;
@@ -251,7 +251,7 @@ std::optional<CheckFailure> results_valid(const Transcript& t) {
   // answers; a corpus case names the rule it needs instead.
   for (const Value* d : t.sut_messages) {
     const Value* id = find_member(*d, "id");
-    if (id == nullptr || d->HasMember("method") || !d->HasMember("result")) continue;
+    if (id == nullptr || has_member(*d, "method") || !has_member(*d, "result")) continue;
     const auto request = t.step_requests.find(to_json(*id));
     if (request == t.step_requests.end() || !is_elicit_create(*request->second)) continue;
     MessageCheckOptions o;
@@ -273,7 +273,7 @@ std::optional<CheckFailure> modern_server_info(const Transcript& t) {
   for (const Value* d : t.sut_messages) {
     const Value* id = find_member(*d, "id");
     const Value* result = find_member(*d, "result");
-    if (id == nullptr || d->HasMember("method") || result == nullptr || !result->IsObject()) continue;
+    if (id == nullptr || has_member(*d, "method") || result == nullptr || !result->IsObject()) continue;
     if (!t.step_requests.contains(to_json(*id))) continue;
     const Value* meta = find_member(*result, "_meta");
     const Value* info = meta && meta->IsObject() ? find_member(*meta, kMetaServerInfo) : nullptr;
@@ -301,17 +301,17 @@ std::optional<CheckFailure> result_types_core(const Transcript& t) {
   for (const Value* d : t.sut_messages) {
     const Value* id = find_member(*d, "id");
     const auto request =
-        id && !d->HasMember("method") ? t.step_requests.find(to_json(*id)) : t.step_requests.end();
+        id && !has_member(*d, "method") ? t.step_requests.find(to_json(*id)) : t.step_requests.end();
     if (request == t.step_requests.end()) continue;
     const Value* method = find_member(*request->second, "method");
     if (!method || !method->IsString() || std::string_view(method->GetString()) != kServerDiscover) continue;
     const Value* result = find_member(*d, "result");
     const Value* caps = result && result->IsObject() ? find_member(*result, "capabilities") : nullptr;
-    extensions = extensions || (caps && caps->IsObject() && caps->HasMember("extensions"));
+    extensions = extensions || (caps && caps->IsObject() && has_member(*caps, "extensions"));
   }
   if (extensions) return std::nullopt;
   for (const Value* d : t.sut_messages) {
-    const Value* result = d->HasMember("method") ? nullptr : find_member(*d, "result");
+    const Value* result = has_member(*d, "method") ? nullptr : find_member(*d, "result");
     const Value* type = result && result->IsObject() ? find_member(*result, "resultType") : nullptr;
     if (type == nullptr) continue;  // an absent resultType is RESULT-TYPE-REQUIRED's business
     const std::string_view value =
@@ -339,7 +339,7 @@ std::optional<CheckFailure> http_error_status(const Transcript& t) {
   for (std::size_t i = 0; i < t.sut_messages.size(); ++i) {
     const Value& d = *t.sut_messages[i];
     const Value* id = find_member(d, "id");
-    const Value* error = d.HasMember("method") ? nullptr : find_member(d, "error");
+    const Value* error = has_member(d, "method") ? nullptr : find_member(d, "error");
     const Value* code = error && error->IsObject() ? find_member(*error, "code") : nullptr;
     if (!id || !code || !code->IsInt64() || !t.step_requests.contains(to_json(*id))) continue;
     const std::int64_t c = code->GetInt64();
@@ -361,7 +361,7 @@ std::optional<CheckFailure> no_legacy_elicitation(const Transcript& t) {
   // InputRequiredResult, and never writes a JSON-RPC request of its own.
   for (const Value* d : t.sut_messages) {
     const Value* method = find_member(*d, "method");
-    if (method != nullptr && d->HasMember("id")) {
+    if (method != nullptr && has_member(*d, "id")) {
       return failure("the SUT sent a JSON-RPC request (" + abbreviate_utf8(to_json(*method), 80) +
                          ") on the 2026-07-28 wire, where a server writes no requests of its own: it asks "
                          "through InputRequiredResult",
@@ -378,7 +378,7 @@ std::optional<CheckFailure> no_id_reuse(const Transcript& t) {
   std::set<std::string> seen;
   for (const Value* d : t.sut_messages) {
     const Value* id = find_member(*d, "id");
-    if (id == nullptr || !d->HasMember("method")) continue;
+    if (id == nullptr || !has_member(*d, "method")) continue;
     if (!seen.insert(to_json(*id)).second) {
       return failure("the SUT used request id " + to_json(*id) + " twice", "/id", to_json(*d));
     }
@@ -392,7 +392,7 @@ std::optional<CheckFailure> no_response_to_notification(const Transcript& t) {
   std::set<std::string> answered;
   for (const Value* d : t.sut_messages) {
     const Value* id = find_member(*d, "id");
-    if (id == nullptr || d->HasMember("method")) continue;
+    if (id == nullptr || has_member(*d, "method")) continue;
     const std::string rid = to_json(*id);
     if (!t.harness_ids.contains(rid)) {
       return failure("the SUT sent a response with id " + rid + ", which no harness request had", "/id",
@@ -443,7 +443,7 @@ std::vector<TranscriptElicitation> transcript_elicitations(const std::vector<con
       continue;
     }
     const Value* result =
-        features(revision).modern_wire && !d->HasMember("method") ? find_member(*d, "result") : nullptr;
+        features(revision).modern_wire && !has_member(*d, "method") ? find_member(*d, "result") : nullptr;
     const Value* requests = result && result->IsObject() ? find_member(*result, "inputRequests") : nullptr;
     if (requests == nullptr || !requests->IsObject()) continue;
     for (auto it = requests->MemberBegin(); it != requests->MemberEnd(); ++it) {

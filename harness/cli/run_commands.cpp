@@ -30,6 +30,7 @@
 #include "report/baseline.h"
 #include "report/official_suite.h"
 #include "report/results.h"
+#include "report/wire_verdicts.h"
 #include "transport/child_process.h"
 #include "transport/interrupt.h"
 #include "transport/loopback_url.h"
@@ -427,6 +428,10 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
   for (auto& slot : slots) {
     if (slot) summary.results.push_back(std::move(*slot));
   }
+  // The wire judged whole: one row per revision from the JSON-RPC findings of every run.
+  std::deque<Case> wire_cases;  // the rows' Case objects, alive as long as summary
+  for (CaseResult& row : wire_verdicts(summary.results, wanted, wire_cases))
+    summary.results.push_back(std::move(row));
   const int interrupted = interrupt_signal();
   summary.interrupted = interrupted != 0;
   if (interrupted != 0) {
@@ -456,7 +461,12 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
     if (r.record.failure) outcome.failed_checks.insert(r.record.failure->check);
     outcomes.push_back(std::move(outcome));
   }
-  const Judgement j = judge(*baseline, outcomes, ids, known_checks(cases), o.strict);
+  for (const std::string& id : wire_case_ids()) ids.insert(id);
+  std::set<std::string> checks = known_checks(cases);
+  for (const BaselineEntry& e : baseline->entries) {
+    if (e.case_id.ends_with(kWireCaseSuffix) && is_wire_check(e.check_id)) checks.insert(e.check_id);
+  }
+  const Judgement j = judge(*baseline, outcomes, ids, checks, o.strict);
   for (std::size_t i = 0; i < summary.results.size() && i < j.expected_by_outcome.size(); ++i)
     summary.results[i].expected_failure = j.expected_by_outcome[i];
   for (const std::string& s : j.stale) summary.baseline_problems.push_back("stale baseline entry: " + s);

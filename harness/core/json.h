@@ -72,8 +72,14 @@ std::string to_json(const rapidjson::Value& value);
 // "number", "boolean", "null".
 std::string_view json_type_name(const rapidjson::Value& value);
 
-// Member lookup that returns nullptr instead of asserting.
+// Member lookup that returns nullptr instead of asserting: on a value that is no object (a SUT's
+// bare `2` line, an array, a string) as on an object without that member. Every read of a SUT's
+// JSON goes through these two, never through RapidJSON's HasMember or operator[], which assert
+// (RAPIDJSON_ASSERT aborts in every build: see CMakeLists.txt) on a value of another type.
 const rapidjson::Value* find_member(const rapidjson::Value& object, std::string_view name);
+inline bool has_member(const rapidjson::Value& object, std::string_view name) {
+  return find_member(object, name) != nullptr;
+}
 
 // True when the value is a number with no fractional part (5, 5.0, -0 and 1e3 all count, as
 // in JSON Schema's "integer").

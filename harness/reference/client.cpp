@@ -20,6 +20,7 @@
 #include "schema/content_validator.h"
 #include "schema/message_check.h"
 #include "schema/requested_schema.h"
+#include "schema/spec_schema.h"
 #include "spec/capability.h"
 #include "spec/elicitation.h"
 #include "spec/modern.h"
@@ -452,10 +453,10 @@ class ReferenceClient {
       if (r.status != ReadResult::Line) continue;
       ParsedJson m = parse_json(r.line);
       const Value* id = m.ok() && m.document.IsObject() ? find_member(m.document, "id") : nullptr;
-      if (r.http_status == 400 && id && !m.document.HasMember("method") &&
+      if (r.http_status == 400 && id && !has_member(m.document, "method") &&
           (id->IsNull() || to_json(*id) == probe_id))
         read_400(m.document);
-      if (!id || m.document.HasMember("method") || to_json(*id) != probe_id) continue;
+      if (!id || has_member(m.document, "method") || to_json(*id) != probe_id) continue;
       const Value* result = find_member(m.document, "result");
       const Value* error = find_member(m.document, "error");
       const Value* code = error && error->IsObject() ? find_member(*error, "code") : nullptr;
@@ -498,7 +499,15 @@ class ReferenceClient {
     return 1;
   }
 
-  void send(const std::string& json) { channel_->send(json, Deadline::after(std::chrono::seconds(5))); }
+  void send(const std::string& json) {
+    // The conformant peer's requests and notifications are what its revision's schema.json allows
+    // (self-check mode). Not what carries the scripted user's answers (an ElicitResult, a retry's
+    // inputResponses): ELICIT_CONFORM_USER may be wrong on purpose.
+    if (fault_ == FaultId::None && json.find(R"("method":)") != std::string::npos &&
+        json.find(R"("inputResponses")") == std::string::npos)
+      self_check_.sent(revision_, json);
+    channel_->send(json, Deadline::after(std::chrono::seconds(5)));
+  }
 
   // Serves the server's requests until the response with `id` arrives.
   bool wait_for_response(const std::string& id) {
@@ -520,6 +529,7 @@ class ReferenceClient {
       if (r.status != ReadResult::Line) return false;
       ParsedJson m = parse_json(r.line);
       if (!m.ok() || !m.document.IsObject()) continue;
+      self_check_.received(m.document);
       const Value* mid = find_member(m.document, "id");
       const Value* method = find_member(m.document, "method");
       if (method == nullptr) {
@@ -747,6 +757,7 @@ class ReferenceClient {
   std::optional<std::string> retry_version_;  // after a -32022: the advertised version to probe again with
   std::string asked_version_;
   Revision revision_ = default_revision();
+  SelfCheckedPeer self_check_{"the reference client"};
   ParsedJson capabilities_json_;
   ElicitationCapability capability_;
   ParsedJson user_;

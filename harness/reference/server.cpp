@@ -17,6 +17,7 @@
 #include "schema/content_validator.h"
 #include "schema/message_check.h"
 #include "schema/requested_schema.h"
+#include "schema/spec_schema.h"
 #include "spec/capability.h"
 #include "spec/elicitation.h"
 #include "spec/modern.h"
@@ -135,7 +136,14 @@ class ReferenceServer {
     }
   }
 
-  void send(const std::string& json) { channel_.send(json, Deadline::after(std::chrono::seconds(30))); }
+  void send(const std::string& json) {
+    // The conformant peer's answers are what its revision's schema.json allows (self-check mode).
+    // Not its requests and notifications: by the contract, `elicit` sends exactly the params it
+    // was given and `complete` the id it was given, which may be wrong on purpose.
+    if (fault_ == FaultId::None && json.find(R"("method":)") == std::string::npos)
+      self_check_.sent(modern_request_ ? Revision::V2026_07_28 : revision_, json);
+    channel_.send(json, Deadline::after(std::chrono::seconds(30)));
+  }
 
   void respond(const Value& id, const std::string& result) {
     const bool both = fault_ == FaultId::ResultAndError && result.find(R"("content")") != std::string::npos;
@@ -160,6 +168,8 @@ class ReferenceServer {
       return;  // nothing to answer; responses to unknown ids are ignored
     }
     const Value& id = message["id"];
+    self_check_.received(message);
+    modern_request_ = !modern_versions_.empty() && is_modern_request(m);
     // One process serves both eras, as a dual-era server may: a request that carries the
     // modern per-request _meta (or asks server/discover) is served statelessly on the modern
     // wire, anything else as the initialize-based session it belongs to.
@@ -298,7 +308,7 @@ class ReferenceServer {
     // Wait for the answer; other requests wait their turn (pings are answered at once).
     while (auto message = read()) {
       const Value* rid = find_member(*message, "id");
-      const bool answer = rid && to_json(*rid) == request_id && !message->HasMember("method");
+      const bool answer = rid && to_json(*rid) == request_id && !has_member(*message, "method");
       if (!answer) {
         const Value* method = find_member(*message, "method");
         if (method && method->IsString() && std::string_view(method->GetString()) == "ping" && rid) {
@@ -311,7 +321,7 @@ class ReferenceServer {
       if (const Value* error = find_member(*message, "error")) {
         return respond(call_id, text_result("elicitation failed: " + to_json(*error), true));
       }
-      Value* result = message->HasMember("result") ? &(*message)["result"] : nullptr;
+      Value* result = has_member(*message, "result") ? &(*message)["result"] : nullptr;
       if (result == nullptr) return respond(call_id, text_result("elicitation answer has no result", true));
       misread_action(*result, message->GetAllocator());
       // A careful server validates what it receives (SERVER-VALIDATE-CONTENT).
@@ -342,12 +352,12 @@ class ReferenceServer {
     outgoing.CopyFrom(params, outgoing.GetAllocator());
     if (fault_ == FaultId::DropMessage) outgoing.RemoveMember("message");
     if (fault_ == FaultId::DropSchema && mode == Mode::Form) outgoing.RemoveMember("requestedSchema");
-    if (mode == Mode::Url && outgoing.HasMember("url") && fault_ == FaultId::MangleUrl) {
+    if (mode == Mode::Url && has_member(outgoing, "url") && fault_ == FaultId::MangleUrl) {
       outgoing["url"].SetString("https://exa mple.com/not a url", outgoing.GetAllocator());
     }
     if (mode == Mode::Url && fault_ == FaultId::DropElicitationId) outgoing.RemoveMember("elicitationId");
     if (mode == Mode::Url && fault_ == FaultId::DropUrlMode) outgoing.RemoveMember("mode");
-    if (outgoing.HasMember("url") && outgoing["url"].IsString()) {
+    if (has_member(outgoing, "url") && outgoing["url"].IsString()) {
       std::string url = outgoing["url"].GetString();
       if (fault_ == FaultId::HttpUrl && url.starts_with("https://")) url.replace(0, 8, "http://");
       const char* join = url.find('?') == std::string::npos ? "?" : "&";
@@ -357,8 +367,8 @@ class ReferenceServer {
                                 outgoing.GetAllocator());
     }
 
-    if (Value* props = outgoing.HasMember("requestedSchema") && outgoing["requestedSchema"].IsObject() &&
-                               outgoing["requestedSchema"].HasMember("properties") &&
+    if (Value* props = has_member(outgoing, "requestedSchema") && outgoing["requestedSchema"].IsObject() &&
+                               has_member(outgoing["requestedSchema"], "properties") &&
                                outgoing["requestedSchema"]["properties"].IsObject()
                            ? &outgoing["requestedSchema"]["properties"]
                            : nullptr) {
@@ -373,13 +383,13 @@ class ReferenceServer {
       for (auto it = props->MemberBegin(); it != props->MemberEnd(); ++it) {
         Value& p = it->value;
         if (!p.IsObject()) continue;
-        if (fault_ == FaultId::BadFormat && p.HasMember("format")) p["format"].SetString("hostname");
+        if (fault_ == FaultId::BadFormat && has_member(p, "format")) p["format"].SetString("hostname");
         // Only where the tool gave no description: the link is this fault's whole effect (a
         // replaced description would also break what schema-titles-as-asked judges).
-        if (fault_ == FaultId::LinkInForm && !p.HasMember("description")) {
+        if (fault_ == FaultId::LinkInForm && !has_member(p, "description")) {
           p.AddMember("description", "Details at https://example.com/help", outgoing.GetAllocator());
         }
-        if (fault_ == FaultId::BadDefault && p.HasMember("default")) p["default"].SetObject();
+        if (fault_ == FaultId::BadDefault && has_member(p, "default")) p["default"].SetObject();
         if (fault_ == FaultId::BadEnum) break_enum(p, outgoing.GetAllocator());
         rewrite_schema_keywords(p, outgoing.GetAllocator());
       }
@@ -387,17 +397,17 @@ class ReferenceServer {
       // A required name the properties do not define: no answer can satisfy the form. Only
       // forms that already list required fields get one, so the fault stays a quiet SHOULD.
       Value& schema = outgoing["requestedSchema"];
-      if (fault_ == FaultId::UnsatisfiableSchema && schema.HasMember("required") &&
+      if (fault_ == FaultId::UnsatisfiableSchema && has_member(schema, "required") &&
           schema["required"].IsArray()) {
         schema["required"].PushBack("nickname_that_is_not_a_field", outgoing.GetAllocator());
       }
     }
-    if (fault_ == FaultId::NestSchema && outgoing.HasMember("requestedSchema") &&
-        outgoing["requestedSchema"].IsObject() && outgoing["requestedSchema"].HasMember("properties")) {
+    if (fault_ == FaultId::NestSchema && has_member(outgoing, "requestedSchema") &&
+        outgoing["requestedSchema"].IsObject() && has_member(outgoing["requestedSchema"], "properties")) {
       Value wrapped(rapidjson::kObjectType);
       wrapped.AddMember("type", "object", outgoing.GetAllocator());
       wrapped.AddMember("properties", outgoing["requestedSchema"]["properties"], outgoing.GetAllocator());
-      if (outgoing["requestedSchema"].HasMember("required")) {  // the whole form moves one level down
+      if (has_member(outgoing["requestedSchema"], "required")) {  // the whole form moves one level down
         wrapped.AddMember("required", outgoing["requestedSchema"]["required"], outgoing.GetAllocator());
         outgoing["requestedSchema"].RemoveMember("required");
       }
@@ -648,7 +658,7 @@ class ReferenceServer {
           "Invalid params: inputResponses/" + std::string(kInputKey) + " is not an ElicitResult");
     }
     misread_action(result, result.GetAllocator());
-    if (fault_ == FaultId::FailOnDecline && result.HasMember("action") && result["action"].IsString() &&
+    if (fault_ == FaultId::FailOnDecline && has_member(result, "action") && result["action"].IsString() &&
         std::string_view(result["action"].GetString()) != "accept") {
       return respond_error(call_id, -32603, "Internal error: the tool expected the user to accept");
     }
@@ -762,32 +772,32 @@ class ReferenceServer {
       for (const char* k : keys) p.RemoveMember(k);
     };
     if (fault_ == FaultId::StripDefaults) drop({"default"});
-    if (fault_ == FaultId::StripFalsyDefaults && p.HasMember("default")) {
+    if (fault_ == FaultId::StripFalsyDefaults && has_member(p, "default")) {
       const Value& d = p["default"];
       if (d.IsFalse() || (d.IsNumber() && d.GetDouble() == 0) || (d.IsString() && d.GetStringLength() == 0) ||
           (d.IsArray() && d.Empty())) {
         drop({"default"});
       }
     }
-    if (fault_ == FaultId::NumberForInteger && p.HasMember("type") && p["type"].IsString() &&
+    if (fault_ == FaultId::NumberForInteger && has_member(p, "type") && p["type"].IsString() &&
         std::string_view(p["type"].GetString()) == "integer") {
       p["type"].SetString("number", a);
     }
     if (fault_ == FaultId::StripFormat) drop({"format"});
     if (fault_ == FaultId::StripConstraints)
       drop({"pattern", "minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems"});
-    if (fault_ == FaultId::TitledEnumAsText && p.HasMember("oneOf")) drop({"oneOf"});
+    if (fault_ == FaultId::TitledEnumAsText && has_member(p, "oneOf")) drop({"oneOf"});
     if (fault_ == FaultId::DropTitles) drop({"title", "description"});
   }
 
   // The action-handling faults: how a careless server reads what the user did.
   void misread_action(Value& result, rapidjson::Document::AllocatorType& a) const {
-    if (!result.IsObject() || !result.HasMember("action") || !result["action"].IsString()) return;
+    if (!result.IsObject() || !has_member(result, "action") || !result["action"].IsString()) return;
     const std::string_view action = result["action"].GetString();
     if (fault_ == FaultId::MixUpDeclineCancel && (action == "decline" || action == "cancel")) {
       result["action"].SetString(action == "decline" ? "cancel" : "decline", a);
     }
-    if (fault_ == FaultId::ContentMeansAccept && action != "accept" && result.HasMember("content")) {
+    if (fault_ == FaultId::ContentMeansAccept && action != "accept" && has_member(result, "content")) {
       result["action"].SetString("accept", a);
     }
   }
@@ -806,18 +816,18 @@ class ReferenceServer {
   // Every enum variant of SEP-1330 gets integer options: the enum list, the const of each
   // oneOf/anyOf option, and the items of a multi-select.
   static void break_enum(Value& p, rapidjson::Document::AllocatorType& a) {
-    if (p.HasMember("enum") && p["enum"].IsArray()) {
+    if (has_member(p, "enum") && p["enum"].IsArray()) {
       p["enum"].SetArray();
       p["enum"].PushBack(1, a).PushBack(2, a);
     }
     for (const char* list : {"oneOf", "anyOf"}) {
-      if (!p.HasMember(list) || !p[list].IsArray()) continue;
+      if (!has_member(p, list) || !p[list].IsArray()) continue;
       int n = 0;
       for (Value& option : p[list].GetArray()) {
-        if (option.IsObject() && option.HasMember("const")) option["const"].SetInt(++n);
+        if (option.IsObject() && has_member(option, "const")) option["const"].SetInt(++n);
       }
     }
-    if (p.HasMember("items") && p["items"].IsObject()) break_enum(p["items"], a);
+    if (has_member(p, "items") && p["items"].IsObject()) break_enum(p["items"], a);
   }
 
   MessageReport check_result(const rapidjson::Document& message, const Value& params) {
@@ -886,6 +896,8 @@ class ReferenceServer {
   std::deque<rapidjson::Document> deferred_;
   std::set<std::string> issued_;
   int next_id_ = 0;
+  bool modern_request_ = false;  // the request being served came on the modern wire
+  SelfCheckedPeer self_check_{"the reference server"};
 };
 
 }  // namespace

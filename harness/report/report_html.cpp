@@ -222,7 +222,7 @@ void write_html(std::ostream& out, const RunSummary& run) {
       out << "</blockquote>\n";
     }
     out << "<ul>\n";
-    if (r.verdict == Verdict::Note) out << "<li>" << html_text(kNoteMeaning) << "</li>\n";
+    if (r.verdict == Verdict::Note) out << "<li>" << html_text(note_meaning(r)) << "</li>\n";
     if (!r.expected_failure.empty())
       out << "<li>expected: listed in <code>" << html_text(without_local_paths(r.expected_failure))
           << "</code></li>\n";

@@ -55,6 +55,10 @@ std::string corpus_relative(const std::string& file) {
 
 }  // namespace
 
+std::string_view note_meaning(const CaseResult& r) {
+  return r.c != nullptr && !r.c->robustness && r.c->level == Level::May ? kNoteMayMeaning : kNoteMeaning;
+}
+
 CaseResult judge_record(const Case& c, RunRecord record) {
   CaseResult r;
   r.c = &c;
@@ -72,7 +76,10 @@ CaseResult judge_record(const Case& c, RunRecord record) {
     r.untestable = true;
     r.reason = "not testable: " + record.failure->reason;
   } else if (record.failure) {
-    r.verdict = c.robustness ? Verdict::Note : c.level == Level::Must ? Verdict::Fail : Verdict::Warn;
+    // A MAY permits: not taking it up is information (NOTE), never a WARN.
+    r.verdict = c.robustness || c.level == Level::May ? Verdict::Note
+                : c.level == Level::Must              ? Verdict::Fail
+                                                      : Verdict::Warn;
     r.reason = record.failure->reason;
   }
   r.record = std::move(record);
@@ -82,6 +89,7 @@ CaseResult judge_record(const Case& c, RunRecord record) {
 std::size_t tested_count(const std::vector<CaseResult>& results) {
   std::size_t n = 0;
   for (const CaseResult& r : results) {
+    if (r.c != nullptr && r.c->built_in) continue;  // the wire row: no case file's rule
     n += r.verdict == Verdict::Pass || r.verdict == Verdict::Warn || r.verdict == Verdict::Note ||
          (r.verdict == Verdict::Fail && !r.untestable);
   }
@@ -469,7 +477,7 @@ void write_junit(std::ostream& out, const RunSummary& run) {
       out << "      <system-out>"
           << (r.verdict == Verdict::Warn
                   ? xml_text("WARN (" + std::string(to_string(r.c->level)) + " not met): " + detail + "\n\n")
-              : r.verdict == Verdict::Note ? xml_text(std::string(kNoteMeaning) + ": " + detail + "\n\n")
+              : r.verdict == Verdict::Note ? xml_text(std::string(note_meaning(r)) + ": " + detail + "\n\n")
                                            : std::string())
           << xml_text(transcript_text(r.record, std::size_t{64} * 1024)) << "</system-out>\n";
     }
@@ -534,7 +542,7 @@ void write_markdown(std::ostream& out, const RunSummary& run) {
         << md_plain(r.c->id) << " (" << revision_text(r.record) << ")\n\n"
         << md_plain(r.c->title) << "\n\n"
         << quotes(*r.c, r.record.revision, run.catalog) << "\n";
-    if (r.verdict == Verdict::Note) out << "- " << kNoteMeaning << "\n";
+    if (r.verdict == Verdict::Note) out << "- " << note_meaning(r) << "\n";
     if (!r.expected_failure.empty())
       out << "- expected: listed in " << md_code_span(without_local_paths(r.expected_failure)) << "\n";
     out << "- expected vs observed: " << md_code_span(without_local_paths(r.reason)) << "\n";

@@ -40,6 +40,8 @@ std::size_t tested_count(const std::vector<CaseResult>& results);
 std::size_t untestable_count(const std::vector<CaseResult>& results);
 
 CaseResult judge_record(const Case& c, RunRecord record);
+// What a report says beside a NOTE: robustness, or a MAY not taken up (verdict.h).
+std::string_view note_meaning(const CaseResult& r);
 
 // Where a report comes from, so that a report read weeks later, or in another repository's CI,
 // says which harness judged which SUT and when. The CLI fills it; the writers only print it.

@@ -3,7 +3,8 @@
 //   FAIL   a MUST-level check failed
 //   WARN   only SHOULD-level checks failed
 //   NOTE   a robustness case (Case::robustness) saw the SUT take input the schema forbids where no
-//          spec sentence tells it to refuse; reported, never a failure, not even under --strict
+//          spec sentence tells it to refuse, or a MAY case saw the SUT not take up what the spec
+//          permits; reported, never a failure, not even under --strict
 //   SKIP   not applicable (revision, transport, a tool the SUT lacks), with the reason
 //   ERROR  the harness could not run the case; never used to hide a SUT fault
 #pragma once
@@ -21,10 +22,13 @@ inline constexpr Verdict kAllVerdicts[] = {Verdict::Pass, Verdict::Fail, Verdict
 
 std::string_view to_string(Verdict verdict);
 
-// What every report says beside a NOTE, so no reader takes it for a requirement.
+// What every report says beside a NOTE, so no reader takes it for a requirement: a robustness
+// case, or a MAY the SUT did not take up (a MAY is a permission: never WARN, never FAIL).
 inline constexpr std::string_view kNoteMeaning =
     "NOTE (robustness, not a requirement): the SUT took input the schema forbids, and no spec sentence "
     "says it must refuse it";
+inline constexpr std::string_view kNoteMayMeaning =
+    "NOTE (a MAY, not a requirement): the SUT did not do what the spec permits; nothing obliges it to";
 std::optional<Verdict> parse_verdict(std::string_view text);
 
 }  // namespace ec

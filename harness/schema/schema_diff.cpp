@@ -25,7 +25,10 @@ const std::set<std::string_view> kDisplayKeywords = {"title", "description", "en
 bool decides_validity(std::string_view key, const Value& schema) {
   static const std::set<std::string_view> kAny = {"type",  "enum",    "const",      "oneOf",
                                                   "anyOf", "default", "properties", "required"};
-  static const std::set<std::string_view> kString = {"format", "pattern", "minLength", "maxLength"};
+  // No `pattern`: no revision's schema.json has it on StringSchema (2025-11-25 shows it only in a
+  // prose example), so a server that drops it breaks no sentence and no schema (issue 31: it was
+  // a MUST FAIL against rmcp, whose typed schema has no pattern).
+  static const std::set<std::string_view> kString = {"format", "minLength", "maxLength"};
   static const std::set<std::string_view> kNumber = {"minimum", "maximum"};
   static const std::set<std::string_view> kArray = {"items", "minItems", "maxItems"};
   if (kAny.contains(key)) return true;

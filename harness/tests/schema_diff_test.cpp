@@ -99,6 +99,18 @@ TEST(SchemaDiff, TitlesDescriptionsAndEnumNamesAreDisplay) {
                                              "/properties/c/oneOf/0/title", "/properties/l/enumNames"}));
 }
 
+// No revision's schema.json defines `pattern` for a StringSchema: a server that drops it breaks
+// nothing a client must accept (issue 31), while a dropped minLength still counts.
+TEST(SchemaDiff, ADroppedPatternIsNoDifference) {
+  EXPECT_TRUE(diff(R"({"properties":{"s":{"type":"string","pattern":"^a"}}})",
+                   R"({"properties":{"s":{"type":"string"}}})")
+                  .empty());
+  EXPECT_EQ(diff(R"({"properties":{"s":{"type":"string","pattern":"^a","minLength":1}}})",
+                 R"({"properties":{"s":{"type":"string"}}})")
+                .size(),
+            1u);
+}
+
 TEST(SchemaDiff, ATitledSingleSelectTurnedIntoFreeTextLosesItsOptions) {
   const auto d = diff(R"({"properties":{"c":{"type":"string","oneOf":[{"const":"x","title":"Ex"}]}}})",
                       R"({"properties":{"c":{"type":"string"}}})");

@@ -438,7 +438,7 @@ void HttpClientChannel::on_head(Stream& s) {
     s.body = type == "application/json"    ? Stream::Body::Json
              : type == "text/event-stream" ? Stream::Body::Sse
                                            : Stream::Body::Ignore;
-    if (s.body != Stream::Body::Ignore)
+    if (s.body != Stream::Body::Ignore && head.header("content-length") != std::optional<std::string>("0"))
       note(s.what + ": the answer carries a body (" + type + "); read as SUT messages");
     return;
   }
@@ -455,7 +455,7 @@ void HttpClientChannel::on_head(Stream& s) {
 
 void HttpClientChannel::on_message(std::string data, int status) {
   ParsedJson parsed = parse_json(data);
-  if (parsed.ok() && parsed.document.IsObject() && !parsed.document.HasMember("method")) {
+  if (parsed.ok() && parsed.document.IsObject() && !has_member(parsed.document, "method")) {
     const rapidjson::Value* id = find_member(parsed.document, "id");
     const std::string rid = id ? to_json(*id) : "";
     // A response counts wherever it came (a server may put it on another stream than its request's).
@@ -489,6 +489,9 @@ void HttpClientChannel::on_end(Stream& s) {
                  (head.media_type().empty() ? "no Content-Type" : printable_excerpt(head.media_type(), 60)) +
                  (s.buffer.empty() ? ")" : "): " + printable_excerpt(s.buffer)));
     case Stream::Body::Json:
+      // The answer to a notification or response with Content-Type application/json and not one
+      // byte (Content-Length: 0, as the Python SDK's 202 has it) has no body: no SUT message.
+      if (s.request_id.empty() && s.buffer.empty()) break;
       if (!s.too_large && s.http.state() == HttpResponseParser::State::Done)
         on_message(std::move(s.buffer), head.status);
       if (!s.request_id.empty() && !answered(s) && !s.too_large) {

@@ -51,7 +51,7 @@ void RelayChannel::shutdown() {
 bool RelayChannel::send(const std::string& json, Deadline deadline) {
   std::size_t target = session_ >= 0 ? static_cast<std::size_t>(session_) : connections_.size() - 1;
   ParsedJson parsed = parse_json(json);
-  if (parsed.ok() && parsed.document.IsObject() && !parsed.document.HasMember("method")) {
+  if (parsed.ok() && parsed.document.IsObject() && !has_member(parsed.document, "method")) {
     if (const rapidjson::Value* id = find_member(parsed.document, "id")) {
       const auto it = pending_.find(to_json(*id));
       if (it != pending_.end()) {

@@ -1,0 +1,111 @@
+#include "report/wire_verdicts.h"
+
+#include <map>
+#include <set>
+
+namespace ec {
+namespace {
+
+// What a row keeps of what it found: enough to read, bounded for a SUT that floods.
+constexpr std::size_t kFindingsKept = 50;
+
+// The rule every wire row cites, found or not: a JSON-RPC message is what the base protocol says.
+constexpr const char* kWireRequirement = "JSONRPC-MESSAGE-FORMAT";
+
+Verdict verdict_of(const Diagnostics& found) {
+  if (has_level(found, Level::Must)) return Verdict::Fail;
+  if (has_level(found, Level::Should)) return Verdict::Warn;
+  return Verdict::Pass;
+}
+
+}  // namespace
+
+bool is_wire_check(const std::string& check) {
+  return check.starts_with("json.") || check.starts_with("jsonrpc.");
+}
+
+std::vector<std::string> wire_case_ids() {
+  return {std::string("client") + kWireCaseSuffix, std::string("server") + kWireCaseSuffix};
+}
+
+std::vector<CaseResult> wire_verdicts(const std::vector<CaseResult>& results, Role role,
+                                      std::deque<Case>& storage) {
+  struct PerRevision {
+    Diagnostics found;  // every wire finding, each naming the run it came from
+    std::size_t runs = 0;
+    std::size_t sut_messages = 0;
+    std::set<std::string> failing_runs;
+    Transport transport = Transport::Stdio;
+  };
+  std::map<Revision, PerRevision> by_revision;
+  for (const CaseResult& r : results) {
+    // A run the SUT declined (SKIP: the revision, the case) is not judged by rules it declined;
+    // an ERROR run is (garbage on stdout before a SUT never came up is on the wire all the same).
+    if (r.c == nullptr || r.c->role != role || r.verdict == Verdict::Skip) continue;
+    PerRevision& p = by_revision[r.record.revision];
+    ++p.runs;
+    p.transport = r.record.transport;
+    for (const TranscriptEntry& e : r.record.transcript) p.sut_messages += e.from == "sut" ? 1 : 0;
+    for (const Diagnostic& d : r.record.sut_findings) {
+      if (!is_wire_check(d.check)) continue;
+      Diagnostic copy = d;
+      copy.message = "(in " + r.c->id + ") " + d.message;
+      p.found.push_back(std::move(copy));
+      p.failing_runs.insert(r.c->id);
+    }
+  }
+  std::vector<CaseResult> rows;
+  for (auto& [revision, p] : by_revision) {
+    // A row only for a defect: a clean wire adds nothing to what the cases already show, and every
+    // run keeps its shape (a case run alone is one row).
+    if (verdict_of(p.found) == Verdict::Pass) continue;
+    Case& c = storage.emplace_back();
+    c.id = std::string(to_string(role)) + kWireCaseSuffix;
+    c.title =
+        "Every message the SUT sent, in every run, is a well-formed JSON-RPC message (the wire judged whole)";
+    c.file = "(built in: every run's messages)";
+    c.role = role;
+    c.revisions = {revision};
+    c.transports = {p.transport};
+    c.level = Level::Must;
+    c.built_in = true;
+    std::set<std::string> keys{kWireRequirement};
+    for (const Diagnostic& d : p.found) keys.insert(d.requirement);
+    c.requirements.assign(keys.begin(), keys.end());
+
+    CaseResult row;
+    row.c = &c;
+    row.record.case_id = c.id;
+    row.record.revision = row.record.planned = revision;
+    row.record.transport = p.transport;
+    row.record.transcript.push_back({0, "note",
+                                     "judged over the " + std::to_string(p.sut_messages) +
+                                         " SUT messages the transcripts of " + std::to_string(p.runs) +
+                                         " runs at " + std::string(to_string(revision)) + " kept"});
+    row.verdict = verdict_of(p.found);
+    {
+      // The worst finding first: the one the row's check and reason name.
+      const Level worst = row.verdict == Verdict::Fail ? Level::Must : Level::Should;
+      const Diagnostic* first = nullptr;
+      std::map<std::string, std::size_t> per_check;
+      for (const Diagnostic& d : p.found) {
+        if (d.level != worst) continue;
+        ++per_check[d.check];
+        if (first == nullptr) first = &d;
+      }
+      std::string tally;
+      for (const auto& [check, n] : per_check)
+        tally += (tally.empty() ? "" : ", ") + check + " x" + std::to_string(n);
+      row.reason = std::to_string(p.found.size()) + " findings on the wire in " +
+                   std::to_string(p.failing_runs.size()) + " of " + std::to_string(p.runs) + " runs (" +
+                   tally + "); first: " + first->message;
+      row.record.failure = StepFailure{first->check, "", row.reason, first->pointer, "", false};
+    }
+    if (p.found.size() > kFindingsKept) p.found.resize(kFindingsKept);
+    row.record.sut_findings = std::move(p.found);
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+}  // namespace ec
