@@ -32,7 +32,7 @@ def version_key(version):
 
 def collect(reports):
     """{(name, version, role, transport, revision): {"counts": {...}, "untestable": n, "reports": set()}}"""
-    rows = defaultdict(lambda: {"counts": dict.fromkeys(STATUSES, 0), "untestable": 0, "reports": set()})
+    rows = defaultdict(lambda: {"counts": dict.fromkeys(STATUSES, 0), "untestable": 0, "reports": set(), "tested": ""})
     problems = []
     for path in sorted(reports.glob("*/*/**/results.json")):
         rel = path.relative_to(reports)
@@ -48,6 +48,8 @@ def collect(reports):
         role = doc.get("role", "?")
         transport = ((doc.get("provenance") or {}).get("sut") or {}).get("transport") or "?"
         report_md = rel.parent / "report.md"
+        # When the run was made (UTC day, from the report itself: a rerun changes nothing).
+        started = str((doc.get("provenance") or {}).get("started_at") or "")[:10]
         for case in doc["cases"]:
             revision = case.get("ran_at") or case.get("revision") or "?"
             row = rows[(name, version, case.get("role", role), case.get("transport", transport), revision)]
@@ -56,6 +58,7 @@ def collect(reports):
                 problems.append(f"{rel}: case {case.get('id')} has status {status!r}")
                 continue
             row["counts"][status] += 1
+            row["tested"] = max(row["tested"], started)
             if case.get("untestable"):
                 row["untestable"] += 1
             if (reports / report_md).exists():
@@ -107,8 +110,8 @@ def render(rows, reports):
         "the case); the numbers are runs. Each implementation's `FINDINGS.md` explains every FAIL and",
         "WARN: the rule, the wire, the cause in the implementation's code, and an issue ready to file.",
         "",
-        "| implementation | language | version | role | transport | revision | PASS | FAIL | WARN | NOTE | SKIP | ERROR | reports | findings |",
-        "|---|---|---|---|---|---|---:|---:|---:|---:|---:|---:|---|---|",
+        "| implementation | language | version | tested | role | transport | revision | PASS | FAIL | WARN | NOTE | SKIP | ERROR | reports | findings |",
+        "|---|---|---|---|---|---|---|---:|---:|---:|---:|---:|---:|---|---|",
     ]
     for key in sorted(rows, key=sort_key):
         name, version, role, transport, revision = key
@@ -118,7 +121,7 @@ def render(rows, reports):
         links = ", ".join(f"[{link_label(r, name, version)}]({r})" for r in sorted(row["reports"])) or "–"
         findings = f"{name}/{version}/FINDINGS.md"
         finding_link = f"[FINDINGS.md]({findings})" if (reports / findings).exists() else "–"
-        out.append(f"| {name} | {language(name)} | {version} | {role} | {transport} | {revision} | {c['PASS']} | {fail} | "
+        out.append(f"| {name} | {language(name)} | {version} | {row['tested'] or '–'} | {role} | {transport} | {revision} | {c['PASS']} | {fail} | "
                    f"{c['WARN']} | {c['NOTE']} | {c['SKIP']} | {c['ERROR']} | {links} | {finding_link} |")
     out += [
         "",

@@ -7,6 +7,7 @@ import re
 import pathlib
 import subprocess
 import sys
+import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "sdk_matrix.py"
@@ -64,20 +65,20 @@ def test_one_row_per_implementation_role_transport_revision(tmp_path):
     assert proc.returncode == 0, proc.stderr
     table = rows((reports / "README.md").read_text())
     assert table == [
-        "| alib | – | 2.0.0 | server | stdio | 2025-11-25 | 1 | 1 | 0 | 0 | 0 | 0 | "
+        "| alib | – | 2.0.0 | 2026-01-01 | server | stdio | 2025-11-25 | 1 | 1 | 0 | 0 | 0 | 0 | "
         "[server-stdio/tool-a](alib/2.0.0/server-stdio/tool-a/report.md), "
         "[server-stdio/tool-b](alib/2.0.0/server-stdio/tool-b/report.md) | – |",
-        "| alib | – | 2.0.0 | client | http | 2025-06-18 | 1 | 0 | 0 | 0 | 0 | 0 | "
+        "| alib | – | 2.0.0 | 2026-01-01 | client | http | 2025-06-18 | 1 | 0 | 0 | 0 | 0 | 0 | "
         "[client-http](alib/2.0.0/client-http/report.md) | – |",
-        "| libb | – | 1.9.0 | client | stdio | 2025-06-18 | 1 | 0 | 0 | 0 | 0 | 0 | "
+        "| libb | – | 1.9.0 | 2026-01-01 | client | stdio | 2025-06-18 | 1 | 0 | 0 | 0 | 0 | 0 | "
         "[client-stdio](libb/1.9.0/client-stdio/report.md) | – |",
-        "| libb | – | 1.10.0 | server | stdio | 2025-11-25 | 1 | 0 | 0 | 0 | 0 | 0 | "
+        "| libb | – | 1.10.0 | 2026-01-01 | server | stdio | 2025-11-25 | 1 | 0 | 0 | 0 | 0 | 0 | "
         "[server-stdio](libb/1.10.0/server-stdio/report.md) | [FINDINGS.md](libb/1.10.0/FINDINGS.md) |",
-        "| libb | – | 1.10.0 | server | stdio | 2026-07-28 | 1 | 0 | 0 | 0 | 0 | 0 | "
+        "| libb | – | 1.10.0 | 2026-01-01 | server | stdio | 2026-07-28 | 1 | 0 | 0 | 0 | 0 | 0 | "
         "[server-stdio](libb/1.10.0/server-stdio/report.md) | [FINDINGS.md](libb/1.10.0/FINDINGS.md) |",
-        "| libb | – | 1.10.0 | server | http | 2025-06-18 | 0 | 0 | 1 | 0 | 0 | 0 | "
+        "| libb | – | 1.10.0 | 2026-01-01 | server | http | 2025-06-18 | 0 | 0 | 1 | 0 | 0 | 0 | "
         "[server-http](libb/1.10.0/server-http/report.md) | [FINDINGS.md](libb/1.10.0/FINDINGS.md) |",
-        "| libb | – | 1.10.0 | server | http | 2025-11-25 | 1 | 2 (1 not testable) | 0 | 0 | 1 | 1 | "
+        "| libb | – | 1.10.0 | 2026-01-01 | server | http | 2025-11-25 | 1 | 2 (1 not testable) | 0 | 0 | 1 | 1 | "
         "[server-http](libb/1.10.0/server-http/report.md) | [FINDINGS.md](libb/1.10.0/FINDINGS.md) |",
     ]
 
@@ -91,7 +92,9 @@ def test_a_rerun_changes_nothing(tmp_path):
     assert run(reports).returncode == 0
     assert (reports / "README.md").read_bytes() == first
     assert (reports / "README.md").stat().st_mtime_ns == mtime  # not even rewritten
-    assert str(tmp_path) not in first.decode() and "2026-01-01" not in first.decode()
+    # The "tested" day is the reports' own (provenance.started_at), never this machine's today.
+    assert str(tmp_path) not in first.decode() and "| 2026-01-01 |" in first.decode()
+    assert time.strftime("%Y-%m-%d", time.gmtime()) not in first.decode()
 
 
 def test_the_order_files_are_found_in_does_not_matter(tmp_path):
