@@ -295,3 +295,20 @@ def test_a_robustness_case_cannot_claim_a_must(cli, tmp_path):
     proc = cli.run("client", "--cases", tmp_path / "cases", "--command", "true", "--report-dir", tmp_path / "r")
     assert proc.returncode == 2
     assert b"/scope" in proc.stderr and b"cannot be MUST" in proc.stderr
+
+
+def test_a_server_that_cannot_send_32042_does_not_pass_refusing_bad_entries(cli, tmp_path):
+    """Before (issue 31): a server framework that turns every tool error into an isError result
+    (it cannot send -32042 at all) PASSed server.url-required.refuses-form-entry and
+    refuses-entry-without-id: it "refused" the bad entry only because it refuses every entry. Now
+    each case first asks for a valid URL entry, which must come back as -32042: such a server is
+    FAIL (not testable) there, and the conformant peer still passes all three."""
+    _, faulty, _ = run(cli, tmp_path / "faulty", f"{cli.peer} reference server --fault url-required-as-result",
+                       "--case", "server.url-required.*")
+    by_id = {c["id"]: c for c in faulty["cases"]}
+    for case in ("server.url-required.refuses-form-entry", "server.url-required.refuses-entry-without-id"):
+        c = by_id[case]
+        assert c["status"] == "FAIL" and c.get("untestable") and c["check"] == "response.can_refuse", c
+    assert by_id["server.url-required.error-shape"]["status"] == "FAIL"
+    _, clean, _ = run(cli, tmp_path / "clean", f"{cli.peer} reference server", "--case", "server.url-required.*")
+    assert [c["status"] for c in clean["cases"]] == ["PASS"] * 3
