@@ -336,6 +336,62 @@ def normalise(text):
     return re.sub(r"\s+", " ", text.replace("**", "")).strip()
 
 
+BLOCK_START = re.compile(r"^\s*(?:[-*] |\d+\. |#+ |\||<)")
+LIST_ITEM = re.compile(r"^(?:[-*] |\d+\. )")
+# A sentence ends at . ! or ? before a space and a capital, a backtick, a quote or a bracket, or at
+# the end of its paragraph; "e.g." and "i.e." do not end one.
+SENTENCE_END = re.compile(r"(?<!e\.g)(?<!i\.e)[.!?](?= [A-Z`\"(\[*_])")
+
+
+def blocks(text):
+    """The paragraphs and list items of a page, each as one line of normalised words (code fences
+    and headings are blocks of their own, so no sentence runs into them)."""
+    out, current, fenced = [], [], False
+    for line in text.splitlines():
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        if not line.strip() or fenced or BLOCK_START.match(line):
+            if current:
+                out.append(normalise(" ".join(current)))
+            current = [] if not line.strip() or fenced else [line]
+            continue
+        current.append(line)
+    if current:
+        out.append(normalise(" ".join(current)))
+    return out
+
+
+def whole_sentence(text, quote):
+    """The whole sentence of the page that holds the quote: from the end of the sentence before it
+    in its paragraph or list item to the end of the sentence it is in; a sentence that ends with ":"
+    at the end of its paragraph keeps the list it introduces. A quote that spans paragraphs, or a
+    JSON source, is left as written. Issue 31: 46 of the 89 quotes of 2025-11-25 stopped where the
+    page's source wraps a line, 19 at the ":" before their list."""
+    q = normalise(quote)
+    parts = blocks(text)
+    for n, block in enumerate(parts):
+        at = block.find(q)
+        if at < 0:
+            continue
+        if block.startswith("|"):
+            return quote  # a table cell: the row is no sentence
+        starts = [m.end() + 1 for m in SENTENCE_END.finditer(block) if m.end() <= at]
+        begin = starts[-1] if starts else 0
+        end_match = SENTENCE_END.search(block, at + max(len(q) - 1, 0))
+        end = end_match.end() if end_match else len(block)
+        sentence = LIST_ITEM.sub("", block[begin:end]).strip()
+        if end == len(block) and sentence.endswith(":"):
+            items = []
+            for following in parts[n + 1:]:
+                if not LIST_ITEM.match(following):
+                    break
+                items.append(following)
+            if items:
+                sentence += " " + " ".join(items)
+        return sentence
+    return quote
+
+
 def section_of(text, quote):
     """The heading above the first occurrence of the quote (pages only), or the page title above
     the first heading. The quote is found in the normalised text, so one that spans lines is
@@ -370,7 +426,8 @@ def build(revision, table, cases_by_key):
             "id": f"EL-{revision}-{key}", "key": key, "level": level, "binds": binds,
             "source": str(path.relative_to(SPEC)),
             "section": section_of(text, quote) if path.suffix in (".mdx", ".md") else "",
-            "quote": quote.replace("\\\"", "\"").replace("\\n", "\n"),
+            "quote": (whole_sentence(text, quote) if path.suffix in (".mdx", ".md") else quote)
+            .replace("\\\"", "\"").replace("\\n", "\n"),
         }
         cases = sorted(cases_by_key.get((revision, key), []))
         if excluded:

@@ -139,7 +139,7 @@ def test_modern_round_trip(cli, tmp_path):
     assert undeclared["check"] == "mrtr.elicitation-mode-undeclared"
     assert undeclared["pointer"] == "/result/inputRequests/go/params/mode"
     assert undeclared["requirement"] == "EL-2026-07-28-SERVER-MODE-DECLARED"
-    assert "Servers **MUST NOT** send elicitation requests with modes" in undeclared["rule"]
+    assert "Servers MUST NOT send elicitation requests with modes that are not supported by the client." in undeclared["rule"]
 
     retry = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {
         "name": "elicit", "arguments": {}, "_meta": MODERN_META,
