@@ -43,6 +43,12 @@ def test_server_http(fastmcp, tmp_path):
         # F3: FastMCP turns the tool's UrlElicitationRequiredError into an isError result, no -32042.
         [c] = run(fastmcp, tmp_path, NAME, "server", "server.url-required.error-shape", "2025-11-25", *url)
         assert c["status"] == "FAIL", c["reason"]
+        # F3 again (harness 268f6de1): the case first needs a -32042 for a valid URL entry, which
+        # FastMCP cannot send: FAIL (not testable), no longer a vacuous PASS; a run that tested
+        # nothing exits 1.
+        [c] = run(fastmcp, tmp_path, NAME, "server", "server.url-required.refuses-form-entry", "2025-11-25", *url,
+                  expect_exit=1)
+        assert c["status"] == "FAIL" and c.get("untestable") and c["check"] == "response.can_refuse", c["reason"]
         # The guard pattern on 2026-07-28: an InputRequiredResult, then the final result on the retry.
         [c] = run(fastmcp, tmp_path, NAME, "server", "server.modern.form-input-required", "2026-07-28", *url)
         assert c["status"] == "PASS", c["reason"]
