@@ -73,6 +73,12 @@ def test_go_sdk_server_http(cli, tmp_path):
         [c] = run(cli, tmp_path, "go-sdk", "server", "server.url-required.refuses-entry-without-id", "2025-11-25",
                   *url)
         assert c["status"] == "FAIL", c["reason"]
+        # The SDK answers the POST of an unknown notification with HTTP 400, as the transport allows:
+        # since harness 268f6de1 that is no broken session and the case PASSes (suite defect S1, fixed).
+        [c] = run(cli, tmp_path, "go-sdk", "server", "server.jsonrpc.no-response-to-notification", "2025-11-25",
+                  *url)
+        assert c["status"] == "PASS", c["reason"]
+        assert any("HTTP 400" in t["text"] for t in c["transcript"] if t["from"] == "note"), c["transcript"]
     finally:
         http.close()
 
