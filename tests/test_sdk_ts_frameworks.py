@@ -79,6 +79,12 @@ def test_fastmcp_http(cli, tmp_path):
         url = ("--url", server.url)
         [c] = run(cli, tmp_path, "fastmcp-ts", "server", "server.url-required.error-shape", "2025-11-25", *url)
         assert c["status"] == "FAIL", c["reason"]
+        # F1 again (harness 268f6de1): the case first needs a -32042 for a valid URL entry, which
+        # fastmcp cannot send: FAIL (not testable), no longer a vacuous PASS; a run that tested
+        # nothing exits 1.
+        [c] = run(cli, tmp_path, "fastmcp-ts", "server", "server.url-required.refuses-form-entry", "2025-11-25", *url,
+                  expect_exit=1)
+        assert c["status"] == "FAIL" and c.get("untestable") and c["check"] == "response.can_refuse", c["reason"]
         [c] = run(cli, tmp_path, "fastmcp-ts", "server", "server.actions.decline-reaches-tool", "2025-06-18", *url)
         assert c["status"] == "PASS", c["reason"]
         # S1 over HTTP: mcp-proxy's own -32000 to server/discover.
