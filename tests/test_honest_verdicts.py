@@ -312,3 +312,32 @@ def test_a_server_that_cannot_send_32042_does_not_pass_refusing_bad_entries(cli,
     assert by_id["server.url-required.error-shape"]["status"] == "FAIL"
     _, clean, _ = run(cli, tmp_path / "clean", f"{cli.peer} reference server", "--case", "server.url-required.*")
     assert [c["status"] for c in clean["cases"]] == ["PASS"] * 3
+
+
+def test_a_client_that_declares_both_modes_runs_every_case_that_does_not_need_less(cli, tmp_path):
+    """Before (issue 31): a client library that always declares form and url (the Python SDKs,
+    FastMCP) got FAIL (not testable) on every client case that asked for less, or its adapter
+    said SKIP: 2 of 46 cases ran at 2025-11-25 and the SKIPs hid its defects. Now a case whose
+    elicitations are all in modes it asked for runs (the extra mode is never exercised, and the
+    capability checks hold the client to what it declared); only the cases about a mode the
+    client must not have declared, or about the none or empty declaration, are SKIP, saying why."""
+    wrapper = SUTS / "declares_both_modes_client.sh"
+    proc, results, _ = run_client_cases(cli, tmp_path / "clean", f"{wrapper} {cli.peer} reference client")
+    assert proc.returncode == 0, proc.stderr.decode()[-2000:]
+    skipped = {c["id"] for c in results["cases"] if c["status"] == "SKIP"}
+    assert skipped == {"client.capability.form-to-empty-capability", "client.capability.form-to-url-only",
+                       "client.capability.none-declared", "client.capability.url-to-empty-capability",
+                       "client.capability.url-to-form-only", "client.capability.url-with-schema-to-form-only"}
+    assert all("must not have declared" in c["reason"] for c in results["cases"] if c["status"] == "SKIP")
+    assert all(c["status"] == "PASS" for c in results["cases"] if c["id"] not in skipped)
+    # The same client with a defect: found, where every case used to be not testable.
+    proc, results, _ = run_client_cases(cli, tmp_path / "faulty",
+                                        f"{wrapper} {cli.peer} reference client --fault swap-decline-cancel")
+    assert proc.returncode == 1
+    assert {c["id"] for c in results["cases"] if c["status"] == "FAIL" and not c.get("untestable")}
+
+
+def run_client_cases(cli, report, command):
+    proc = cli.run("client", "--command", command, "--revision", "2025-11-25", "--report-dir", report, "-j", "2",
+                   timeout=300)
+    return proc, json.loads((report / "results.json").read_text()), report

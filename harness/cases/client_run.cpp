@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <set>
 
 #include "cases/step_engine.h"
 #include "core/json.h"
@@ -20,6 +21,59 @@ namespace ec {
 namespace {
 
 using rapidjson::Value;
+
+// The modes of the elicitations a case sends the client: its elicitation/create requests (2025),
+// the elicitation/create input requests of its replies (2026-07-28), and URL mode for a -32042.
+std::set<Mode> modes_a_case_sends(const Case& c) {
+  std::set<Mode> out;
+  const auto mode_of = [](const Value* params) {
+    const Value* mode = params && params->IsObject() ? find_member(*params, "mode") : nullptr;
+    return mode && mode->IsString() && std::string_view(mode->GetString()) == "url" ? Mode::Url : Mode::Form;
+  };
+  for (const Step& step : c.steps) {
+    if (step.body == nullptr || !step.body->IsObject()) continue;
+    if (step.kind == Step::Kind::Send) {
+      const Value* method = find_member(*step.body, "method");
+      if (method && method->IsString() && std::string_view(method->GetString()) == kElicitCreate)
+        out.insert(mode_of(find_member(*step.body, "params")));
+    } else if (step.kind == Step::Kind::Reply) {
+      const Value* result = find_member(*step.body, "result");
+      const Value* requests = result && result->IsObject() ? find_member(*result, "inputRequests") : nullptr;
+      if (requests && requests->IsObject()) {
+        for (auto it = requests->MemberBegin(); it != requests->MemberEnd(); ++it)
+          out.insert(mode_of(find_member(it->value, "params")));
+      }
+      const Value* error = find_member(*step.body, "error");
+      const Value* code = error && error->IsObject() ? find_member(*error, "code") : nullptr;
+      if (code && code->IsInt() && code->GetInt() == -32042) out.insert(Mode::Url);
+    }
+  }
+  return out;
+}
+
+// How a client's declaration fits the one a case asked for (ELICIT_CONFORM_CAPABILITIES). A
+// client that declares more than asked still runs a case whose elicitations are all in modes the
+// case asked for: the extra mode is never exercised (an SDK that always declares both modes gets
+// every such case). A case about a mode the client was not to declare, or about a client that
+// declares none or the empty capability, needs the declaration exactly.
+enum class CapabilityFit { Exact, WiderHarmless, WiderNeedsExact, Other };
+
+CapabilityFit fit_capability(const ElicitationCapability& asked, const ElicitationCapability& declared,
+                             const Case& c) {
+  if (asked.declared == declared.declared && asked.form == declared.form && asked.url == declared.url)
+    return CapabilityFit::Exact;
+  const bool wider = declared.declared && (!asked.form || declared.form) && (!asked.url || declared.url);
+  if (!wider) return CapabilityFit::Other;
+  // A case that asked for no capability, or for the empty one ({}: form only), is about that
+  // declaration itself: a client that declared more does not show how it reads it.
+  const bool asked_empty = c.sut.capabilities && *c.sut.capabilities != nullptr &&
+                           (*c.sut.capabilities)->IsObject() && (*c.sut.capabilities)->ObjectEmpty();
+  if (!asked.declared || asked_empty) return CapabilityFit::WiderNeedsExact;
+  for (const Mode m : modes_a_case_sends(c)) {
+    if (!asked.supports(m)) return CapabilityFit::WiderNeedsExact;
+  }
+  return CapabilityFit::WiderHarmless;
+}
 
 // Over HTTP, after the last step: how long a client may stay silent before we end our streams
 // (its EOF), when it has not exited by itself (ClientRun::stop).
@@ -40,6 +94,36 @@ class ClientRun final : public StepEngine {
 
  private:
   bool start() override { return options_.transport == Transport::Http ? start_http() : start_stdio(); }
+
+  // Whether the client's declaration (client_capability_) lets the case run: exactly as asked, or
+  // wider where the case exercises no mode it did not ask for (noted). Otherwise the case is SKIP
+  // (the client declared more and the case's rule is about that difference) or FAIL (not
+  // testable: it declared less or other than asked). `where` and `message` say what declared it.
+  bool capability_fits(const ElicitationCapability& asked, const std::string& where,
+                       const std::string& message, const Value* declared_json) {
+    const std::string said = "the client declared elicitation \"" + client_capability_.describe() + "\"" +
+                             where + ", the case asked for \"" + asked.describe() +
+                             "\" (ELICIT_CONFORM_CAPABILITIES)";
+    switch (fit_capability(asked, client_capability_, case_)) {
+      case CapabilityFit::Exact: return true;
+      case CapabilityFit::WiderHarmless:
+        note(said + ": more than asked, and the case sends no elicitation in a mode it did not ask for: run");
+        if (declared_json != nullptr) {
+          declared_elicitation_ = std::make_shared<rapidjson::Document>();
+          declared_elicitation_->CopyFrom(*declared_json, declared_elicitation_->GetAllocator());
+        }
+        return true;
+      case CapabilityFit::WiderNeedsExact:
+        record_.skipped = said +
+                          ": this case is about a mode the client must not have declared, and it "
+                          "declared it (an SDK that cannot narrow its declaration cannot run it)";
+        note(*record_.skipped);
+        return false;
+      case CapabilityFit::Other: break;
+    }
+    fail_lifecycle("lifecycle.capability", said, message);
+    return false;
+  }
 
   // The ELICIT_CONFORM_* environment of the adapter contract (docs/adapter-contract.md).
   std::vector<std::pair<std::string, std::string>> environment() {
@@ -265,15 +349,7 @@ class ClientRun final : public StepEngine {
     if (case_.sut.capabilities && *case_.sut.capabilities != nullptr) {
       asked = parse_elicitation_capability(*case_.sut.capabilities, revision_, "").capability;
     }
-    if (case_.sut.capabilities &&
-        (asked.declared != client_capability_.declared || asked.form != client_capability_.form ||
-         asked.url != client_capability_.url)) {
-      fail_lifecycle("lifecycle.capability",
-                     "the client declared elicitation \"" + client_capability_.describe() +
-                         "\", the case asked for \"" + asked.describe() + "\" (ELICIT_CONFORM_CAPABILITIES)",
-                     to_json(*init));
-      return false;
-    }
+    if (case_.sut.capabilities && !capability_fits(asked, "", to_json(*init), elicitation)) return false;
     respond((*init)["id"],
             R"({"protocolVersion":")" + answer +
                 R"(","capabilities":{"tools":{}},"serverInfo":{"name":"elicit-conform","version":"0.1"}})");
@@ -346,15 +422,12 @@ class ClientRun final : public StepEngine {
       ElicitationCapability asked;
       if (*case_.sut.capabilities != nullptr)
         asked = parse_elicitation_capability(*case_.sut.capabilities, revision_, "").capability;
-      if (asked.declared != client_capability_.declared || asked.form != client_capability_.form ||
-          asked.url != client_capability_.url) {
-        fail_lifecycle("lifecycle.capability",
-                       "the client's tool call declared elicitation \"" + client_capability_.describe() +
-                           "\" in _meta, the case asked for \"" + asked.describe() +
-                           "\" (ELICIT_CONFORM_CAPABILITIES)",
-                       call->text);
-        return false;
-      }
+      const Value* call_params = find_member(*call->doc, "params");
+      const Value* meta =
+          call_params && call_params->IsObject() ? find_member(*call_params, "_meta") : nullptr;
+      const Value* caps = meta && meta->IsObject() ? find_member(*meta, kMetaClientCapabilities) : nullptr;
+      const Value* declared = caps && caps->IsObject() ? find_member(*caps, "elicitation") : nullptr;
+      if (!capability_fits(asked, " in _meta of its tool call", call->text, declared)) return false;
     }
     return true;
   }

@@ -675,7 +675,10 @@ bool StepEngine::do_modern_client_check(const Step& s) {
   ModernClientTranscript t;
   t.revision = revision_;
   for (const auto& d : sut_messages_) t.sut_messages.push_back(d.get());
-  t.asked_capability = case_.sut.capabilities;
+  // A client whose wider declaration the case accepted (client_run.cpp, capability_fits) is held
+  // to declaring that on every request.
+  t.asked_capability = declared_elicitation_ ? std::optional<const Value*>(declared_elicitation_.get())
+                                             : case_.sut.capabilities;
   if (record_.transport == Transport::Http) {
     for (const HttpFacts& f : sut_http_) t.version_headers.push_back(f.version_header);
   }

@@ -158,6 +158,9 @@ class StepEngine {
   Deadline deadline_;
   Retention retention_;                      // what the case keeps of what the SUT sends
   ElicitationCapability client_capability_;  // the client side's declared modes (either role)
+  // Client cases: the client's elicitation capability as it declared it, when the case accepted a
+  // declaration wider than it asked for (the capability checks then hold it to that one).
+  std::shared_ptr<rapidjson::Document> declared_elicitation_;
   // The protocolVersion of the initialize exchange as the SUT sent it (JSON text): the server's
   // answer, or the version the client asked for. "" until then; the protocol-version check judges it.
   std::string sut_protocol_version_;

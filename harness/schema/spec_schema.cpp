@@ -74,11 +74,8 @@ class RevisionSchema {
     // definition's own references against the file, and draft 7 ignores a $ref's siblings.
     const std::string ref = "#/" + defs_key_ + "/" + name;
     rapidjson::Value target(ref.c_str(), static_cast<rapidjson::SizeType>(ref.size()), doc_.GetAllocator());
-    if (auto m = doc_.FindMember("$ref"); m != doc_.MemberEnd()) {
-      m->value = target;
-    } else {
-      doc_.AddMember("$ref", target, doc_.GetAllocator());
-    }
+    doc_.RemoveMember("$ref");  // the one set for the definition compiled before
+    doc_.AddMember("$ref", target, doc_.GetAllocator());
     it->second = std::make_unique<valijson::Schema>();
     valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
     valijson::adapters::RapidJsonAdapter adapter(doc_);
@@ -151,12 +148,15 @@ void normalise_numbers(rapidjson::Value& v, bool form_content = false) {
     for (auto& item : v.GetArray()) normalise_numbers(item);
   } else if (v.IsObject()) {
     const bool elicit_result = has_member(v, "action");
-    for (auto it = v.MemberBegin(); it != v.MemberEnd(); ++it) {
-      if (elicit_result && it->value.IsObject() && std::string_view(it->name.GetString()) == "content") {
-        for (auto f = it->value.MemberBegin(); f != it->value.MemberEnd(); ++f)
-          normalise_numbers(f->value, true);
+    // By index: clang's C++20 finds RapidJSON's member-iterator comparison ambiguous.
+    for (rapidjson::SizeType i = 0; i < v.MemberCount(); ++i) {
+      auto& member = v.MemberBegin()[i];
+      if (elicit_result && member.value.IsObject() &&
+          std::string_view(member.name.GetString()) == "content") {
+        for (rapidjson::SizeType f = 0; f < member.value.MemberCount(); ++f)
+          normalise_numbers(member.value.MemberBegin()[f].value, true);
       } else {
-        normalise_numbers(it->value);
+        normalise_numbers(member.value);
       }
     }
   }
