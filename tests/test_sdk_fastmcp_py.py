@@ -60,7 +60,12 @@ def test_client(fastmcp, tmp_path):
     client = ("--command", f"{PYTHON} {SUT}/client.py")
     [c] = run(fastmcp, tmp_path, NAME, "client", "client.capability.both-modes-answered", "2025-11-25", *client)
     assert c["status"] == "PASS", c["reason"]
-    # F7: fastmcp.Client declares {"form": {}, "url": {}} or nothing; a form-only case is SKIP with
-    # that reason (and a run that tested nothing exits 1).
-    [c] = run(fastmcp, tmp_path, NAME, "client", "client.actions.decline", "2025-11-25", *client, expect_exit=1)
-    assert c["status"] == "SKIP" and "no setting for the modes" in c["reason"], c["reason"]
+    # F7 (harness 68a491cc): fastmcp.Client declares {"form": {}, "url": {}} where a case asks for
+    # {"form": {}}; a case that sends no URL elicitation now runs (it was SKIP, said by the adapter).
+    [c] = run(fastmcp, tmp_path, NAME, "client", "client.actions.decline", "2025-11-25", *client)
+    assert c["status"] == "PASS", c["reason"]
+    # F7: a case about a mode the client must not have declared stays SKIP, now said by the harness
+    # (and a run that tested nothing exits 1).
+    [c] = run(fastmcp, tmp_path, NAME, "client", "client.capability.url-to-form-only", "2025-11-25", *client,
+              expect_exit=1)
+    assert c["status"] == "SKIP" and "a mode the client must not have declared" in c["reason"], c["reason"]

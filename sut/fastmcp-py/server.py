@@ -32,7 +32,12 @@ from fastmcp import Context, FastMCP
 from fastmcp.exceptions import ToolError
 from fastmcp.server.elicitation import handle_elicit_accept, parse_elicit_response_type
 from mcp.shared.exceptions import UrlElicitationRequiredError
-from mcp.types import ElicitRequest, ElicitRequestFormParams, ElicitRequestURLParams, InputRequiredResult
+from mcp.types import (
+    ElicitRequest,
+    ElicitRequestFormParams,
+    ElicitRequestURLParams,
+    InputRequiredResult,
+)
 from pydantic import (
     AfterValidator,
     AnyUrl,
@@ -226,7 +231,7 @@ async def require_url(elicitations: list[dict[str, Any]], ctx: Context) -> str:
 
 
 @mcp.tool
-async def complete(elicitationId: str, ctx: Context) -> str:  # noqa: N803 (the contract's name)
+async def complete(elicitationId: str, ctx: Context) -> str:
     """Sends notifications/elicitation/complete for an elicitationId."""
     await ctx.session.send_elicit_complete(elicitationId, related_request_id=ctx.request_id)
     return "completion sent"
