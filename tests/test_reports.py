@@ -212,3 +212,19 @@ def test_report_html_renders_in_headless_chromium(cli, tmp_path):
     subprocess.run(common + [f"--screenshot={shot}", "--window-size=1200,1600", page], capture_output=True,
                    timeout=120)
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10000
+
+
+def test_report_html_filter_has_a_box_for_every_verdict_in_the_run(cli, tmp_path):
+    """Before (issue 34): the verdict filter had no NOTE box, and its script hides every run whose
+    verdict has no ticked box: with JavaScript, every NOTE run vanished from report.html."""
+    report = tmp_path / "r"
+    cli.run("client", "--command", f"{cli.peer} reference client --fault no-retry", "--case",
+            "client.url-required.retry-after-complete", "--report-dir", report)
+    results = json.loads((report / "results.json").read_text())
+    assert [c["status"] for c in results["cases"]] == ["NOTE"], results["cases"]
+    page = (report / "report.html").read_text()
+    boxes = set(re.findall(r'<input type="checkbox" value="([A-Z]+)" checked>', page))
+    assert boxes == {"PASS", "FAIL", "WARN", "NOTE", "SKIP", "ERROR"}, boxes
+    assert 'data-verdict="NOTE"' in page
+    # A MAY not taken up says so beside its NOTE (never WARN: issue 31).
+    assert "NOTE (a MAY, not a requirement)" in page
