@@ -83,9 +83,15 @@ def test_python_sdk_client(harness, tmp_path):
     [c] = run(harness, tmp_path, "python-sdk", "client", "client.modern.state-echoed-exactly", "2026-07-28",
               *client)
     assert c["status"] == "PASS", c["reason"]
-    # Without a callback the SDK answers -32600, not -32602 or -32601 (F7).
+    # Without a callback the SDK answers -32600, not -32602 or -32601 (F6).
     [c] = run(harness, tmp_path, "python-sdk", "client", "client.capability.none-declared", "2025-11-25", *client)
     assert c["status"] == "FAIL", c["reason"]
+    # F10 (harness 68a491cc): the adapter declares what the SDK declares ({"form": {}, "url": {}});
+    # a case about a mode the client must not have declared was PASS by the adapter's own refusal,
+    # now SKIP said by the harness (a run that tested nothing exits 1).
+    [c] = run(harness, tmp_path, "python-sdk", "client", "client.capability.url-to-form-only", "2025-11-25", *client,
+              expect_exit=1)
+    assert c["status"] == "SKIP" and "a mode the client must not have declared" in c["reason"], c["reason"]
 
 
 def test_python_sdk_v1_server(harness, tmp_path):
@@ -112,3 +118,8 @@ def test_python_sdk_v1_client(harness, tmp_path):
     [c] = run(harness, tmp_path, "python-sdk-v1", "client", "client.modern.accept-content", "2026-07-28", *client,
               expect_exit=1)
     assert c["status"] == "SKIP", c["reason"]
+    # F5 (harness 68a491cc): as for 2.x, the SDK's own declaration; SKIP said by the harness (was
+    # PASS by the adapter's refusal).
+    [c] = run(harness, tmp_path, "python-sdk-v1", "client", "client.capability.url-to-form-only", "2025-11-25",
+              *client, expect_exit=1)
+    assert c["status"] == "SKIP" and "a mode the client must not have declared" in c["reason"], c["reason"]

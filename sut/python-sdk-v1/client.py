@@ -16,11 +16,12 @@ mcp/shared/version.py).
 
 Capabilities (ELICIT_CONFORM_CAPABILITIES): `ClientSession.initialize()` declares elicitation as
 exactly `{"form": {}, "url": {}}` whenever an `elicitation_callback` is given, and not at all
-without one (mcp/client/session.py); it has no option for a subset. When the case asks for another
-object (`{}`, `{"form": {}}`, `{"url": {}}`), the adapter's `ClientSession` subclass sends the
-same `initialize` through the SDK's public `send_request` with that `elicitation` member, and the
-callback refuses (-32602) an elicitation in a mode that object does not declare, as the
-application that chose the narrower declaration must. Everything else is the SDK's.
+without one (mcp/client/session.py); it has no option for a subset. So the adapter declares what
+the SDK declares: nothing for `none`, both modes for any other object (`{}`, `{"form": {}}`,
+`{"url": {}}`), through the public API only (the SDK's own `initialize()`). The harness runs every
+case that sends no elicitation in a mode it did not ask for and says SKIP for the cases about a
+mode the client must not have declared (docs/adapter-contract.md, "A client under test"). The
+callback answers every elicitation as the SDK's user code would. Everything else is the SDK's.
 """
 
 from __future__ import annotations
@@ -42,7 +43,6 @@ from mcp.shared.exceptions import McpError
 from mcp.shared.version import SUPPORTED_PROTOCOL_VERSIONS
 
 SKIP_STATUS = 77
-SDK_DECLARATION = {"form": {}, "url": {}}
 
 
 def log(text: str) -> None:
@@ -72,47 +72,15 @@ REVISION = os.environ.get("ELICIT_CONFORM_PROTOCOL_VERSION") or types.LATEST_PRO
 VERSIONS = [v for v in os.environ.get("ELICIT_CONFORM_PROTOCOL_VERSIONS", "").split(",") if v]
 TOOL = os.environ.get("ELICIT_CONFORM_TOOL", "elicitation_case")
 DECLARED_RAW = os.environ.get("ELICIT_CONFORM_CAPABILITIES", "none")
-DECLARED = None if DECLARED_RAW == "none" else json_env("ELICIT_CONFORM_CAPABILITIES", {})
+# ClientSession.initialize() declares {"form": {}, "url": {}} whenever the session has an
+# elicitation_callback and nothing without one (mcp/client/session.py): the adapter declares that.
+DECLARE = DECLARED_RAW != "none"
 SCRIPT = json_env("ELICIT_CONFORM_USER", [])
 
 if REVISION not in SUPPORTED_PROTOCOL_VERSIONS:
     skip(f"the SDK 1.x speaks {', '.join(SUPPORTED_PROTOCOL_VERSIONS)} only (mcp/shared/version.py)", revision=True)
 if VERSIONS and any(v not in SUPPORTED_PROTOCOL_VERSIONS for v in VERSIONS):
     skip(f"the SDK 1.x cannot support exactly {', '.join(VERSIONS)}")
-
-
-def declared_modes(capability: Any) -> set[str]:
-    if not isinstance(capability, dict):
-        return set()
-    modes = {m for m in ("form", "url") if isinstance(capability.get(m), dict)}
-    return modes or {"form"}  # an empty object is form mode only (CAPABILITY-EMPTY-IS-FORM)
-
-
-NARROWED = DECLARED is not None and DECLARED != SDK_DECLARATION
-
-
-class DeclaringSession(ClientSession):
-    """`ClientSession` whose initialize declares the case's elicitation capability exactly."""
-
-    async def initialize(self) -> types.InitializeResult:
-        result = await self.send_request(
-            types.ClientRequest(
-                types.InitializeRequest(
-                    params=types.InitializeRequestParams(
-                        protocolVersion=types.LATEST_PROTOCOL_VERSION,
-                        capabilities=types.ClientCapabilities(
-                            elicitation=types.ElicitationCapability.model_validate(DECLARED)
-                        ),
-                        clientInfo=self._client_info,
-                    )
-                )
-            ),
-            types.InitializeResult,
-        )
-        if result.protocolVersion not in SUPPORTED_PROTOCOL_VERSIONS:
-            raise RuntimeError(f"Unsupported protocol version from the server: {result.protocolVersion}")
-        await self.send_notification(types.ClientNotification(types.InitializedNotification()))
-        return result
 
 
 # --- The user interface -------------------------------------------------------------------------
@@ -156,10 +124,8 @@ def prefilled(schema: Any) -> dict[str, Any]:
 
 async def on_elicitation(
     context: RequestContext[ClientSession, Any], params: types.ElicitRequestParams
-) -> types.ElicitResult | types.ErrorData:
+) -> types.ElicitResult:
     is_url = isinstance(params, types.ElicitRequestURLParams)
-    if NARROWED and ("url" if is_url else "form") not in declared_modes(DECLARED):
-        return types.ErrorData(code=types.INVALID_PARAMS, message="elicitation mode not declared by this client")
     answer = user.answer()
     action = answer.get("action")
     if action not in ("accept", "decline", "cancel"):
@@ -223,11 +189,10 @@ async def call_once(session: ClientSession) -> None:
 
 
 async def run(read_stream: Any, write_stream: Any) -> None:
-    session_type = DeclaringSession if NARROWED else ClientSession
-    async with session_type(
+    async with ClientSession(
         read_stream,
         write_stream,
-        elicitation_callback=on_elicitation if DECLARED is not None else None,
+        elicitation_callback=on_elicitation if DECLARE else None,
         message_handler=on_message,
         client_info=types.Implementation(name="elicit-conform-python-sdk-v1-adapter", version="0.1.0"),
     ) as session:

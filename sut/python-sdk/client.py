@@ -19,11 +19,12 @@ The revision (ELICIT_CONFORM_PROTOCOL_VERSION, ELICIT_CONFORM_PROTOCOL_VERSIONS)
 
 Capabilities (ELICIT_CONFORM_CAPABILITIES): the SDK declares elicitation as exactly
 `{"form": {}, "url": {}}` whenever an `elicitation_callback` is given, and not at all without one
-(mcp/client/session.py, `ClientSession._build_capabilities`); it has no option for a subset. When
-the case asks for another object (`{}`, `{"form": {}}`, `{"url": {}}`), the adapter replaces that
-one method so that the `elicitation` member is what the case asks, and the callback then refuses
-(-32602) an elicitation in a mode that object does not declare, as the application that chose the
-narrower declaration must (the SDK does not know about it). Everything else is the SDK's.
+(mcp/client/session.py, `ClientSession._build_capabilities`); it has no option for a subset. So the
+adapter declares what the SDK declares: nothing for `none`, both modes for any other object (`{}`,
+`{"form": {}}`, `{"url": {}}`), through the public API only. The harness runs every case that sends
+no elicitation in a mode it did not ask for and says SKIP for the cases about a mode the client
+must not have declared (docs/adapter-contract.md, "A client under test"). The callback answers
+every elicitation as the SDK's user code would. Everything else is the SDK's.
 """
 
 from __future__ import annotations
@@ -38,12 +39,10 @@ from typing import Any
 import anyio
 from mcp import Client, StdioServerParameters, types
 from mcp.client import ClientRequestContext
-from mcp.client.session import ClientSession
 from mcp.types.version import HANDSHAKE_PROTOCOL_VERSIONS, LATEST_HANDSHAKE_VERSION, MODERN_PROTOCOL_VERSIONS
 from mcp.shared.exceptions import MCPError
 
 SKIP_STATUS = 77
-SDK_DECLARATION = {"form": {}, "url": {}}
 
 
 def log(text: str) -> None:
@@ -73,7 +72,9 @@ REVISION = os.environ.get("ELICIT_CONFORM_PROTOCOL_VERSION") or "2025-11-25"
 VERSIONS = [v for v in os.environ.get("ELICIT_CONFORM_PROTOCOL_VERSIONS", "").split(",") if v]
 TOOL = os.environ.get("ELICIT_CONFORM_TOOL", "elicitation_case")
 DECLARED_RAW = os.environ.get("ELICIT_CONFORM_CAPABILITIES", "none")
-DECLARED = None if DECLARED_RAW == "none" else json_env("ELICIT_CONFORM_CAPABILITIES", {})
+# The SDK declares {"form": {}, "url": {}} whenever it has an elicitation_callback and nothing
+# without one (mcp/client/session.py, ClientSession._build_capabilities): the adapter declares that.
+DECLARE = DECLARED_RAW != "none"
 SCRIPT = json_env("ELICIT_CONFORM_USER", [])
 
 
@@ -93,25 +94,6 @@ def connect_mode() -> str:
 
 
 MODE = connect_mode()
-
-
-# --- Capabilities -------------------------------------------------------------------------------
-def declared_modes(capability: Any) -> set[str]:
-    if not isinstance(capability, dict):
-        return set()
-    modes = {m for m in ("form", "url") if isinstance(capability.get(m), dict)}
-    return modes or {"form"}  # an empty object is form mode only (CAPABILITY-EMPTY-IS-FORM)
-
-
-NARROWED = DECLARED is not None and DECLARED != SDK_DECLARATION
-if NARROWED:
-    _sdk_build_capabilities = ClientSession._build_capabilities
-    _elicitation = types.ElicitationCapability.model_validate(DECLARED)
-
-    def _build_capabilities(self: ClientSession, version: str) -> types.ClientCapabilities:
-        return _sdk_build_capabilities(self, version).model_copy(update={"elicitation": _elicitation})
-
-    ClientSession._build_capabilities = _build_capabilities  # type: ignore[method-assign]
 
 
 # --- The user interface -------------------------------------------------------------------------
@@ -155,10 +137,8 @@ def prefilled(schema: Any) -> dict[str, Any]:
 
 async def on_elicitation(
     context: ClientRequestContext, params: types.ElicitRequestParams
-) -> types.ElicitResult | types.ErrorData:
+) -> types.ElicitResult:
     is_url = isinstance(params, types.ElicitRequestURLParams)
-    if NARROWED and ("url" if is_url else "form") not in declared_modes(DECLARED):
-        return types.ErrorData(code=types.INVALID_PARAMS, message="elicitation mode not declared by this client")
     answer = user.answer()
     action = answer.get("action")
     if action not in ("accept", "decline", "cancel"):
@@ -203,7 +183,7 @@ async def main() -> int:
         server,
         mode=MODE,
         client_info=types.Implementation(name="elicit-conform-python-sdk-adapter", version="0.1.0"),
-        elicitation_callback=on_elicitation if DECLARED is not None else None,
+        elicitation_callback=on_elicitation if DECLARE else None,
         message_handler=on_message,
     )
     async with client:
