@@ -273,10 +273,13 @@ std::string StepEngine::answered_method(const std::string& json) const {
   const Value* id = m.ok() && !has_member(m.document, "method") ? find_member(m.document, "id") : nullptr;
   if (id == nullptr) return {};
   const std::string key = to_json(*id);
-  for (const Received& r : inbox_) {
-    const Value* method = find_member(*r.doc, "method");
-    const Value* rid = find_member(*r.doc, "id");
-    if (method && method->IsString() && rid && to_json(*rid) == key) return method->GetString();
+  // Newest first: an answer is nearly always to a request that just came (a burst of 9,000 pings
+  // made a front-to-back scan quadratic).
+  for (auto r = inbox_.rbegin(); r != inbox_.rend(); ++r) {
+    const Value* rid = find_member(*r->doc, "id");
+    if (rid == nullptr || to_json(*rid) != key) continue;
+    const Value* method = find_member(*r->doc, "method");
+    if (method && method->IsString()) return method->GetString();
   }
   return {};
 }
