@@ -27,6 +27,9 @@ SPEC = next((p for p in SPEC_CANDIDATES if p.is_dir()), SPEC_CANDIDATES[0])
 UI = "a user-interface property; not observable on the wire"
 INTERNAL = "server-internal state or out-of-band behaviour; not observable on the MCP wire"
 PERMISSION = "a permission (MAY): nothing to check beyond the cases that exercise it"
+# Not an exclusion: a rule of every message, judged over every message of every run by the wire
+# rows (<role>.wire.messages-well-formed, harness/report/wire_verdicts.h) besides the cases that cite it.
+WIRE = object()
 
 # key, level, binds, source ("page" = <revision>/elicitation.mdx), quote, excluded-reason
 R1125 = [
@@ -105,11 +108,13 @@ R1125 = [
     ("PHISHING-RESILIENT", "MUST", "server", "page", "the server **MUST** ensure that the mechanism to determine the user's identity is resilient to attacks where an attacker can modify the elicitation URL.", INTERNAL),
     ("RESULT-ACTION", "MUST", "client", "page", "Elicitation responses use a three-action model to clearly distinguish between different user actions.", None),
     ("RESULT-CONTENT", "MUST", "client", "2025-11-25/schema.json", "The submitted form data, only present when action is \\\"accept\\\" and mode was \\\"form\\\".\\nContains values matching the requested schema.", None),
-    ("JSONRPC-MESSAGE-FORMAT", "MUST", "both", "2025-11-25/schema.json", "Refers to any valid JSON-RPC object that can be decoded off the wire, or encoded to be sent.", None),
-    ("JSONRPC-ID-TYPE", "MUST", "both", "2025-11-25/schema.json", "A uniquely identifying ID for a request in JSON-RPC.", None),
-    ("JSONRPC-RESULT-XOR-ERROR", "MUST", "both", "2025-11-25/schema.json", "A response to a request, containing either the result or error.", None),
-    ("JSONRPC-NO-RESPONSE-TO-NOTIFICATION", "MUST", "both", "2025-11-25/schema.json", "A notification which does not expect a response.", None),
-    ("JSONRPC-ID-UNIQUE", "MUST", "both", "2025-11-25/schema.json", "A uniquely identifying ID for a request in JSON-RPC.", None),
+    ("JSONRPC-MESSAGE-FORMAT", "MUST", "both", "2025-11-25/schema.json", "Refers to any valid JSON-RPC object that can be decoded off the wire, or encoded to be sent.", WIRE),
+    ("JSONRPC-ID-TYPE", "MUST", "both", "2025-11-25/basic.mdx", "Requests **MUST** include a string or integer ID.", WIRE),
+    ("JSONRPC-RESULT-XOR-ERROR", "MUST", "both", "2025-11-25/schema.json", "A response to a request, containing either the result or error.", WIRE),
+    ("JSONRPC-NO-RESPONSE-TO-NOTIFICATION", "MUST", "both", "2025-11-25/basic.mdx", "The receiver **MUST NOT** send a response.", WIRE),
+    ("JSONRPC-ID-UNIQUE", "MUST", "both", "2025-11-25/basic.mdx", "The request ID **MUST NOT** have been previously used by the requestor within the same session.", WIRE),
+    ("JSONRPC-RESPONSE-SAME-ID", "MUST", "both", "2025-11-25/basic.mdx", "Result responses **MUST** include the same ID as the request they correspond to.", WIRE),
+    ("SCHEMA-MESSAGES", "MUST", "both", "2025-11-25/basic.mdx", "This is the source of truth for all protocol messages and structures.", WIRE),
     ("SERVER-HANDLE-ACTIONS", "SHOULD", "server", "page", "Servers should handle each state appropriately:", None),
     ("LIFECYCLE-INITIALIZED", "MUST", "client", "2025-11-25/lifecycle.mdx", "After successful initialization, the client **MUST** send an `initialized` notification", None),
     ("LIFECYCLE-NEGOTIATED-ONLY", "MUST", "both", "2025-11-25/lifecycle.mdx", "Only use capabilities that were successfully negotiated", None),
@@ -118,7 +123,7 @@ R1125 = [
     ("LIFECYCLE-SERVER-VERSION-LATEST", "SHOULD", "server", "2025-11-25/lifecycle.mdx", "This **SHOULD** be the _latest_ version supported by the server.", None),
     ("LIFECYCLE-RESPECT-VERSION", "MUST", "both", "2025-11-25/lifecycle.mdx", "Respect the negotiated protocol version", None),
     ("LIFECYCLE-INITIALIZE-FIRST", "MUST", "both", "2025-11-25/lifecycle.mdx", "The initialization phase **MUST** be the first interaction between client and server.", None),
-    ("JSONRPC-SPEC", "MUST", "both", "2025-11-25/basic.mdx", "All messages between MCP clients and servers **MUST** follow the [JSON-RPC 2.0](https://www.jsonrpc.org/specification) specification.", None),
+    ("JSONRPC-SPEC", "MUST", "both", "2025-11-25/basic.mdx", "All messages between MCP clients and servers **MUST** follow the [JSON-RPC 2.0](https://www.jsonrpc.org/specification) specification.", WIRE),
 ]
 
 R0618 = [
@@ -145,11 +150,13 @@ R0618 = [
     ("CLIENT-PRESENT-CLEARLY", "SHOULD", "client", "page", "Clients **SHOULD** present elicitation requests in a way that makes it clear what information is being requested and why", UI),
     ("RESULT-ACTION", "MUST", "client", "page", "Elicitation responses use a three-action model to clearly distinguish between different user actions:", None),
     ("RESULT-CONTENT", "MUST", "client", "2025-06-18/schema.json", "The submitted form data, only present when action is \\\"accept\\\".\\nContains values matching the requested schema.", None),
-    ("JSONRPC-MESSAGE-FORMAT", "MUST", "both", "2025-06-18/schema.json", "Refers to any valid JSON-RPC object that can be decoded off the wire, or encoded to be sent.", None),
-    ("JSONRPC-ID-TYPE", "MUST", "both", "2025-06-18/schema.json", "A uniquely identifying ID for a request in JSON-RPC.", None),
-    ("JSONRPC-RESULT-XOR-ERROR", "MUST", "both", "2025-06-18/schema.json", "A response to a request that indicates an error occurred.", None),
-    ("JSONRPC-NO-RESPONSE-TO-NOTIFICATION", "MUST", "both", "2025-06-18/schema.json", "A notification which does not expect a response.", None),
-    ("JSONRPC-ID-UNIQUE", "MUST", "both", "2025-06-18/schema.json", "A uniquely identifying ID for a request in JSON-RPC.", None),
+    ("JSONRPC-MESSAGE-FORMAT", "MUST", "both", "2025-06-18/schema.json", "Refers to any valid JSON-RPC object that can be decoded off the wire, or encoded to be sent.", WIRE),
+    ("JSONRPC-ID-TYPE", "MUST", "both", "2025-06-18/basic.mdx", "Requests **MUST** include a string or integer ID.", WIRE),
+    ("JSONRPC-RESULT-XOR-ERROR", "MUST", "both", "2025-06-18/schema.json", "A response to a request that indicates an error occurred.", WIRE),
+    ("JSONRPC-NO-RESPONSE-TO-NOTIFICATION", "MUST", "both", "2025-06-18/basic.mdx", "The receiver **MUST NOT** send a response.", WIRE),
+    ("JSONRPC-ID-UNIQUE", "MUST", "both", "2025-06-18/basic.mdx", "The request ID **MUST NOT** have been previously used by the requestor within the same session.", WIRE),
+    ("JSONRPC-RESPONSE-SAME-ID", "MUST", "both", "2025-06-18/basic.mdx", "Responses **MUST** include the same ID as the request they correspond to.", WIRE),
+    ("SCHEMA-MESSAGES", "MUST", "both", "2025-06-18/basic.mdx", "This is the source of truth for all protocol messages and structures.", WIRE),
     ("SERVER-HANDLE-ACTIONS", "SHOULD", "server", "page", "Servers should handle each state appropriately:", None),
     ("LIFECYCLE-INITIALIZED", "MUST", "client", "2025-06-18/lifecycle.mdx", "After successful initialization, the client **MUST** send an `initialized` notification", None),
     ("LIFECYCLE-NEGOTIATED-ONLY", "MUST", "both", "2025-06-18/lifecycle.mdx", "Only use capabilities that were successfully negotiated", None),
@@ -158,7 +165,7 @@ R0618 = [
     ("LIFECYCLE-SERVER-VERSION-LATEST", "SHOULD", "server", "2025-06-18/lifecycle.mdx", "This **SHOULD** be the _latest_ version supported by the server.", None),
     ("LIFECYCLE-RESPECT-VERSION", "MUST", "both", "2025-06-18/lifecycle.mdx", "Respect the negotiated protocol version", None),
     ("LIFECYCLE-INITIALIZE-FIRST", "MUST", "both", "2025-06-18/lifecycle.mdx", "The initialization phase **MUST** be the first interaction between client and server.", None),
-    ("JSONRPC-SPEC", "MUST", "both", "2025-06-18/basic.mdx", "All messages between MCP clients and servers **MUST** follow the [JSON-RPC 2.0](https://www.jsonrpc.org/specification) specification.", None),
+    ("JSONRPC-SPEC", "MUST", "both", "2025-06-18/basic.mdx", "All messages between MCP clients and servers **MUST** follow the [JSON-RPC 2.0](https://www.jsonrpc.org/specification) specification.", WIRE),
 ]
 
 # 2026-07-28: elicitation travels inside InputRequiredResult (multi round-trip requests). The
@@ -243,12 +250,14 @@ R2607 = [
     ("RESULT-ACTION", "MUST", "client", "page", "Elicitation responses use a three-action model to clearly distinguish between different user actions.", None),
     ("RESULT-CONTENT", "MUST", "client", "2026-07-28/schema.json", "The submitted form data, only present when action is `\\\"accept\\\"` and mode was `\\\"form\\\"`.\\nContains values matching the requested schema.", None),
     ("SERVER-HANDLE-ACTIONS", "SHOULD", "server", "page", "Servers should handle each state appropriately:", None),
-    ("JSONRPC-MESSAGE-FORMAT", "MUST", "both", "2026-07-28/schema.json", "Refers to any valid JSON-RPC object that can be decoded off the wire, or encoded to be sent.", None),
-    ("JSONRPC-ID-TYPE", "MUST", "both", "2026-07-28/schema.json", "A uniquely identifying ID for a request in JSON-RPC.", None),
-    ("JSONRPC-RESULT-XOR-ERROR", "MUST", "both", "2026-07-28/schema.json", "A response to a request, containing either the result or error.", None),
-    ("JSONRPC-NO-RESPONSE-TO-NOTIFICATION", "MUST", "both", "2026-07-28/schema.json", "A notification which does not expect a response.", None),
-    ("JSONRPC-SPEC", "MUST", "both", "2026-07-28/basic.mdx", "All messages between MCP clients and servers **MUST** follow the [JSON-RPC 2.0](https://www.jsonrpc.org/specification) specification.", None),
-    ("JSONRPC-ID-UNIQUE", "MUST", "both", "2026-07-28/schema.json", "A uniquely identifying ID for a request in JSON-RPC.", "2026-07-28 has no session within which an id must not recur, and a server sends no requests; what the wire shows is a retry reusing the id of the request it retries, which is MRTR-RETRY-NEW-ID"),
+    ("JSONRPC-MESSAGE-FORMAT", "MUST", "both", "2026-07-28/schema.json", "Refers to any valid JSON-RPC object that can be decoded off the wire, or encoded to be sent.", WIRE),
+    ("JSONRPC-ID-TYPE", "MUST", "both", "2026-07-28/basic.mdx", "Requests **MUST** include a string or integer ID.", WIRE),
+    ("JSONRPC-RESULT-XOR-ERROR", "MUST", "both", "2026-07-28/schema.json", "A response to a request, containing either the result or error.", WIRE),
+    ("JSONRPC-NO-RESPONSE-TO-NOTIFICATION", "MUST", "both", "2026-07-28/basic.mdx", "The receiver **MUST NOT** send a response.", WIRE),
+    ("JSONRPC-SPEC", "MUST", "both", "2026-07-28/basic.mdx", "All messages between MCP clients and servers **MUST** follow the [JSON-RPC 2.0](https://www.jsonrpc.org/specification) specification.", WIRE),
+    ("JSONRPC-ID-UNIQUE", "MUST", "both", "2026-07-28/basic.mdx", "The request ID **MUST NOT** match the ID of any other request the sender has issued and not yet received a response for.", WIRE),
+    ("JSONRPC-RESPONSE-SAME-ID", "MUST", "both", "2026-07-28/basic.mdx", "Result responses **MUST** include the same ID as the request they correspond to.", WIRE),
+    ("SCHEMA-MESSAGES", "MUST", "both", "2026-07-28/basic.mdx", "This is the source of truth for all protocol messages and structures.", WIRE),
     # mrtr.mdx
     ("MRTR-SERVER-USES-MRTR", "MUST", "server", MRTR, "Servers **MUST** send server-to-client requests (such as `roots/list`, `sampling/createMessage`, or `elicitation/create`) using the MRTR pattern.", None),
     ("MRTR-META-REQUIRED", "MUST", "client", MRTR, "Every request **MUST** include the required `_meta` fields", "the MRTR page restating META-REQUIRED-FIELDS (basic.mdx), which client.modern.meta-on-every-request checks on every request, retries included"),
@@ -430,7 +439,11 @@ def build(revision, table, cases_by_key):
             .replace("\\\"", "\"").replace("\\n", "\n"),
         }
         cases = sorted(cases_by_key.get((revision, key), []))
-        if excluded:
+        if excluded is WIRE:
+            entry["wire"] = True
+            cases = sorted(cases + [f"{role}.wire.messages-well-formed" for role in ("client", "server")
+                                    if binds in (role, "both")])
+        elif excluded:
             entry["excluded"] = excluded
         entry["cases"] = cases
         entries.append(entry)

@@ -150,8 +150,13 @@ def test_a_response_to_a_notification_fails_on_both_transports(cli, tmp_path, tr
         proc = cli.run("server", "--command", f"{SUTS / 'contractless_server.py'} answers-notifications", *args)
     else:
         proc = run_http_sut(cli, ["answers-notifications"], *args)
-    [case] = results_of(tmp_path)["cases"]
+    rows = {c["id"]: c for c in results_of(tmp_path)["cases"]}
+    case = rows.pop("server.jsonrpc.no-response-to-notification")
     assert case["status"] == "FAIL" and "already answered" in case["reason"], case["reason"]
+    # The wire judged whole says it too: a second answer to initialize's id (issue 31).
+    [wire] = rows.values()
+    assert (wire["id"], wire["status"], wire["check"]) == (
+        "server.wire.messages-well-formed", "FAIL", "jsonrpc.response-duplicate"), wire
     assert proc.returncode == 1
 
 

@@ -41,6 +41,8 @@ Catalog Catalog::load(const std::string& dir, std::vector<std::string>& errors) 
       entry.section = text("section");
       entry.quote = text("quote");
       entry.excluded = text("excluded");
+      const rapidjson::Value* wire = find_member(e, "wire");
+      entry.wire = wire != nullptr && wire->IsBool() && wire->GetBool();
       if (entry.key.empty() || entry.level.empty()) {
         errors.push_back(path.string() + ": an entry without key or level");
         continue;
@@ -77,6 +79,12 @@ std::vector<Coverage> compute_coverage(const Catalog& catalog, const std::vector
         if (in_revision &&
             std::find(c.requirements.begin(), c.requirements.end(), entry.key) != c.requirements.end()) {
           line.cases.push_back(c.id);
+        }
+      }
+      if (entry.wire) {
+        for (const char* role : {"client", "server"}) {
+          if (entry.binds == role || entry.binds == "both")
+            line.cases.push_back(role + std::string(kWireCaseSuffix));
         }
       }
       if (!line.cases.empty())

@@ -22,7 +22,13 @@ struct CatalogEntry {
   std::string section;
   std::string quote;
   std::string excluded;  // reason; empty when the entry is meant to be covered
+  // A rule of every message: besides the cases that cite it, the wire rows judge it over every
+  // message of every run (report/wire_verdicts.h), so it is covered by them too.
+  bool wire = false;
 };
+
+// The id of the wire row of a role: "server" + kWireCaseSuffix.
+inline constexpr const char* kWireCaseSuffix = ".wire.messages-well-formed";
 
 class Catalog {
  public:

@@ -1,6 +1,7 @@
 #include "cases/step_engine.h"
 
 #include <algorithm>
+#include <cstring>
 #include <limits>
 
 #include "cases/modern_client_checks.h"
@@ -254,6 +255,7 @@ bool StepEngine::send(const std::string& json) {
   transcribe("harness", abbreviate_utf8(json, kTranscriptTextLimit));
   if (self_check_enabled() && !sending_nonconformant_)
     self_check_message(revision_, json, answered_method(json), case_.id);
+  if (ParsedJson sent = parse_json(json); sent.ok()) wire_.harness_sent(sent.document);
   ++sends_;
   // A write waits 5 s at most and never past the case's deadline. A peer that stops reading
   // costs one timed-out write: the channel then gives the stream up (a message may be cut in
@@ -361,8 +363,15 @@ bool StepEngine::pump(Deadline until) {
   // Parsed once: the checks read the document, and the inbox keeps it.
   ParsedJson parsed = parse_json(r.line, check.limits);
   MessageReport report = check_parsed_message(parsed, check);
+  // A message check_message already found a MUST defect in (its envelope, or the elicitation
+  // rules the cases judge) is not judged again by the schema: one defect, one finding.
+  bool judged_broken = false;
   for (Diagnostic& d : report.diagnostics) {
+    judged_broken = judged_broken || d.level == Level::Must;
     if (d.level == Level::Must || d.level == Level::Should) add_finding(std::move(d));
+  }
+  if (parsed.ok()) {
+    for (Diagnostic& d : wire_.sut_sent(parsed.document, revision_, judged_broken)) add_finding(std::move(d));
   }
   // Every message is checked; what is kept for the steps is bounded (retention.h).
   if (!retention_.keep_message(r.line.size())) {
@@ -424,11 +433,42 @@ const Value* StepEngine::await_response(const std::string& id, Deadline until, s
     pump(until);
   }
   why = eof_ ? closed_reason().substr(1) : "no answer in time";
+  if (const auto& wrong = wire_.first_unknown_response_id())
+    why +=
+        "; the SUT sent a response with id " + abbreviate_utf8(*wrong, 80) + ", which is no request of ours";
   return nullptr;
 }
 
+namespace {
+constexpr const char* kNeverCameUp = "the SUT never came up: ";
+}  // namespace
+
 void StepEngine::sut_unavailable(std::string reason) {
   note(reason);
+  // A SUT that answered, but with an id of no request of ours, came up: it is not called
+  // unavailable (ERROR). The case's own rule was not reached ("not testable"); the wire row judges
+  // the id (JSONRPC-RESPONSE-SAME-ID, wire_ledger.h).
+  if (const auto& wrong = wire_.first_unknown_response_id()) {
+    std::string evidence;
+    for (const auto& m : sut_messages_) {
+      const Value* id = m->IsObject() && !has_member(*m, "method") ? find_member(*m, "id") : nullptr;
+      if (id != nullptr && to_json(*id) == *wrong) {
+        evidence = abbreviate_utf8(to_json(*m), kTranscriptTextLimit);
+        break;
+      }
+    }
+    record_.failure = StepFailure{
+        "jsonrpc.response-unknown-id",
+        "",
+        "The SUT answered, but with id " + abbreviate_utf8(*wrong, 80) +
+            ", which is no request of ours; responses MUST include the same ID as "
+            "the request they correspond to (" +
+            (reason.starts_with(kNeverCameUp) ? reason.substr(std::strlen(kNeverCameUp)) : reason) + ")",
+        "/id",
+        std::move(evidence),
+        true};
+    return;
+  }
   record_.sut_unavailable = std::move(reason);
 }
 
@@ -570,7 +610,10 @@ void StepEngine::do_send(const Step& s) {
   if (!method.starts_with("notifications/")) {
     const std::string id = new_request_id();
     message.AddMember("id", std::stoi(id), message.GetAllocator());
-    if (!s.name.empty()) sent_ids_[s.name] = id;
+    if (!s.name.empty()) {
+      sent_ids_[s.name] = id;
+      unknown_responses_at_send_[s.name] = wire_.unknown_responses();
+    }
     auto copy = std::make_shared<rapidjson::Document>();
     copy->CopyFrom(message, copy->GetAllocator());
     step_requests_[id] = std::move(copy);
@@ -639,6 +682,16 @@ void StepEngine::do_expect(const Step& s) {
   reason += eof_ ? closed_reason() : " within " + std::to_string(wait.count()) + " ms";
   if (!closest.empty()) reason += "; closest: " + closest;
   if (retention_.messages_not_kept() > 0) reason += "; " + retention_.messages_summary();
+  if (const auto at = unknown_responses_at_send_.find(s.target);
+      at != unknown_responses_at_send_.end() && wire_.unknown_responses() > at->second) {
+    // An answer came, with an id of no request of ours: the step's own rule cannot be judged
+    // (not testable); the wire row judges the id (JSONRPC-RESPONSE-SAME-ID).
+    reason += "; the SUT sent a response with id " + abbreviate_utf8(wire_.last_unknown_response_id(), 80) +
+              ", which is no request of ours (the wire row judges the id)";
+    fail(s, reason, closest_pointer, closest_text);
+    record_.failure->prerequisite = true;
+    return;
+  }
   fail(s, reason, closest_pointer, closest_text);
 }
 

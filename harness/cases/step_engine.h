@@ -22,6 +22,7 @@
 #include "cases/run_record.h"
 #include "cases/runner.h"
 #include "cases/transcript_checks.h"
+#include "cases/wire_ledger.h"
 #include "spec/capability.h"
 #include "transport/child_process.h"
 #include "transport/deadline.h"
@@ -151,6 +152,7 @@ class StepEngine {
   };
   std::vector<HttpFacts> sut_http_;
   std::set<std::string> harness_ids_;
+  WireLedger wire_;  // every message of the run, both ways: ids answered, the schema (wire_ledger.h)
   std::set<std::string> responded_ids_;  // ids of SUT requests the harness answered (JSON text)
   std::shared_ptr<MessageChannel> channel_;
   bool eof_ = false;
@@ -184,6 +186,9 @@ class StepEngine {
 
   std::chrono::steady_clock::time_point started_;
   std::map<std::string, std::string> sent_ids_;
+  // By send step name: how many responses with an id of no request of ours had come when it sent
+  // its request (WireLedger::unknown_responses), so that its expect step can tell a wrong id.
+  std::map<std::string, std::size_t> unknown_responses_at_send_;
   std::map<std::string, std::shared_ptr<rapidjson::Document>> matched_;
   std::map<std::string, std::shared_ptr<rapidjson::Document>> step_requests_;  // by id: what send steps sent
   // 2026-07-28, SUT as client: each InputRequiredResult a reply step sent, the request it

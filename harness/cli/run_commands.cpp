@@ -446,8 +446,15 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
     err << "elicit-conform: requirement catalog: " << printable(e) << "\n";
   {
     std::vector<CaseOutcomeInRun> outcomes_in_run;
-    for (const CaseResult& r : summary.results)
-      outcomes_in_run.push_back({r.c->id, r.record.revision, r.verdict});
+    for (const CaseResult& r : summary.results) {
+      std::map<std::string, Verdict> rule_verdicts;
+      for (const Diagnostic& d : r.c->built_in ? r.record.sut_findings : Diagnostics{}) {
+        const Verdict v = d.level == Level::Must ? Verdict::Fail : Verdict::Warn;
+        const auto [it, added] = rule_verdicts.emplace(d.requirement, v);
+        if (!added) it->second = worse(it->second, v);
+      }
+      outcomes_in_run.push_back({r.c->id, r.record.revision, r.verdict, std::move(rule_verdicts)});
+    }
     summary.coverage = requirement_coverage(catalog, cases, wanted, outcomes_in_run);
     summary.catalog = &catalog;
   }

@@ -547,7 +547,8 @@ class ReferenceClient {
         continue;
       }
       if (name == "ping") {
-        send(R"({"jsonrpc":"2.0","id":)" + to_json(*mid) + R"(,"result":{}})");
+        const std::string id = fault_ == FaultId::PongWrongId ? wrong_response_id(*mid) : to_json(*mid);
+        send(R"({"jsonrpc":"2.0","id":)" + id + R"(,"result":{}})");
       } else if (name == kElicitCreate) {
         elicit(*mid, m.document);
       } else {

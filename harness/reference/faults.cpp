@@ -2,6 +2,9 @@
 
 #include <array>
 #include <cstddef>
+#include <string>
+
+#include "core/json.h"
 
 namespace ec {
 namespace {
@@ -32,6 +35,15 @@ const Fault* find_fault(std::string_view name) {
     if (f.name == name) return &f;
   }
   return nullptr;
+}
+
+std::string wrong_response_id(const rapidjson::Value& id) {
+  if (id.IsInt64()) return std::to_string(id.GetInt64() + 1);
+  if (id.IsString()) {
+    const std::string text = std::string(id.GetString(), id.GetStringLength()) + "-x";
+    return to_json(rapidjson::Value(rapidjson::StringRef(text.c_str(), text.size())));
+  }
+  return "\"wrong\"";
 }
 
 }  // namespace ec

@@ -6,7 +6,10 @@
 #pragma once
 
 #include <span>
+#include <string>
 #include <string_view>
+
+#include <rapidjson/document.h>
 
 namespace ec {
 
@@ -27,5 +30,9 @@ struct Fault {
 
 std::span<const Fault> faults();
 const Fault* find_fault(std::string_view name);
+
+// The id a peer with ping-wrong-id / pong-wrong-id answers `id` with (JSON text): one higher
+// for an integer, "-x" appended to a string.
+std::string wrong_response_id(const rapidjson::Value& id);
 
 }  // namespace ec

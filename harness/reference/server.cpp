@@ -176,6 +176,8 @@ class ReferenceServer {
     // A server without a modern revision knows no server/discover, and reads _meta as nothing.
     if (!modern_versions_.empty() && is_modern_request(m)) return modern(id, m);
     if (m.method == "initialize") return initialize(id, m.params);
+    if (m.method == "ping" && fault_ == FaultId::PingWrongId)
+      return send(R"({"jsonrpc":"2.0","id":)" + wrong_response_id(id) + R"(,"result":{}})");
     if (m.method == "ping") return respond(id, "{}");
     if (m.method == "tools/list") {
       static const std::string tools = to_json(parse_json(kTools).document);  // one line: stdio framing

@@ -57,6 +57,23 @@ std::vector<RevisionCoverage> requirement_coverage(const Catalog& catalog, const
           judged_by_a_rule_case |= !c.pass_through;
         }
       }
+      if (entry.wire) {
+        const std::string row = std::string(to_string(side)) + kWireCaseSuffix;
+        line.cases.push_back(row);
+        bool judged = false;  // a run at r that was not SKIP: its wire was judged
+        Verdict wire = Verdict::Pass;
+        for (const CaseOutcomeInRun& o : outcomes) {
+          if (o.revision != r) continue;
+          judged |= o.verdict != Verdict::Skip;
+          if (const auto it = o.rule_verdicts.find(entry.key);
+              o.case_id == row && it != o.rule_verdicts.end())
+            wire = it->second;
+        }
+        if (judged) {
+          line.worst = line.worst ? worse(*line.worst, wire) : wire;
+          judged_by_a_rule_case = true;
+        }
+      }
       line.pass_through_only = line.worst == Verdict::Pass && !judged_by_a_rule_case;
       if (!line.cases.empty())
         ++rc.covered;

@@ -5,6 +5,8 @@
 // rule, not only by case: "which MUSTs does this SDK break" is this table.
 #pragma once
 
+#include <map>
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,6 +21,11 @@ struct CaseOutcomeInRun {
   std::string case_id;
   Revision revision;
   Verdict verdict;
+  // A wire row's (report/wire_verdicts.h): each rule its findings break, with the verdict of its
+  // worst finding (MUST: FAIL, SHOULD: WARN). A wire rule (catalog `wire`) takes its status from
+  // the row of its revision when the row names it, else PASS: the wire was judged over every run
+  // and held.
+  std::map<std::string, Verdict> rule_verdicts = {};
 };
 
 struct RequirementOutcome {

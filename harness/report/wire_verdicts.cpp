@@ -1,5 +1,6 @@
 #include "report/wire_verdicts.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -8,9 +9,6 @@ namespace {
 
 // What a row keeps of what it found: enough to read, bounded for a SUT that floods.
 constexpr std::size_t kFindingsKept = 50;
-
-// The rule every wire row cites, found or not: a JSON-RPC message is what the base protocol says.
-constexpr const char* kWireRequirement = "JSONRPC-MESSAGE-FORMAT";
 
 Verdict verdict_of(const Diagnostics& found) {
   if (has_level(found, Level::Must)) return Verdict::Fail;
@@ -21,7 +19,7 @@ Verdict verdict_of(const Diagnostics& found) {
 }  // namespace
 
 bool is_wire_check(const std::string& check) {
-  return check.starts_with("json.") || check.starts_with("jsonrpc.");
+  return check.starts_with("json.") || check.starts_with("jsonrpc.") || check.starts_with("spec-schema.");
 }
 
 std::vector<std::string> wire_case_ids() {
@@ -62,14 +60,17 @@ std::vector<CaseResult> wire_verdicts(const std::vector<CaseResult>& results, Ro
     Case& c = storage.emplace_back();
     c.id = std::string(to_string(role)) + kWireCaseSuffix;
     c.title =
-        "Every message the SUT sent, in every run, is a well-formed JSON-RPC message (the wire judged whole)";
+        "Every message the SUT sent, in every run, is a well-formed JSON-RPC message that its revision's "
+        "schema.json accepts, and answers a request of ours once, with its id (the wire judged whole)";
     c.file = "(built in: every run's messages)";
     c.role = role;
     c.revisions = {revision};
     c.transports = {p.transport};
     c.level = Level::Must;
     c.built_in = true;
-    std::set<std::string> keys{kWireRequirement};
+    // The rules the row's findings break, and no other: a requirement's status in the reports
+    // comes from the findings that cite it (requirement_coverage.h).
+    std::set<std::string> keys;
     for (const Diagnostic& d : p.found) keys.insert(d.requirement);
     c.requirements.assign(keys.begin(), keys.end());
 
@@ -101,7 +102,15 @@ std::vector<CaseResult> wire_verdicts(const std::vector<CaseResult>& results, Ro
                    tally + "); first: " + first->message;
       row.record.failure = StepFailure{first->check, "", row.reason, first->pointer, "", false};
     }
-    if (p.found.size() > kFindingsKept) p.found.resize(kFindingsKept);
+    if (p.found.size() > kFindingsKept) {
+      // Bounded, but every rule and level the row found keeps a finding (the first of each comes
+      // first), so that what the reports say of each rule can be read from what is kept.
+      std::set<std::pair<std::string, Level>> seen;
+      std::stable_partition(p.found.begin(), p.found.end(), [&](const Diagnostic& d) {
+        return seen.insert({d.requirement, d.level}).second;
+      });
+      p.found.resize(std::max(kFindingsKept, seen.size()));
+    }
     row.record.sut_findings = std::move(p.found);
     rows.push_back(std::move(row));
   }

@@ -9,6 +9,12 @@ constexpr std::array kRequirements{
     Requirement{"JSONRPC-MESSAGE-FORMAT", Level::Must, Binds::Both, true, true, true},
     Requirement{"JSONRPC-ID-TYPE", Level::Must, Binds::Both, true, true, true},
     Requirement{"JSONRPC-RESULT-XOR-ERROR", Level::Must, Binds::Both, true, true, true},
+    // The wire as a whole (cases/wire_ledger.h): the ids of a run's requests and responses, and
+    // every message against its revision's schema.json.
+    Requirement{"JSONRPC-RESPONSE-SAME-ID", Level::Must, Binds::Both, true, true, true},
+    Requirement{"JSONRPC-ID-UNIQUE", Level::Must, Binds::Both, true, true, true},
+    Requirement{"JSONRPC-SPEC", Level::Must, Binds::Both, true, true, true},
+    Requirement{"SCHEMA-MESSAGES", Level::Must, Binds::Both, true, true, true},
     Requirement{"CAPABILITY-DECLARE", Level::Must, Binds::Client, true, true, true},
     Requirement{"CAPABILITY-AT-LEAST-ONE-MODE", Level::Must, Binds::Client, false, true, true},
     Requirement{"CAPABILITY-NEGOTIATION", Level::Must, Binds::Both, false, true},
