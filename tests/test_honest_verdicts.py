@@ -346,3 +346,32 @@ def run_client_cases(cli, report, command):
     proc = cli.run("client", "--command", command, "--revision", "2025-11-25", "--report-dir", report, "-j", "2",
                    timeout=300)
     return proc, json.loads((report / "results.json").read_text()), report
+
+
+ARRIVAL_CASES = ["server.form.schema-2025-06-18", "server.completion.issued-id", "server.form.request-well-formed",
+                 "server.form.sep1330-enums-and-sep1034-defaults", "server.url.request-well-formed"]
+
+
+def test_content_rules_of_a_message_never_sent_are_not_testable(cli, tmp_path):
+    """Issue 31: these cases judge the content of the elicitation/create the tool was asked to send.
+    Before, a server that never sent one FAILed them (MUST) for content it never sent, while their
+    siblings said not testable. Their expect step now says `"prerequisite": "arrival"`."""
+    for case in ARRIVAL_CASES:
+        report = tmp_path / case
+        proc = cli.run("server", "--command", f"{SUTS / 'contractless_server.py'} never-elicits", "--case", case,
+                       "--timeout", "1000", "--report-dir", report)
+        rows = results_of(report)["cases"]
+        assert rows and {r["id"] for r in rows} == {case}, rows
+        for row in rows:
+            assert row["status"] == "FAIL" and row["untestable"], row
+            assert "the SUT sent no elicitation/create at all" in row["reason"], row["reason"]
+        assert proc.returncode == 1
+
+
+def test_content_that_arrived_and_breaks_the_rule_still_fails(cli, tmp_path):
+    """The other half: the reference server with drop-message sends elicitation/create without a
+    message; server.form.request-well-formed FAILs on its rule, not as not testable."""
+    cli.run("server", "--command", f"{cli.peer} reference server --fault drop-message", "--case",
+            "server.form.request-well-formed", "--revision", "2025-11-25", "--timeout", "1000", "--report-dir", tmp_path)
+    [row] = results_of(tmp_path)["cases"]
+    assert row["status"] == "FAIL" and not row.get("untestable"), row

@@ -491,8 +491,16 @@ class Loader {
         step.nonconformant = std::string(n->GetString(), n->GetStringLength());
       }
       if (const rapidjson::Value* p = find_member(s, "prerequisite")) {
-        if (!p->IsBool()) return bad(pointer_append(at, "prerequisite"), "prerequisite is true or false");
-        step.prerequisite = p->GetBool();
+        const bool arrival = p->IsString() && std::string_view(p->GetString()) == "arrival";
+        if (!p->IsBool() && !arrival)
+          return bad(pointer_append(at, "prerequisite"), "prerequisite is true, false or \"arrival\"");
+        if (arrival &&
+            (step.kind != Step::Kind::Expect || !step.target.empty() || !step.body->IsObject() ||
+             find_member(*step.body, "method") == nullptr || !find_member(*step.body, "method")->IsString()))
+          return bad(pointer_append(at, "prerequisite"),
+                     "\"arrival\" belongs to an expect step whose pattern names a method");
+        step.prerequisite = p->IsBool() && p->GetBool();
+        step.arrival_prerequisite = arrival;
       }
       if (const rapidjson::Value* id = find_member(s, "id")) {
         if (!id->IsString() || !is_check_id(id->GetString()))

@@ -32,6 +32,10 @@ struct Step {
   std::string text;                        // expect_no_fetch: the URL; check: the check name
   std::chrono::milliseconds within{0};     // expect: timeout (0: the run's default); silence: how long
   bool prerequisite = false;
+  // expect ("prerequisite": "arrival"): the message's content is the rule, its arrival only sets
+  // the scene. When no SUT message of the pattern's method came at all, the rule was not reached
+  // (FAIL, not testable); one that came and does not match is the rule broken.
+  bool arrival_prerequisite = false;
   // send, over Streamable HTTP: the MCP-Protocol-Version header its POST carries instead of the
   // version its _meta names ("" leaves it out): how a case tests a server's header validation.
   std::optional<std::string> http_version_header;

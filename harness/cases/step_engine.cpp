@@ -682,6 +682,12 @@ void StepEngine::do_expect(const Step& s) {
   reason += eof_ ? closed_reason() : " within " + std::to_string(wait.count()) + " ms";
   if (!closest.empty()) reason += "; closest: " + closest;
   if (retention_.messages_not_kept() > 0) reason += "; " + retention_.messages_summary();
+  if (s.arrival_prerequisite && !sut_sent_method(find_member(*s.body, "method")->GetString())) {
+    fail(s, "the SUT sent no " + std::string(find_member(*s.body, "method")->GetString()) +
+                " at all, so the rule about its content was not reached (" + reason + ")");
+    record_.failure->prerequisite = true;
+    return;
+  }
   if (const auto at = unknown_responses_at_send_.find(s.target);
       at != unknown_responses_at_send_.end() && wire_.unknown_responses() > at->second) {
     // An answer came, with an id of no request of ours: the step's own rule cannot be judged
@@ -693,6 +699,15 @@ void StepEngine::do_expect(const Step& s) {
     return;
   }
   fail(s, reason, closest_pointer, closest_text);
+}
+
+bool StepEngine::sut_sent_method(std::string_view method) const {
+  for (const auto& m : sut_messages_) {
+    const Value* v = find_member(*m, "method");
+    if (v != nullptr && v->IsString() && std::string_view(v->GetString(), v->GetStringLength()) == method)
+      return true;
+  }
+  return false;
 }
 
 void StepEngine::do_reply(const Step& s) {

@@ -178,6 +178,7 @@ class StepEngine {
   void run_step(const Step& s);
   void do_send(const Step& s);
   void do_expect(const Step& s);
+  bool sut_sent_method(std::string_view method) const;  // any SUT message of this method, kept or taken
   void do_reply(const Step& s);
   void do_silence(const Step& s);
   void do_check(const Step& s);

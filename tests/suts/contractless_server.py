@@ -6,6 +6,8 @@ line):
   no-tools               lists no tool at all: none of the adapter contract's tools
   declines               lists the contract's tools and answers every call with a tool error whose
                          text is "elicit-conform: SKIP: <reason>", the adapter contract's explicit skip
+  never-elicits          lists the contract's tools and answers every call with a plain result, without
+                         ever sending elicitation/create (an SDK that cannot, and does not say so)
   answers-notifications  answers every notification but notifications/initialized with a result
                          whose id is 1 (the id of initialize, answered long before): over stdio a
                          line, over HTTP a 200 whose JSON body is that response
@@ -31,6 +33,8 @@ def answer(message):
     elif method == "tools/list":
         names = [] if MODE == "no-tools" else CONTRACT
         result = {"tools": [{"name": n, "inputSchema": {"type": "object"}} for n in names]}
+    elif method == "tools/call" and MODE == "never-elicits":
+        result = {"content": [{"type": "text", "text": "done, without asking anybody"}]}
     elif method == "tools/call":
         result = {"isError": True,
                   "content": [{"type": "text", "text": "elicit-conform: SKIP: this SDK has no elicitation API"}]}
