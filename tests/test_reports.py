@@ -228,3 +228,29 @@ def test_report_html_filter_has_a_box_for_every_verdict_in_the_run(cli, tmp_path
     assert 'data-verdict="NOTE"' in page
     # A MAY not taken up says so beside its NOTE (never WARN: issue 31).
     assert "NOTE (a MAY, not a requirement)" in page
+
+
+def test_a_failure_names_the_rule_it_broke_and_the_reports_quote_it_first(cli, tmp_path):
+    """Issue 31, item 7. Before: a failed run quoted every rule of its case, the broken one not
+    marked, and the requirement table gave the run's FAIL to every rule the case cites (a nested
+    schema marked REQUEST-MESSAGE FAIL). Now the failing check's rule (or, for a step that expected
+    other content, the rule check_message finds the closest message breaking) is the run's
+    `broken_requirement`, quoted first in report.md and report.html, and alone takes the FAIL."""
+    report = tmp_path / "r"
+    run(cli, report, "server", "--command", f"{cli.peer} reference server --fault nest-schema", "--case",
+        "server.form.request-well-formed", "--revision", "2025-11-25", "--timeout", "1500")
+    results = json.loads((report / "results.json").read_text())
+    [case] = results["cases"]
+    broken = "EL-2025-11-25-FORM-SCHEMA-RESTRICTED"
+    assert case["status"] == "FAIL" and case["broken_requirement"] == broken, case
+    md = (report / "report.md").read_text()
+    quotes = [line for line in md.splitlines() if line.startswith("> ")]
+    assert quotes[0].startswith(f"> broken: **{broken}**"), quotes
+    assert sum(q.startswith("> broken:") for q in quotes) == 1
+    page = (report / "report.html").read_text()
+    assert f'<blockquote class="broken">broken: <strong>{broken}</strong>' in page
+    [section] = results["coverage"]
+    status = {r["id"]: r["status"] for r in section["requirements"]}
+    assert status[broken] == "FAIL"
+    # The case's other rules were not what broke: the run gives them no FAIL.
+    assert status["EL-2025-11-25-REQUEST-MESSAGE"] != "FAIL" and status["EL-2025-11-25-FORM-REQUESTED-SCHEMA"] != "FAIL"

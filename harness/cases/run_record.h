@@ -32,6 +32,8 @@ struct StepFailure {
   // sets the rule up. Judged FAIL marked "not testable", whatever the case's level, as the
   // official suite does: a SUT that cannot be tested is not conformant by default.
   bool prerequisite = false;
+  // The rule broken, when the failing check knows it (a requirement key; "" otherwise).
+  std::string requirement = {};
 };
 
 struct RunRecord {

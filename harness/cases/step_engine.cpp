@@ -253,8 +253,12 @@ void StepEngine::transcribe(const char* from, std::string text) {
 
 bool StepEngine::send(const std::string& json) {
   transcribe("harness", abbreviate_utf8(json, kTranscriptTextLimit));
-  if (self_check_enabled() && !sending_nonconformant_)
+  // The self-check judges a case's first messages: every kind the harness writes is among them,
+  // and a SUT's burst of 9,000 pings does not make the harness validate 9,000 pongs.
+  if (self_check_enabled() && !sending_nonconformant_ && self_checked_ < kSelfCheckedMessages) {
+    ++self_checked_;
     self_check_message(revision_, json, answered_method(json), case_.id);
+  }
   if (ParsedJson sent = parse_json(json); sent.ok()) wire_.harness_sent(sent.document);
   ++sends_;
   // A write waits 5 s at most and never past the case's deadline. A peer that stops reading
@@ -699,6 +703,24 @@ void StepEngine::do_expect(const Step& s) {
     return;
   }
   fail(s, reason, closest_pointer, closest_text);
+  record_.failure->requirement = rule_broken_by(closest_text);
+}
+
+std::string StepEngine::rule_broken_by(const std::string& message) const {
+  // The message closest to what a step expected, judged by check_message: the first MUST it
+  // breaks that the case cites is the rule the step's mismatch shows (a nested schema breaks
+  // FORM-SCHEMA-RESTRICTED, not the five other rules of its case).
+  if (message.empty()) return {};
+  MessageCheckOptions o;
+  o.revision = revision_;
+  ParsedJson parsed = parse_json(message);
+  if (!parsed.ok()) return {};
+  for (const Diagnostic& d : check_parsed_message(parsed, o).diagnostics) {
+    if (d.level == Level::Must && std::find(case_.requirements.begin(), case_.requirements.end(),
+                                            d.requirement) != case_.requirements.end())
+      return d.requirement;
+  }
+  return {};
 }
 
 bool StepEngine::sut_sent_method(std::string_view method) const {
@@ -924,7 +946,10 @@ void StepEngine::do_check(const Step& s) {
     record_.harness_error = "check " + s.text + " has no implementation for this run; " + s.pointer;
     return;
   }
-  if (auto f = run_transcript_check(s.text, transcript())) fail(s, f->reason, f->pointer, f->message);
+  if (auto f = run_transcript_check(s.text, transcript())) {
+    fail(s, f->reason, f->pointer, f->message);
+    record_.failure->requirement = f->requirement;
+  }
 }
 
 Transcript StepEngine::transcript() const {

@@ -79,6 +79,8 @@ class StepEngine {
   // Set while a case step sends what it says is deliberately not conformant (the step's
   // "nonconformant" reason): the self-check leaves that message alone.
   bool sending_nonconformant_ = false;
+  static constexpr std::size_t kSelfCheckedMessages = 1000;
+  std::size_t self_checked_ = 0;
   const std::string& last_channel_note() const { return last_channel_note_; }  // why a send failed, say
   void respond(const rapidjson::Value& id, const std::string& result);
   void respond_error(const rapidjson::Value& id, int code, const std::string& message);
@@ -179,6 +181,8 @@ class StepEngine {
   void do_send(const Step& s);
   void do_expect(const Step& s);
   bool sut_sent_method(std::string_view method) const;  // any SUT message of this method, kept or taken
+  // The rule of the case that `message` (JSON text; "" for none) breaks, by check_message; "".
+  std::string rule_broken_by(const std::string& message) const;
   void do_reply(const Step& s);
   void do_silence(const Step& s);
   void do_check(const Step& s);

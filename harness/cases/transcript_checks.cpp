@@ -22,6 +22,11 @@ CheckFailure failure(std::string reason, std::string pointer = "", std::string m
   return CheckFailure{std::move(reason), std::move(pointer), std::move(message)};
 }
 
+// A failure that a diagnostic explains: the rule is the diagnostic's.
+CheckFailure failure_of(const Diagnostic& d, std::string pointer, std::string message) {
+  return CheckFailure{d.check + ": " + d.message, std::move(pointer), std::move(message), d.requirement};
+}
+
 Mode mode_of(const Value& request) {
   const Value* params = find_member(request, "params");
   const Value* mode = params ? find_member(*params, "mode") : nullptr;
@@ -76,7 +81,7 @@ std::optional<CheckFailure> elicitations_valid(const Transcript& t) {
       for (const Diagnostic& diag : check_message(*d, o).diagnostics) {
         if (diag.level == Level::Must && !diag.requirement.starts_with("JSONRPC-") &&
             !diag.check.starts_with("json.")) {
-          return failure(diag.check + ": " + diag.message, diag.pointer, to_json(*d));
+          return failure_of(diag, diag.pointer, to_json(*d));
         }
       }
       continue;
@@ -92,15 +97,17 @@ std::optional<CheckFailure> elicitations_valid(const Transcript& t) {
       // input request rebuilt as a request is not one the server wrote.
       if (diag.level == Level::Must && !diag.requirement.starts_with("JSONRPC-") &&
           !diag.check.starts_with("json.") && diag.check != "mrtr.server-request") {
-        return failure(diag.check + ": " + diag.message, e.prefix + diag.pointer, e.message());
+        return failure_of(diag, e.prefix + diag.pointer, e.message());
       }
     }
     const Mode asked = mode_of(*e.request);
     if (!t.client_capability.supports(asked)) {
-      return failure(
+      CheckFailure f = failure(
           "elicitation/create in " + std::string(to_string(asked)) +
               " mode, which the client did not declare (declared: " + t.client_capability.describe() + ")",
           e.prefix + "/params/mode", e.message());
+      f.requirement = "SERVER-MODE-DECLARED";
+      return f;
     }
   }
   return std::nullopt;
@@ -114,7 +121,7 @@ std::optional<CheckFailure> schema_consistent(const Transcript& t) {
     o.revision = t.revision;
     for (const Diagnostic& diag : check_message(*e.request, o).diagnostics) {
       if (diag.requirement == "FORM-SCHEMA-CONSISTENT") {
-        return failure(diag.check + ": " + diag.message, e.prefix + diag.pointer, e.message());
+        return failure_of(diag, e.prefix + diag.pointer, e.message());
       }
     }
   }
@@ -127,7 +134,7 @@ std::optional<CheckFailure> security_heuristics(const Transcript& t) {
     if (!params) continue;
     Diagnostics found = security_findings(*params, e.prefix + "/params", t.revision);
     if (!found.empty()) {
-      return failure(found[0].check + ": " + found[0].message, found[0].pointer, e.message());
+      return failure_of(found[0], found[0].pointer, e.message());
     }
   }
   return std::nullopt;
@@ -137,7 +144,7 @@ std::optional<CheckFailure> jsonrpc_valid(const Transcript& t) {
   // Every message the SUT sent is well-formed JSON-RPC as MCP uses it (findings of check-message).
   for (const Diagnostic& d : t.sut_findings) {
     if (d.level == Level::Must && (d.requirement.starts_with("JSONRPC-") || d.check.starts_with("json."))) {
-      return failure(d.check + ": " + d.message, d.pointer);
+      return failure_of(d, d.pointer, "");
     }
   }
   return std::nullopt;

@@ -50,6 +50,9 @@ struct CheckFailure {
   std::string reason;
   std::string pointer;  // into `message`
   std::string message;  // the offending SUT message (JSON), or ""
+  // The rule the finding breaks (a requirement key), when the check knows it: the reports quote
+  // it first and give it, not every rule the case cites, the run's verdict.
+  std::string requirement = {};
 };
 
 // Every elicitation the SUT asked for, as an elicitation/create request: its own requests (2025)

@@ -453,7 +453,12 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
         const auto [it, added] = rule_verdicts.emplace(d.requirement, v);
         if (!added) it->second = worse(it->second, v);
       }
-      outcomes_in_run.push_back({r.c->id, r.record.revision, r.verdict, std::move(rule_verdicts)});
+      // A broken rule the case does not cite (a JSON-RPC rule judged along the way) leaves the
+      // case's verdict on every rule it cites: the table has no line of the case for it.
+      const auto& cited = r.c->requirements;
+      const bool cites = std::find(cited.begin(), cited.end(), r.broken_requirement) != cited.end();
+      outcomes_in_run.push_back({r.c->id, r.record.revision, r.verdict, std::move(rule_verdicts),
+                                 r.c->built_in || !cites ? std::string() : r.broken_requirement});
     }
     summary.coverage = requirement_coverage(catalog, cases, wanted, outcomes_in_run);
     summary.catalog = &catalog;

@@ -47,6 +47,7 @@ code{background:#f5f5f7;padding:0 .2em;word-break:break-all}
 .expected{background:#e8e8ff}
 details{border:1px solid #ddd;border-radius:4px;margin:.4em 0;padding:.3em .6em}summary{cursor:pointer}
 blockquote{margin:.4em 0;padding-left:.8em;border-left:3px solid #bbb;color:#333}
+blockquote.broken{border-left-color:#c0392b;color:#000}
 #filter{border:1px solid #ccc;padding:.4em .8em;margin:1em 0}
 )";
 
@@ -216,9 +217,11 @@ void write_html(std::ostream& out, const RunSummary& run) {
         << (r.record.revision != r.record.planned ? ", ran at " + std::string(to_string(r.record.revision))
                                                   : "")
         << ", " << to_string(r.record.transport) << ") " << html_text(r.c->title) << "</summary>\n";
-    for (const std::string& key : r.c->requirements) {
+    for (const std::string& key : rules_broken_first(r)) {
       const CatalogEntry* e = run.catalog != nullptr ? run.catalog->find(r.record.revision, key) : nullptr;
-      out << "<blockquote><strong>" << html_text(requirement_id(r.record.revision, key)) << "</strong>";
+      const bool broken = key == r.broken_requirement;
+      out << "<blockquote" << (broken ? " class=\"broken\"" : "") << ">" << (broken ? "broken: " : "")
+          << "<strong>" << html_text(requirement_id(r.record.revision, key)) << "</strong>";
       if (e != nullptr)
         out << " (" << html_text(e->level) << ", " << html_text(e->section) << "): " << html_text(e->quote);
       out << "</blockquote>\n";

@@ -53,6 +53,7 @@ std::vector<RevisionCoverage> requirement_coverage(const Catalog& catalog, const
         line.cases.push_back(c.id);
         for (const CaseOutcomeInRun& o : outcomes) {
           if (o.case_id != c.id || o.revision != r) continue;
+          if (!o.broken.empty() && o.broken != entry.key) continue;  // another rule broke: not judged here
           line.worst = line.worst ? worse(*line.worst, o.verdict) : o.verdict;
           judged_by_a_rule_case |= !c.pass_through;
         }

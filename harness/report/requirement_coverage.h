@@ -26,6 +26,10 @@ struct CaseOutcomeInRun {
   // the row of its revision when the row names it, else PASS: the wire was judged over every run
   // and held.
   std::map<std::string, Verdict> rule_verdicts = {};
+  // A failed run whose broken rule is known (CaseResult::broken_requirement): that rule takes the
+  // run's verdict; the case's other rules get none from this run (it stopped before judging
+  // them). "" (unknown, or not a failure): every rule the case cites takes the run's verdict.
+  std::string broken = {};
 };
 
 struct RequirementOutcome {

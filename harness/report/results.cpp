@@ -25,11 +25,12 @@ std::string requirement_line(const Case& c, Revision r) {
 }
 
 // The rule in the spec's words, from the verified catalog of the revision the case ran in.
-std::string quotes(const Case& c, Revision r, const Catalog* catalog) {
+std::string quotes(const CaseResult& result, Revision r, const Catalog* catalog) {
   std::string out;
-  for (const std::string& key : c.requirements) {
+  for (const std::string& key : rules_broken_first(result)) {
     const CatalogEntry* e = catalog != nullptr ? catalog->find(r, key) : nullptr;
-    out += "> **" + requirement_id(r, key) + "**";
+    out += "> " + std::string(key == result.broken_requirement ? "broken: " : "") + "**" +
+           requirement_id(r, key) + "**";
     out += e != nullptr ? " (" + e->level + ", " + e->section + "): " + e->quote + "\n"
                         : " (no quote: not in the catalog)\n";
   }
@@ -81,9 +82,21 @@ CaseResult judge_record(const Case& c, RunRecord record) {
                 : c.level == Level::Must              ? Verdict::Fail
                                                       : Verdict::Warn;
     r.reason = record.failure->reason;
+    r.broken_requirement = !record.failure->requirement.empty() ? record.failure->requirement
+                           : c.requirements.size() == 1         ? c.requirements[0]
+                                                                : std::string();
   }
   r.record = std::move(record);
   return r;
+}
+
+std::vector<std::string> rules_broken_first(const CaseResult& r) {
+  std::vector<std::string> out;
+  if (!r.broken_requirement.empty()) out.push_back(r.broken_requirement);
+  for (const std::string& key : r.c->requirements) {
+    if (key != r.broken_requirement) out.push_back(key);
+  }
+  return out;
 }
 
 std::size_t tested_count(const std::vector<CaseResult>& results) {
@@ -302,6 +315,10 @@ void write_results_json(std::ostream& out, const RunSummary& run) {
     }
     str("reason");
     str(r.reason);
+    if (!r.broken_requirement.empty()) {
+      str("broken_requirement");
+      str(requirement_id(r.record.revision, r.broken_requirement));
+    }
     if (r.record.failure) {
       const StepFailure& f = *r.record.failure;
       str("check");
@@ -541,7 +558,7 @@ void write_markdown(std::ostream& out, const RunSummary& run) {
     out << "\n### " << to_string(r.verdict) << (r.untestable ? " (not testable)" : "") << ": "
         << md_plain(r.c->id) << " (" << revision_text(r.record) << ")\n\n"
         << md_plain(r.c->title) << "\n\n"
-        << quotes(*r.c, r.record.revision, run.catalog) << "\n";
+        << quotes(r, r.record.revision, run.catalog) << "\n";
     if (r.verdict == Verdict::Note) out << "- " << note_meaning(r) << "\n";
     if (!r.expected_failure.empty())
       out << "- expected: listed in " << md_code_span(without_local_paths(r.expected_failure)) << "\n";

@@ -30,6 +30,9 @@ struct CaseResult {
   // as asked, nothing observed): "FAIL (not testable)". A baseline can list it like any failure.
   bool untestable = false;
   std::string reason;  // one sentence: why not PASS (empty for PASS)
+  // The rule the failure breaks (a requirement key), when known: the failing check's, or the
+  // case's only rule. "" for PASS, SKIP, ERROR, not testable, and a failure no rule is named for.
+  std::string broken_requirement;
   // The expected-failures entry that covers this run ("file:line: server: case-id"), or "".
   // junit.xml shows such a run as skipped, not failed: it does not fail the run.
   std::string expected_failure;
@@ -40,6 +43,9 @@ std::size_t tested_count(const std::vector<CaseResult>& results);
 std::size_t untestable_count(const std::vector<CaseResult>& results);
 
 CaseResult judge_record(const Case& c, RunRecord record);
+// The case's rules in the order a report quotes them: the broken one first (also when the case
+// does not cite it: a JSON-RPC rule judged along the way), then the others as the case lists them.
+std::vector<std::string> rules_broken_first(const CaseResult& r);
 // What a report says beside a NOTE: robustness, or a MAY not taken up (verdict.h).
 std::string_view note_meaning(const CaseResult& r);
 

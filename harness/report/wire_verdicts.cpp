@@ -100,7 +100,9 @@ std::vector<CaseResult> wire_verdicts(const std::vector<CaseResult>& results, Ro
       row.reason = std::to_string(p.found.size()) + " findings on the wire in " +
                    std::to_string(p.failing_runs.size()) + " of " + std::to_string(p.runs) + " runs (" +
                    tally + "); first: " + first->message;
-      row.record.failure = StepFailure{first->check, "", row.reason, first->pointer, "", false};
+      row.record.failure =
+          StepFailure{first->check, "", row.reason, first->pointer, "", false, first->requirement};
+      row.broken_requirement = first->requirement;
     }
     if (p.found.size() > kFindingsKept) {
       // Bounded, but every rule and level the row found keeps a finding (the first of each comes
