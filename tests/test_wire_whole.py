@@ -6,6 +6,8 @@ import json
 
 import pytest
 
+from conftest import ROOT
+
 from test_server_role import SUTS
 
 PROXY = SUTS / "wire_faults_proxy.py"
@@ -63,3 +65,24 @@ def test_a_wrong_id_is_judged_not_called_a_sut_that_never_came_up(cli, tmp_path,
     _, _, rows = judged(cli, tmp_path, "wrong-id-call", revision)
     [row] = rows.values()
     assert "the SUT sent a response with id 4, which is no request of ours" in row["reason"], row
+
+
+@pytest.mark.parametrize("transport", ["stdio", "http"])
+def test_the_url_trap_judges_every_fetch_of_every_client_run(cli, tmp_path, transport):
+    """Issue 33, item 5: "MUST NOT automatically pre-fetch the URL or any of its metadata". Before,
+    a fetch was judged only in the eight cases whose expect_no_fetch step named its URL. Now every
+    client run's trap requests are judged against the URLs its user accepted: the conformant
+    reference client (which opens what its user accepts) draws nothing, the prefetching one a
+    client wire row, in cases that have no expect_no_fetch step too."""
+    def rows(fault):
+        report = tmp_path / f"{transport}{fault}"
+        cli.run("client", "--command", f"{cli.peer} reference client {fault}", "--transport", transport,
+                "--revision", "2025-11-25", "--timeout", "2000", "-j", "2", "--report-dir", report, timeout=300)
+        return {c["id"]: c for c in json.loads((report / "results.json").read_text())["cases"]}
+    assert "client.wire.messages-well-formed" not in rows("")
+    wire = rows("--fault prefetch-url")["client.wire.messages-well-formed"]
+    assert (wire["status"], wire["check"]) == ("FAIL", "url-trap.fetch-not-accepted"), wire
+    assert "EL-2025-11-25-CLIENT-URL-NO-PREFETCH" in wire["requirements"]
+    no_fetch_cases = {p.stem for p in (ROOT / "cases").rglob("*.json") if '"expect_no_fetch"' in p.read_text()}
+    judged_in = {f["message"].split(")")[0].removeprefix("(in ") for f in wire["sut_findings"]}
+    assert judged_in - no_fetch_cases, judged_in  # runs no step of which names the URL

@@ -837,7 +837,9 @@ class ClientRun final : public StepEngine {
       take_channel_notes();
       server_->stop();  // open streams end at once; every server thread is joined
     }
-    for (const std::string& seen : trap_requests()) note("URL trap saw a request for " + seen);
+    const std::vector<std::string> trap = trap_requests();
+    for (const std::string& seen : trap) note("URL trap saw a request for " + seen);
+    for (Diagnostic& d : url_consent_.judge(trap)) add_finding(std::move(d));
     cleanup();
   }
 

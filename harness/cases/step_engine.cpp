@@ -259,7 +259,10 @@ bool StepEngine::send(const std::string& json) {
     ++self_checked_;
     self_check_message(revision_, json, answered_method(json), case_.id);
   }
-  if (ParsedJson sent = parse_json(json); sent.ok()) wire_.harness_sent(sent.document);
+  if (ParsedJson sent = parse_json(json); sent.ok()) {
+    wire_.harness_sent(sent.document);
+    url_consent_.harness_sent(sent.document);
+  }
   ++sends_;
   // A write waits 5 s at most and never past the case's deadline. A peer that stops reading
   // costs one timed-out write: the channel then gives the stream up (a message may be cut in
@@ -376,6 +379,7 @@ bool StepEngine::pump(Deadline until) {
   }
   if (parsed.ok()) {
     for (Diagnostic& d : wire_.sut_sent(parsed.document, revision_, judged_broken)) add_finding(std::move(d));
+    url_consent_.sut_sent(parsed.document);
   }
   // Every message is checked; what is kept for the steps is bounded (retention.h).
   if (!retention_.keep_message(r.line.size())) {

@@ -22,6 +22,7 @@
 #include "cases/run_record.h"
 #include "cases/runner.h"
 #include "cases/transcript_checks.h"
+#include "cases/url_consent.h"
 #include "cases/wire_ledger.h"
 #include "spec/capability.h"
 #include "transport/child_process.h"
@@ -154,7 +155,8 @@ class StepEngine {
   };
   std::vector<HttpFacts> sut_http_;
   std::set<std::string> harness_ids_;
-  WireLedger wire_;  // every message of the run, both ways: ids answered, the schema (wire_ledger.h)
+  WireLedger wire_;         // every message of the run, both ways: ids answered, the schema (wire_ledger.h)
+  UrlConsent url_consent_;  // the URLs handed out and those the client accepted (url_consent.h)
   std::set<std::string> responded_ids_;  // ids of SUT requests the harness answered (JSON text)
   std::shared_ptr<MessageChannel> channel_;
   bool eof_ = false;

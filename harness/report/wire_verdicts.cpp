@@ -19,7 +19,8 @@ Verdict verdict_of(const Diagnostics& found) {
 }  // namespace
 
 bool is_wire_check(const std::string& check) {
-  return check.starts_with("json.") || check.starts_with("jsonrpc.") || check.starts_with("spec-schema.");
+  return check.starts_with("json.") || check.starts_with("jsonrpc.") || check.starts_with("spec-schema.") ||
+         check.starts_with("url-trap.");
 }
 
 std::vector<std::string> wire_case_ids() {
@@ -62,6 +63,7 @@ std::vector<CaseResult> wire_verdicts(const std::vector<CaseResult>& results, Ro
     c.title =
         "Every message the SUT sent, in every run, is a well-formed JSON-RPC message that its revision's "
         "schema.json accepts, and answers a request of ours once, with its id (the wire judged whole)";
+    if (role == Role::Client) c.title += "; the client fetched no URL the user did not accept";
     c.file = "(built in: every run's messages)";
     c.role = role;
     c.revisions = {revision};
