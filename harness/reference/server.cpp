@@ -571,6 +571,11 @@ class ReferenceServer {
     // Each request declares its own capabilities; remember-capabilities keeps the first
     // declaration for the requests that come later on the same connection.
     ElicitationCapability declared = meta.elicitation;
+    if (fault_ == FaultId::EmptyCapabilityAsAll && meta.client_capabilities != nullptr) {
+      const Value* elicitation = find_member(*meta.client_capabilities, "elicitation");
+      if (elicitation != nullptr && elicitation->IsObject() && elicitation->ObjectEmpty())
+        declared.url = true;
+    }
     if (fault_ == FaultId::RememberCapabilities) {
       if (declared.declared) {
         remembered_ = declared;
