@@ -84,7 +84,7 @@ class ClientRun final : public StepEngine {
  public:
   ClientRun(const Case& c, Revision revision, const RunOptions& options)
       : StepEngine(c, revision, options), asked_revision_(revision) {
-    record_.transport = options.transport;
+    record_.transport = options.channel ? Transport::Stdio : options.transport;
     tool_ = c.sut.tool.empty() ? kDefaultTool : c.sut.tool;
     // Between the eras (docs/modern-wire.md): the client is told the case's revision, the harness
     // speaks the older one it plays (the wire is revision_'s); the record keeps the case's.
@@ -93,7 +93,20 @@ class ClientRun final : public StepEngine {
   ~ClientRun() override { cleanup(); }
 
  private:
-  bool start() override { return options_.transport == Transport::Http ? start_http() : start_stdio(); }
+  bool start() override {
+    if (options_.channel) return start_scripted();
+    return options_.transport == Transport::Http ? start_http() : start_stdio();
+  }
+
+  // A scripted SUT (runner.h): its channel is the relay's connection. The trap has no listener,
+  // so it sees no fetch; its base is a fixed URL (port 9, discard), so that {trap} in a step
+  // is the same text in every run of the script.
+  bool start_scripted() {
+    channel_ = options_.channel;
+    trap_base_ = "http://127.0.0.1:9";
+    captures_.set_string("trap", trap_base_);
+    return true;
+  }
 
   // Whether the client's declaration (client_capability_) lets the case run: exactly as asked, or
   // wider where the case exercises no mode it did not ask for (noted). Otherwise the case is SKIP
@@ -564,7 +577,7 @@ class ClientRun final : public StepEngine {
   // recognized modern JSON-RPC error, fall back to initialize". A client that probed must send
   // initialize; one that never attempted a modern request has no fallback to judge.
   void fallback_on_legacy_400(const Step& s) {
-    if (options_.transport != Transport::Http)
+    if (record_.transport != Transport::Http)
       return note("fallback-on-legacy-400 judges Streamable HTTP only");
     const std::optional<RefusedPost> refused = refused_modern_request();
     if (!refused)
@@ -592,7 +605,7 @@ class ClientRun final : public StepEngine {
   // the request, rather than falling back." An initialize after it is the fallback; a retry, or
   // giving up, is not.
   void no_fallback_on_modern_400(const Step& s) {
-    if (options_.transport != Transport::Http)
+    if (record_.transport != Transport::Http)
       return note("no-fallback-on-modern-400 judges Streamable HTTP only");
     if (!first_refused_) return note("the client sent no request to refuse: nothing to judge");
     for (const Value* r : client_requests()) {

@@ -15,12 +15,14 @@
 #pragma once
 
 #include <chrono>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "cases/case_file.h"
 #include "cases/run_record.h"
+#include "transport/message_channel.h"
 
 namespace ec {
 
@@ -52,6 +54,12 @@ struct RunOptions {
   // process per case.
   SutPool* sut_pool = nullptr;
   std::size_t plan_index = 0;  // the case's place in the run's plan (SutPool::start_ahead)
+  // Tests and fuzz targets: the SUT is this channel (transport/memory_channel.h: a script), not a
+  // process, a relay or a URL. Nothing is started, `command`, `url` and `sut_pool` are not read,
+  // the run is recorded as over stdio, and what needs a second connection (latest-version's second
+  // session, the URL trap's listener) has none: a second session fails the check, the trap sees
+  // no request.
+  std::shared_ptr<MessageChannel> channel;
 };
 
 RunRecord run_case(const Case& c, Revision revision, const RunOptions& options);

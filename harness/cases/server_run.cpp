@@ -70,7 +70,7 @@ ChildOptions server_child_options(const Case& c, Revision revision, const RunOpt
 
 // What a kept session was opened with: the revision asked and the capability declared.
 std::string server_session_key(const Case& c, Revision revision, const RunOptions& options) {
-  if (!options.sut_pool || !options.url.empty() || !reusable(c, revision)) return "";
+  if (!options.sut_pool || !options.url.empty() || options.channel || !reusable(c, revision)) return "";
   return std::string(to_string(revision)) + " " + capabilities_json(c);
 }
 
@@ -79,7 +79,7 @@ namespace {
 class ServerRun final : public StepEngine {
  public:
   ServerRun(const Case& c, Revision revision, const RunOptions& options) : StepEngine(c, revision, options) {
-    record_.transport = options.url.empty() ? Transport::Stdio : Transport::Http;
+    record_.transport = options.url.empty() || options.channel ? Transport::Stdio : Transport::Http;
     if (c.sut.capabilities && *c.sut.capabilities != nullptr) {
       client_capability_ = parse_elicitation_capability(*c.sut.capabilities, revision, "").capability;
     }
@@ -88,6 +88,10 @@ class ServerRun final : public StepEngine {
 
  private:
   bool start() override {
+    if (options_.channel) {  // a scripted SUT (runner.h)
+      channel_ = options_.channel;
+      return true;
+    }
     if (!pool_key_.empty()) {
       if (std::optional<WarmSut> warm = options_.sut_pool->take(pool_key_)) {
         // A process started ahead for this case is not needed: it was never spoken to.
@@ -417,6 +421,7 @@ class ServerRun final : public StepEngine {
   // A second session of the same server (latest-version): a process of its own over stdio, a
   // session of its own over HTTP; initialize only, then it ends.
   std::optional<std::string> second_session_version(const std::string& version, std::string& why) override {
+    if (options_.channel) return why = "a scripted SUT has no second session", std::nullopt;
     const std::string init =
         R"({"jsonrpc":"2.0","id":"second-1","method":"initialize","params":{"protocolVersion":")" + version +
         R"(","capabilities":{},"clientInfo":{"name":"elicit-conform","version":"0.1"}}})";
