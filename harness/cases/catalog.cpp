@@ -15,42 +15,53 @@ Catalog Catalog::load(const std::string& dir, std::vector<std::string>& errors) 
     std::ifstream in(path, std::ios::binary);
     if (!in) continue;
     // Read no more than the parse limit and one byte: the parse then says "too large".
-    constexpr std::size_t kMaxCatalogBytes = std::size_t{8} << 20;
     std::string bytes(kMaxCatalogBytes + 1, '\0');
     in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
     bytes.resize(static_cast<std::size_t>(in.gcount()));
-    ParsedJson parsed = parse_json(bytes, ParseLimits{kMaxCatalogBytes, 16});
-    const rapidjson::Value* list = parsed.ok() ? find_member(parsed.document, "requirements") : nullptr;
-    if (list == nullptr || !list->IsArray()) {
-      errors.push_back(path.string() + ": not a requirement catalog (" +
-                       (parsed.ok() ? std::string("no \"requirements\" array") : parsed.error->message) +
-                       ")");
-      continue;
-    }
-    std::vector<CatalogEntry>& entries = out.entries_[r];
-    for (const rapidjson::Value& e : list->GetArray()) {
-      CatalogEntry entry;
-      const auto text = [&](const char* name) {
-        const rapidjson::Value* v = find_member(e, name);
-        return v && v->IsString() ? std::string(v->GetString(), v->GetStringLength()) : std::string();
-      };
-      entry.id = text("id");
-      entry.key = text("key");
-      entry.level = text("level");
-      entry.binds = text("binds");
-      entry.section = text("section");
-      entry.quote = text("quote");
-      entry.excluded = text("excluded");
-      const rapidjson::Value* wire = find_member(e, "wire");
-      entry.wire = wire != nullptr && wire->IsBool() && wire->GetBool();
-      if (entry.key.empty() || entry.level.empty()) {
-        errors.push_back(path.string() + ": an entry without key or level");
-        continue;
-      }
-      entries.push_back(std::move(entry));
-    }
+    out.add(r, bytes, path.string(), errors);
   }
   return out;
+}
+
+Catalog Catalog::from_texts(const std::vector<std::pair<Revision, std::string_view>>& texts,
+                            std::vector<std::string>& errors) {
+  Catalog out;
+  for (const auto& [revision, bytes] : texts)
+    out.add(revision, bytes, std::string(to_string(revision)), errors);
+  return out;
+}
+
+void Catalog::add(Revision r, std::string_view bytes, const std::string& label,
+                  std::vector<std::string>& errors) {
+  ParsedJson parsed = parse_json(bytes, ParseLimits{kMaxCatalogBytes, 16});
+  const rapidjson::Value* list = parsed.ok() ? find_member(parsed.document, "requirements") : nullptr;
+  if (list == nullptr || !list->IsArray()) {
+    errors.push_back(label + ": not a requirement catalog (" +
+                     (parsed.ok() ? std::string("no \"requirements\" array") : parsed.error->message) + ")");
+    return;
+  }
+  std::vector<CatalogEntry>& entries = entries_[r];
+  for (const rapidjson::Value& e : list->GetArray()) {
+    CatalogEntry entry;
+    const auto text = [&](const char* name) {
+      const rapidjson::Value* v = find_member(e, name);
+      return v && v->IsString() ? std::string(v->GetString(), v->GetStringLength()) : std::string();
+    };
+    entry.id = text("id");
+    entry.key = text("key");
+    entry.level = text("level");
+    entry.binds = text("binds");
+    entry.section = text("section");
+    entry.quote = text("quote");
+    entry.excluded = text("excluded");
+    const rapidjson::Value* wire = find_member(e, "wire");
+    entry.wire = wire != nullptr && wire->IsBool() && wire->GetBool();
+    if (entry.key.empty() || entry.level.empty()) {
+      errors.push_back(label + ": an entry without key or level");
+      continue;
+    }
+    entries.push_back(std::move(entry));
+  }
 }
 
 const std::vector<CatalogEntry>& Catalog::entries(Revision revision) const {

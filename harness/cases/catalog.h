@@ -7,6 +7,8 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "cases/case_file.h"
@@ -34,12 +36,19 @@ class Catalog {
  public:
   // Reads <dir>/<revision>.json for every revision; a missing file leaves that revision empty.
   static Catalog load(const std::string& dir, std::vector<std::string>& errors);
+  // The same from catalog texts already in memory (a fuzz target compiles them in); `errors`
+  // name the revision instead of a file.
+  static Catalog from_texts(const std::vector<std::pair<Revision, std::string_view>>& texts,
+                            std::vector<std::string>& errors);
 
   bool has(Revision revision) const { return entries_.contains(revision); }
   const std::vector<CatalogEntry>& entries(Revision revision) const;
   const CatalogEntry* find(Revision revision, const std::string& key) const;
 
  private:
+  static constexpr std::size_t kMaxCatalogBytes = std::size_t{8} << 20;
+  void add(Revision r, std::string_view bytes, const std::string& label, std::vector<std::string>& errors);
+
   std::map<Revision, std::vector<CatalogEntry>> entries_;
 };
 
