@@ -26,16 +26,12 @@ bool pointer_under(std::string_view pointer, std::string_view base) {
   return pointer.size() == base.size() || pointer[base.size()] == '/';
 }
 
-namespace {
-
 bool known_requirement(std::string_view key) {
   for (const Requirement& r : requirements()) {
     if (r.key == key) return true;
   }
   return false;
 }
-
-}  // namespace
 
 std::string describe(const Diagnostic& d) {
   return std::string(to_string(d.level)) + " " + d.check + " [" + d.requirement + "] at \"" + d.pointer +

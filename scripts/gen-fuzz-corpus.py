@@ -18,6 +18,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -352,13 +353,95 @@ def session_transcripts():
     }
 
 
+# ---------------------------------------------------------------- step_engine
+
+def step_engine_list():
+    """The fixed list of fuzz/fuzz_step_engine.cpp, in its order: (revision, role, case) of every
+    case file of cases/<revision>/<role>/, sorted by path, that runs over stdio and has no
+    latest-version check (a script cannot open its second session)."""
+    out = []
+    for path in sorted(CASES.glob("20*/*/*.json"), key=lambda p: str(p.relative_to(ROOT))):
+        if path.parent.name not in ("server", "client"):
+            continue
+        case = json.loads(path.read_bytes())
+        if "stdio" not in case.get("transports", ["stdio", "http"]):
+            continue
+        if any(isinstance(s, dict) and s.get("check") == "latest-version" for s in case.get("steps", [])):
+            continue
+        out.append((path.parent.parent.name, path.parent.name, case))
+    return out
+
+
+# How many cases of each (revision, role) give a step_engine seed: a few dozen seeds in all.
+STEP_ENGINE_CASES_EACH = 5
+
+
+def reference_scripts(harness):
+    """step_engine seeds: what the built-in reference peers wrote in a run of a spread of the listed
+    cases (the SUT lines of the run's transcript), each after the byte that picks its case. The
+    peers are run by `harness` (build/default/elicit-conform); their lines answer the harness's
+    ids, which a run of the same case repeats, so each seed runs its case deep from the start."""
+    listed = step_engine_list()
+    out = {}
+    for revision in sorted({r for r, _, _ in listed}):
+        for role in ("server", "client"):
+            indices = [i for i, (r, o, _) in enumerate(listed) if r == revision and o == role]
+            if not indices:
+                continue
+            step = max(1, len(indices) // STEP_ENGINE_CASES_EACH)
+            chosen = indices[::step][:STEP_ENGINE_CASES_EACH]
+            with tempfile.TemporaryDirectory() as report:
+                subprocess.run([harness, role, "--command", f"{harness} reference {role}", "--revision", revision,
+                                "--case", "*", "-o", report, "--format", "json", "-j", "2"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+                results = json.loads((Path(report) / "results.json").read_bytes())
+            runs = {(c["id"], c["revision"]): c for c in results["cases"] if c.get("transport") == "stdio"}
+            for i in chosen:
+                case = listed[i][2]
+                run = runs.get((case["id"], revision))
+                if run is None:
+                    sys.exit(f"gen-fuzz-corpus: the reference run has no {case['id']} at {revision}")
+                lines = [e["text"] for e in run["transcript"] if e["from"] == "sut"]
+                out[f"ref-{i:03d}-{case['id']}"] = bytes([i]) + "\n".join(lines).encode() + b"\n"
+    return out
+
+
+def step_engine_edges():
+    """Scripts no reference peer writes, each for the first server case and the first client
+    case of the list: bare JSON values, a line over the target's 4 KiB limit, invalid UTF-8, huge
+    numbers, blank and CRLF lines, a flood of small lines."""
+    listed = step_engine_list()
+    server = next(i for i, (_, role, _) in enumerate(listed) if role == "server")
+    client = next(i for i, (_, role, _) in enumerate(listed) if role == "client")
+    init = dumps(rpc({"result": {"protocolVersion": listed[server][0], "capabilities": {"tools": {}},
+                                 "serverInfo": {"name": "s", "version": "1"}}}, 1)).encode()
+    edges = {
+        "bare-2": b"2\n",
+        "bare-string": b'"x"\n',
+        "bare-null": b"null\n",
+        "bare-array": b"[]\n",
+        "array-of-object": b"[{}]\n",
+        "bare-values-after-init": init + b"\n2\n\"x\"\nnull\n[]\n[{}]\n",
+        "huge-line": b'{"jsonrpc":"2.0","id":1,"result":{"pad":"' + b"a" * 5000 + b'"}}\n',
+        "invalid-utf8": b'{"jsonrpc":"2.0","id":1,"result":{"s":"\xff\xfe\xc3"}}\n\xc3\x28\n',
+        "huge-numbers": b'{"jsonrpc":"2.0","id":1e400,"result":{"n":-1e400,"m":123456789012345678901234567890}}\n',
+        "blank-and-crlf": b"\n \t\r\n" + init + b"\r\n\r\n",
+        "flood": b"{}\n" * 200,
+    }
+    out = {}
+    for name, script in edges.items():
+        out[f"edge-server-{name}"] = bytes([server]) + script
+        out[f"edge-client-{name}"] = bytes([client]) + script
+    return out
+
+
 # ---------------------------------------------------------------- writing
 
 def seeds():
     """target -> {name: bytes}."""
     out = {t: {} for t in ["jsonrpc", "elicitation", "requested_schema", "content_validator",
                            "content_vs_rapidjson", "pattern", "case_file", "baseline", "session",
-                           "check_message"]}
+                           "check_message", "step_engine"]}
 
     def add(targets, name, data):
         if not isinstance(data, bytes):
@@ -424,14 +507,31 @@ def seeds():
     for revision, stem, data in spec_files("messages"):
         side = b"c" if b'"result"' in data else b"s"
         add(["session"], f"spec-{revision}-{stem}", side + json.dumps(json.loads(data)).encode())
+    for name, data in step_engine_edges().items():
+        add(["step_engine"], name, data)
+    if HARNESS:
+        for name, data in reference_scripts(HARNESS).items():
+            add(["step_engine"], name, data)
     return out
+
+
+HARNESS = None  # the elicit-conform binary that runs the reference peers (main sets it)
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--minimize", action="store_true", help="then merge each corpus into a minimal one")
+    parser.add_argument("--harness", default=str(ROOT / "build" / "default" / "elicit-conform"),
+                        help="the elicit-conform that runs its reference peers for the step_engine seeds "
+                             "(default: build/default/elicit-conform)")
     parser.add_argument("targets", nargs="*")
     args = parser.parse_args()
+    global HARNESS
+    if Path(args.harness).is_file():
+        HARNESS = args.harness
+    elif not args.targets or "step_engine" in args.targets:
+        sys.exit(f"gen-fuzz-corpus: {args.harness} is not built: the step_engine seeds run its reference peers "
+                 "(cmake --build --preset default, or --harness PATH)")
     all_seeds = seeds()
     targets = args.targets or sorted(all_seeds)
     for target in targets:
