@@ -353,7 +353,7 @@ def session_transcripts():
     }
 
 
-# ---------------------------------------------------------------- step_engine
+# ---------------------------------------------------------------- step_engine, sut_fuzz_oracles
 
 def step_engine_list():
     """The fixed list of fuzz/fuzz_step_engine.cpp, in its order: (revision, role, case) of every
@@ -435,13 +435,67 @@ def step_engine_edges():
     return out
 
 
+def oracle_inputs():
+    """sut_fuzz_oracles seeds: oracle byte, flags byte, NUL-separated documents (fuzz_sut_fuzz_oracles.cpp).
+    Flags: revision index (0 2025-06-18, 1 2025-11-25, 2 2026-07-28) + 3 * (declared bits: 1 form,
+    2 url; 4 the boolean; 8.. the kind)."""
+    def doc(*parts):
+        return b"\0".join(p if isinstance(p, bytes) else dumps(p).encode() for p in parts)
+
+    form = {"mode": "form", "message": "Name?", "requestedSchema": {
+        "type": "object", "properties": {"name": {"type": "string", "default": "x"},
+                                         "age": {"type": "integer", "minimum": 0}}, "required": ["name"]}}
+    url = {"mode": "url", "elicitationId": "e-1", "url": "https://example.com/c", "message": "Open"}
+    accept = {"action": "accept", "content": {"name": "a", "age": 3}}
+    modern_meta = {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                   "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}},
+                   "io.modelcontextprotocol/clientInfo": {"name": "c", "version": "1"}}
+    call = rpc({"method": "tools/call", "params": {"name": "elicit", "arguments": {}, "_meta": modern_meta}}, 1)
+    irr = rpc({"result": {"resultType": "input_required", "inputRequests": {
+        "k": {"method": "elicitation/create", "params": form}}, "requestState": "s"}}, 1)
+    retry = rpc({"method": "tools/call", "params": {"name": "elicit", "arguments": {}, "_meta": modern_meta,
+                                                    "inputResponses": {"k": accept}, "requestState": "s"}}, 2)
+    tool_result = rpc({"result": {"content": [{"type": "text", "text": dumps(accept)}]}}, 1)
+    both = 1 + 3 * 3  # 2025-11-25, form and url declared
+    seeds = {
+        "elicit-result": (0, both, doc(accept, form)),
+        "jsonrpc-bare-2": (1, both, b"2"),
+        "jsonrpc-invalid-utf8": (1, both, b'{"jsonrpc":"2.0","id":1,"result":"\xff"}'),
+        "request": (2, both, doc(form)),
+        "server-result": (3, both, doc(tool_result, form, form, accept)),
+        "server-request": (4, both, doc(form, create(form))),
+        "server-request-url-undeclared": (4, 1 + 3 * 1, doc(url, create(url))),
+        "client-answer": (5, both, doc(form, rpc({"result": accept}))),
+        "client-answer-error": (5, both, doc(url, rpc({"error": {"code": -32601, "message": "no"}}))),
+        "client-user": (6, both, doc(form, {"action": "decline"}, {"action": "accept", "content": {}})),
+        "url-required": (7, both, doc([url], rpc({"error": {"code": -32042, "message": "m",
+                                                            "data": {"elicitations": [url]}}}))),
+        "completion": (8, both, doc(url, rpc({"result": {}}), ['"e-1"', '"e-2"'])),
+        "client-handshake": (9, both, doc([rpc({"method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {"elicitation": {}}}}),
+            rpc({"method": "notifications/initialized"}, None)], {"form": {}})),
+        "server-handshake": (10, both, doc({"protocolVersion": "1999"})),
+        "modern-response": (11, 2 + 3 * 1, doc(call, irr)),
+        "server-request-one": (12, 2 + 3 * 4, doc("elicitation/create")),
+        "http-status": (13, 2, doc(rpc({"error": {"code": -32022, "message": "m"}}), 200)),
+        "server-meta": (14, 2 + 3 * 8, doc(rpc({"result": {"resultType": "complete"}}))),
+        "server-retry": (15, 2 + 3 * 16, doc(accept, form, rpc({"error": {"code": -32602, "message": "m"}}))),
+        "modern-round": (16, 2 + 3 * 1, doc([call, retry], [[call, irr, retry]], {"form": {}})),
+        "modern-setup": (17, 2 + 3 * 1, doc([rpc({"method": "initialize", "params": {}}), call], [], None)),
+        "normalise": (18, 0, b"/params/requestedSchema/properties/a~1b/enum/0"),
+        "bare-values": (5, both, doc(2, "x", None, [])),
+        "array-of-object": (0, both, doc([{}], [{}])),
+    }
+    return {name: bytes([o, f]) + data for name, (o, f, data) in seeds.items()}
+
+
 # ---------------------------------------------------------------- writing
 
 def seeds():
     """target -> {name: bytes}."""
     out = {t: {} for t in ["jsonrpc", "elicitation", "requested_schema", "content_validator",
                            "content_vs_rapidjson", "pattern", "case_file", "baseline", "session",
-                           "check_message", "step_engine"]}
+                           "check_message", "step_engine", "sut_fuzz_oracles"]}
 
     def add(targets, name, data):
         if not isinstance(data, bytes):
@@ -507,6 +561,8 @@ def seeds():
     for revision, stem, data in spec_files("messages"):
         side = b"c" if b'"result"' in data else b"s"
         add(["session"], f"spec-{revision}-{stem}", side + json.dumps(json.loads(data)).encode())
+    for name, data in oracle_inputs().items():
+        add(["sut_fuzz_oracles"], name, data)
     for name, data in step_engine_edges().items():
         add(["step_engine"], name, data)
     if HARNESS:
