@@ -738,10 +738,18 @@ bool StepEngine::sut_sent_method(std::string_view method) const {
 
 void StepEngine::do_reply(const Step& s) {
   const auto it = matched_.find(s.target);
-  const Value* id = it == matched_.end() ? nullptr : find_member(*it->second, "id");
-  if (id == nullptr) {
-    record_.harness_error = s.pointer + ": \"" + s.target + "\" matched no request with an id to answer";
+  if (it == matched_.end()) {
+    record_.harness_error = s.pointer + ": \"" + s.target + "\" matched no request to answer";
     return;
+  }
+  // A pattern without "id" also matches a notification of that method: the SUT sent no request
+  // to answer, which is its failure, not the harness's (found by the fuzz target step_engine).
+  const Value* id = find_member(*it->second, "id");
+  if (id == nullptr) {
+    return fail(s,
+                "the SUT's message matched as \"" + s.target +
+                    "\" has no id: a notification, which no reply can answer",
+                "", to_json(*it->second));
   }
   rapidjson::Document message;
   message.CopyFrom(*s.body, message.GetAllocator());
