@@ -257,6 +257,18 @@ TEST(FuzzOracles, ClientAnswers) {
   EXPECT_EQ(found[0].oracle, "invalid-result");
   EXPECT_EQ(found[0].level, Level::Should);
   EXPECT_TRUE(client_answer_findings(url, bare_accept, kBoth, r).empty());
+
+  // 2025-06-18 has no rule about how a client refuses an elicitation (CLIENT-ERR-*,
+  // CAPABILITY-NEGOTIATION came with 2025-11-25): a finding citing one would write a replay case
+  // its catalog does not load (found by the fuzz target sut_fuzz_oracles). The result's own rules
+  // hold there too.
+  const Revision old = Revision::V2025_06_18;
+  EXPECT_TRUE(client_answer_findings(no_message, cancel, form_only, old).empty());
+  EXPECT_TRUE(client_answer_findings(no_message, internal, form_only, old).empty());
+  EXPECT_TRUE(client_answer_findings(valid, error, form_only, old).empty());
+  found = client_answer_findings(valid, bare_accept, form_only, old);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].oracle, "invalid-result");
 }
 
 TEST(FuzzOracles, ClientActionAgainstItsScriptedUser) {
