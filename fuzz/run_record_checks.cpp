@@ -121,8 +121,11 @@ std::string sent_problem(const ScriptedRun& run) {
 std::string record_problem(const Case& c, Revision planned, const RunOptions& options,
                            const ScriptedRun& run) {
   const RunRecord& r = run.record;
+  // A SKIP may come with the SUT unavailable: a SUT that declines before it comes up (exit 77, or
+  // the SKIP marker in its answer to initialize) is judged SKIP, and run_commands counts it as
+  // having come up. Any other pair is two verdicts in one record.
   const int outcomes = int{r.failure.has_value()} + int{r.skipped.has_value()} +
-                       int{r.sut_unavailable.has_value()} + int{r.harness_error.has_value()};
+                       int{r.sut_unavailable.has_value() && !r.skipped} + int{r.harness_error.has_value()};
   if (outcomes > 1) return "a record has at most one outcome (failure, SKIP, SUT unavailable, harness error)";
   if (r.harness_error)
     return "a case that loads runs against any SUT without a harness error: " + *r.harness_error;

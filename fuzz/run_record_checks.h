@@ -21,8 +21,9 @@ struct ScriptedRun {
 };
 
 // A verdict-worthy record of `c` planned at `planned`:
-//  - at most one outcome: a failure, a SKIP, an unavailable SUT; never a harness error (a case
-//    that loads can be run against anything a SUT sends); a set outcome says why;
+//  - at most one outcome: a failure, a SKIP, an unavailable SUT (a SKIP may come with the last,
+//    a SUT that declined before it came up); never a harness error (a case that loads can be run
+//    against anything a SUT sends); a set outcome says why;
 //  - a failure names a step of the case and that step's check id, or is a lifecycle failure
 //    (check "lifecycle.*", no step, a prerequisite); its pointer into the message is valid;
 //  - findings have a check id, a requirement of the table, a message, a valid pointer, a MUST or

@@ -229,6 +229,11 @@ RunRecord StepEngine::run() {
     if (!record_.harness_error) finish_steps();
   }
   stop();
+  // The SUT declined the case (skip_if_sut_declined): that is its outcome, whatever a step made of
+  // the declining answer, such as a lifecycle failure for a tools/list answered with the SKIP
+  // marker. Left beside it, the failure named a check in the reports of a SKIP row (found by the
+  // fuzz target step_engine).
+  if (record_.skipped) record_.failure.reset();
   // Said last and always kept: what the case did not keep of what the SUT sent.
   for (const std::string& s : {retention_.messages_summary(), retention_.transcript_summary(),
                                findings_dropped_ ? std::to_string(findings_dropped_) +

@@ -96,6 +96,20 @@ TEST_F(ScriptedRunTest, BareValuesAreFindingsNotCrashes) {
   EXPECT_EQ(problem(r), "");
 }
 
+// A SUT that answers tools/list with the SKIP marker declined the case: the record is a SKIP and
+// nothing else, not also the lifecycle failure its error answer would be (step_engine's crash-a0528c36b654).
+TEST_F(ScriptedRunTest, ASkipAnswerIsTheOutcome) {
+  const std::string script =
+      std::string(kPassingScript).substr(0, std::string(kPassingScript).find('\n') + 1) +
+      R"({"jsonrpc":"2.0","id":2,"error":{"code":-32601,"message":"elicit-conform: SKIP: no tools here"}})"
+      "\n";
+  const fuzz::ScriptedRun r = run(script);
+  ASSERT_TRUE(r.record.skipped);
+  EXPECT_EQ(*r.record.skipped, "the SUT cannot run this case: no tools here");
+  EXPECT_FALSE(r.record.failure);
+  EXPECT_EQ(problem(r), "");
+}
+
 // Each invariant, broken on purpose in an otherwise good record.
 TEST_F(ScriptedRunTest, EveryInvariantFires) {
   const fuzz::ScriptedRun good = run(kPassingScript);
@@ -108,8 +122,16 @@ TEST_F(ScriptedRunTest, EveryInvariantFires) {
   };
   fires("two outcomes", "a record has at most one outcome", [](auto& r) {
     r.record.skipped = "declined";
+    r.record.failure = StepFailure{"lifecycle.tools-list", "", "why", "", "", true};
+  });
+  fires("two outcomes", "a record has at most one outcome", [](auto& r) {
+    r.record.harness_error = "oops";
     r.record.sut_unavailable = "never came up";
   });
+  fuzz::ScriptedRun declined = good;  // a SUT that declined before it came up: SKIP
+  declined.record.skipped = "declined";
+  declined.record.sut_unavailable = "never came up";
+  EXPECT_EQ(problem(declined), "");
   fires("a harness error", "a case that loads runs against any SUT",
         [](auto& r) { r.record.harness_error = "oops"; });
   fires("a SKIP without a reason", "a SKIP or an unavailable SUT says why",
@@ -126,12 +148,10 @@ TEST_F(ScriptedRunTest, EveryInvariantFires) {
   fuzz::ScriptedRun failed = good;  // a well-formed failure, which the breaks below start from
   failed.record.failure = step;
   ASSERT_EQ(problem(failed), "");
-  fires("a failure without a check id", "a failure has a check id", [&](auto& r) {
-    r.record.failure = StepFailure{"", "/steps/2", "why"};
-  });
-  fires("a failure without a reason", "a failure says why", [&](auto& r) {
-    r.record.failure = StepFailure{"check.x", "/steps/2", ""};
-  });
+  fires("a failure without a check id", "a failure has a check id",
+        [&](auto& r) { r.record.failure = StepFailure{"", "/steps/2", "why", "", "", false}; });
+  fires("a failure without a reason", "a failure says why",
+        [&](auto& r) { r.record.failure = StepFailure{"check.x", "/steps/2", "", "", "", false}; });
   fires("an invalid message pointer", "a failure's message pointer is a valid", [&](auto& r) {
     r.record.failure = step;
     r.record.failure->message_pointer = "params";
