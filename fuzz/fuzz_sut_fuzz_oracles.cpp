@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,6 +31,7 @@
 #include "core/json_pointer.h"
 #include "embedded_catalog.h"
 #include "fuzz_support.h"
+#include "spec/capability.h"
 #include "spec/revision.h"
 
 namespace {
@@ -68,26 +70,39 @@ enum Oracle : std::uint8_t {
 };
 
 struct Flags {
-  ec::Revision revision;  // any revision; legacy(): one of the 2025 wire
-  ec::ElicitationCapability declared;
+  ec::Revision revision;  // any revision
+  ec::Revision legacy;    // the same choice folded onto the 2025 wire
+  int capability = 0;     // what the client declared: kCapabilities[capability]
   bool flag = false;
   int kind = 0;  // 0..3: a MetaFault beyond None (0 is None), a Responses kind
-  ec::Revision legacy;
 };
 
+// The elicitation capability a client declared, as JSON ("" for none): the oracles get it as the
+// sessions do, parsed at the oracle's revision (at 2025-06-18 any declaration is form, say).
+constexpr const char* kCapabilities[] = {"", "{}", R"({"form":{}})", R"({"url":{}})",
+                                         R"({"form":{},"url":{}})"};
+
+ec::ElicitationCapability declared_at(const Flags& f, ec::Revision revision) {
+  const std::string_view json = kCapabilities[f.capability];
+  if (json.empty()) return ec::parse_elicitation_capability(nullptr, revision, "").capability;
+  const ec::ParsedJson parsed = ec::parse_json(json);
+  return ec::parse_elicitation_capability(&parsed.document, revision, "").capability;
+}
+
+// The flags byte: revision index (0 2025-06-18, 1 2025-11-25, 2 2026-07-28) + 3 * (capability
+// index + 5 * (flag + 2 * kind)).
 Flags flags_of(std::uint8_t b) {
   Flags f;
   const auto revisions = ec::all_revisions();
   f.revision = revisions[b % revisions.size()];
-  // The oracles only the sessions of the 2025 wire call (fuzz_client_session.cpp,
-  // fuzz_server_session.cpp) run at its revisions only: the same choice, folded onto them.
-  f.legacy = ec::features(f.revision).modern_wire ? revisions[0] : f.revision;
   b = static_cast<std::uint8_t>(b / revisions.size());
-  f.declared.declared = (b & 3) != 0;
-  f.declared.form = (b & 1) != 0;
-  f.declared.url = (b & 2) != 0;
-  f.flag = (b & 4) != 0;
-  f.kind = (b >> 3) & 7;
+  // The oracles only the sessions of the 2025 wire call (fuzz_client_session.cpp,
+  // fuzz_server_session.cpp) run at its revisions only.
+  f.legacy = ec::features(f.revision).modern_wire ? revisions[0] : f.revision;
+  f.capability = b % std::size(kCapabilities);
+  b = static_cast<std::uint8_t>(b / std::size(kCapabilities));
+  f.flag = (b & 1) != 0;
+  f.kind = (b >> 1) & 3;
   return f;
 }
 
@@ -209,18 +224,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       check_findings(f.revision, [&] { return ec::server_result_findings(a, b, c, d, f.revision); });
       break;
     case kServerRequest:
-      check_findings(f.revision, [&] { return ec::server_request_findings(a, b, f.declared, f.revision); });
+      check_findings(f.revision, [&] {
+        return ec::server_request_findings(a, b, declared_at(f, f.revision), f.revision);
+      });
       break;
     case kClientAnswer:
-      check_findings(f.legacy, [&] { return ec::client_answer_findings(a, b, f.declared, f.legacy); });
+      check_findings(f.legacy,
+                     [&] { return ec::client_answer_findings(a, b, declared_at(f, f.legacy), f.legacy); });
       break;
     case kClientUser: {
       std::vector<const Value*> user;
       for (const Value* v : {&c, &d}) {
         if (!v->IsNull()) user.push_back(v);
       }
-      check_findings(f.revision,
-                     [&] { return ec::client_user_findings(a, b, user, f.declared, f.revision); });
+      check_findings(f.revision, [&] {
+        return ec::client_user_findings(a, b, user, declared_at(f, f.revision), f.revision);
+      });
       break;
     }
     case kUrlRequired:

@@ -437,8 +437,11 @@ def step_engine_edges():
 
 def oracle_inputs():
     """sut_fuzz_oracles seeds: oracle byte, flags byte, NUL-separated documents (fuzz_sut_fuzz_oracles.cpp).
-    Flags: revision index (0 2025-06-18, 1 2025-11-25, 2 2026-07-28) + 3 * (declared bits: 1 form,
-    2 url; 4 the boolean; 8.. the kind)."""
+    Flags: revision index (0 2025-06-18, 1 2025-11-25, 2 2026-07-28) + 3 * (capability + 5 * (the
+    boolean + 2 * the kind)); capability: 0 none, 1 {}, 2 form, 3 url, 4 form and url."""
+    def flags(revision, capability=4, boolean=0, kind=0):
+        return revision + 3 * (capability + 5 * (boolean + 2 * kind))
+
     def doc(*parts):
         return b"\0".join(p if isinstance(p, bytes) else dumps(p).encode() for p in parts)
 
@@ -456,7 +459,7 @@ def oracle_inputs():
     retry = rpc({"method": "tools/call", "params": {"name": "elicit", "arguments": {}, "_meta": modern_meta,
                                                     "inputResponses": {"k": accept}, "requestState": "s"}}, 2)
     tool_result = rpc({"result": {"content": [{"type": "text", "text": dumps(accept)}]}}, 1)
-    both = 1 + 3 * 3  # 2025-11-25, form and url declared
+    both = flags(1)  # 2025-11-25, form and url declared
     seeds = {
         "elicit-result": (0, both, doc(accept, form)),
         "jsonrpc-bare-2": (1, both, b"2"),
@@ -464,7 +467,7 @@ def oracle_inputs():
         "request": (2, both, doc(form)),
         "server-result": (3, both, doc(tool_result, form, form, accept)),
         "server-request": (4, both, doc(form, create(form))),
-        "server-request-url-undeclared": (4, 1 + 3 * 1, doc(url, create(url))),
+        "server-request-url-undeclared": (4, flags(1, capability=2), doc(url, create(url))),
         "client-answer": (5, both, doc(form, rpc({"result": accept}))),
         "client-answer-error": (5, both, doc(url, rpc({"error": {"code": -32601, "message": "no"}}))),
         "client-user": (6, both, doc(form, {"action": "decline"}, {"action": "accept", "content": {}})),
@@ -475,14 +478,14 @@ def oracle_inputs():
             "protocolVersion": "2025-11-25", "capabilities": {"elicitation": {}}}}),
             rpc({"method": "notifications/initialized"}, None)], {"form": {}})),
         "server-handshake": (10, both, doc({"protocolVersion": "1999"})),
-        "modern-response": (11, 2 + 3 * 1, doc(call, irr)),
-        "server-request-one": (12, 2 + 3 * 4, doc("elicitation/create")),
-        "http-status": (13, 2, doc(rpc({"error": {"code": -32022, "message": "m"}}), 200)),
-        "server-meta": (14, 2 + 3 * 8, doc(rpc({"result": {"resultType": "complete"}}))),
-        "server-retry": (15, 2 + 3 * 16, doc(accept, form, rpc({"error": {"code": -32602, "message": "m"}}))),
-        "modern-round": (16, 2 + 3 * 1, doc([call, retry], [[call, irr, retry]], {"form": {}})),
-        "modern-setup": (17, 2 + 3 * 1, doc([rpc({"method": "initialize", "params": {}}), call], [], None)),
-        "normalise": (18, 0, b"/params/requestedSchema/properties/a~1b/enum/0"),
+        "modern-response": (11, flags(2), doc(call, irr)),
+        "server-request-one": (12, flags(2, boolean=1), doc("elicitation/create")),
+        "http-status": (13, flags(2), doc(rpc({"error": {"code": -32022, "message": "m"}}), 200)),
+        "server-meta": (14, flags(2, kind=1), doc(rpc({"result": {"resultType": "complete"}}))),
+        "server-retry": (15, flags(2, kind=2), doc(accept, form, rpc({"error": {"code": -32602, "message": "m"}}))),
+        "modern-round": (16, flags(2), doc([call, retry], [[call, irr, retry]], {"form": {}})),
+        "modern-setup": (17, flags(2), doc([rpc({"method": "initialize", "params": {}}), call], [], None)),
+        "normalise": (18, flags(0), b"/params/requestedSchema/properties/a~1b/enum/0"),
         "bare-values": (5, both, doc(2, "x", None, [])),
         "array-of-object": (0, both, doc([{}], [{}])),
     }
