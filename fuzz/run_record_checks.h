@@ -24,8 +24,9 @@ struct ScriptedRun {
 //  - at most one outcome: a failure, a SKIP, an unavailable SUT (a SKIP may come with the last,
 //    a SUT that declined before it came up); never a harness error (a case that loads can be run
 //    against anything a SUT sends); a set outcome says why;
-//  - a failure names a step of the case and that step's check id, or is a lifecycle failure
-//    (check "lifecycle.*", no step, a prerequisite); its pointer into the message is valid;
+//  - a failure names a step of the case and that step's check id, or has no step and is a
+//    prerequisite (the lifecycle failed, or its answer had an id of no request of ours); its
+//    pointer into the message is valid;
 //  - findings have a check id, a requirement of the table, a message, a valid pointer, a MUST or
 //    SHOULD level, and there are at most 1000 of them;
 //  - the transcript is bounded (`options`' budget, its note reserve, 64 KiB per entry, no empty

@@ -164,10 +164,8 @@ TEST_F(ScriptedRunTest, EveryInvariantFires) {
     r.record.failure = step;
     r.record.failure->check = "send.call";
   });
-  fires("a lifecycle failure that is no prerequisite", "a lifecycle failure is a prerequisite",
+  fires("a failure without a step that is no prerequisite", "a failure without a step is a prerequisite",
         [](auto& r) { r.record.failure = StepFailure{"lifecycle.tools", "", "why", "", "", false}; });
-  fires("a failure without a step that is no lifecycle's", "a failure without a step is a lifecycle failure",
-        [](auto& r) { r.record.failure = StepFailure{"check.x", "", "why", "", "", true}; });
   const Diagnostic finding{"json.parse", "JSONRPC-MESSAGE-FORMAT", Level::Must, "", "not JSON", ""};
   fires("a finding without a check", "a finding has a check id, a requirement and a message", [&](auto& r) {
     r.record.sut_findings.push_back(finding);
