@@ -164,6 +164,9 @@ TEST_F(ScriptedRunTest, EveryInvariantFires) {
     r.record.failure = step;
     r.record.failure->check = "send.call";
   });
+  fires("a prerequisite step's failure that is no prerequisite",
+        "a failure of a prerequisite step is a prerequisite",
+        [&](auto& r) { r.record.failure = StepFailure{"send.call", "/steps/0", "why", "", "", false}; });
   fires("a failure without a step that is no prerequisite", "a failure without a step is a prerequisite",
         [](auto& r) { r.record.failure = StepFailure{"lifecycle.tools", "", "why", "", "", false}; });
   const Diagnostic finding{"json.parse", "JSONRPC-MESSAGE-FORMAT", Level::Must, "", "not JSON", ""};
