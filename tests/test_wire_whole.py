@@ -86,3 +86,21 @@ def test_the_url_trap_judges_every_fetch_of_every_client_run(cli, tmp_path, tran
     no_fetch_cases = {p.stem for p in (ROOT / "cases").rglob("*.json") if '"expect_no_fetch"' in p.read_text()}
     judged_in = {f["message"].split(")")[0].removeprefix("(in ") for f in wire["sut_findings"]}
     assert judged_in - no_fetch_cases, judged_in  # runs no step of which names the URL
+
+
+def test_a_legacy_request_on_the_modern_wire_is_judged_in_every_case(cli, tmp_path):
+    """Issue 33: "no JSON-RPC elicitation/create anywhere on the modern wire, checked in every
+    modern server case, not in one". The fault writes one beside each InputRequiredResult; a case
+    about something else (the decline reaching the tool) still holds its own rule, and the wire row
+    fails for the request, citing MRTR-SERVER-USES-MRTR."""
+    report = tmp_path / "legacy"
+    proc = cli.run("server", "--command", f"{cli.peer} reference server --fault legacy-elicit-on-modern",
+                   "--case", "server.modern.decline-reaches-tool", "--revision", "2026-07-28",
+                   "--report-dir", report, timeout=120)
+    rows = {c["id"]: c for c in json.loads((report / "results.json").read_text())["cases"]}
+    wire = rows.pop(WIRE)
+    assert [r["status"] for r in rows.values()] == ["PASS"], rows
+    assert (wire["status"], wire["check"]) == ("FAIL", "mrtr.server-request"), wire
+    assert "EL-2026-07-28-MRTR-SERVER-USES-MRTR" in wire["requirements"]
+    assert "wrote no request of its own" in wire["title"]
+    assert proc.returncode == 1

@@ -8,6 +8,7 @@
 #include "cases/fuzz_client_process.h"
 #include "cases/fuzz_scripted_user.h"
 #include "cases/fuzz_session.h"
+#include "cases/self_checked_channel.h"
 #include "core/json.h"
 #include "core/utf8.h"
 #include "spec/capability.h"
@@ -53,7 +54,7 @@ class ClientSession final : public FuzzSession {
     request.AddMember("method", "elicitation/create", a);
     request.AddMember("params", params ? Value(*params, a) : Value(rapidjson::kObjectType), a);
     pending_ = "\"" + pending_ + "\"";
-    send(to_json(request), out);
+    send_input(to_json(request), out);
     bool done = false;
     while (child_ && !done) {
       ReadResult r = channel_->receive(Deadline::after(options_.timeout));
@@ -125,7 +126,9 @@ class ClientSession final : public FuzzSession {
     const bool up = start_fuzz_client(options_, user, kTool, started, error);
     // Over stdio only (fuzz_command.cpp): the 2025 wire's client is not fuzzed over HTTP.
     child_ = std::move(started.child);
-    channel_ = started.channel;
+    channel_ = started.channel
+                   ? std::make_shared<SelfCheckedChannel>(started.channel, options_.revision, kWho)
+                   : nullptr;
     connection_ = std::move(started);
     if (!up) return fail(error);
     const std::string revision(to_string(options_.revision));
@@ -182,6 +185,11 @@ class ClientSession final : public FuzzSession {
 
   void send(const std::string& json, FuzzOutcome& out) {
     if (!channel_->send(json, Deadline::after(options_.timeout))) died(out);
+  }
+  // The input's own message (the mutated request): not self-checked, it may break the schema on
+  // purpose.
+  void send_input(const std::string& json, FuzzOutcome& out) {
+    if (!channel_->send_input(json, Deadline::after(options_.timeout))) died(out);
   }
 
   bool handle(const std::string& line, const Value& params, FuzzOutcome& out) {
@@ -252,7 +260,7 @@ class ClientSession final : public FuzzSession {
       const std::string message = FuzzMutator::notification_message(n);
       if (message.empty()) continue;
       completions = completions || std::string_view(n["method"].GetString()) == kElicitComplete;
-      if (!channel_->send(message, Deadline::after(options_.timeout))) return ended();
+      if (!channel_->send_input(message, Deadline::after(options_.timeout))) return ended();
     }
     const std::string ping = "\"fuzz-ping-" + std::to_string(inputs_) + "\"";
     if (!channel_->send(R"({"jsonrpc":"2.0","id":)" + ping + R"(,"method":"ping"})",
@@ -316,7 +324,8 @@ class ClientSession final : public FuzzSession {
   ElicitationCapability declared_;
   FuzzClientProcess connection_;  // the relay (its folder); its child is child_
   std::unique_ptr<ChildProcess> child_;
-  std::shared_ptr<MessageChannel> channel_;
+  static constexpr const char* kWho = "the fuzzer (client SUT)";
+  std::shared_ptr<SelfCheckedChannel> channel_;
   std::string tool_call_;  // the id of the held tools/call, as JSON
   std::set<std::string> answered_;
   std::string pending_;

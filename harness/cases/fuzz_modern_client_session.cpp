@@ -14,6 +14,7 @@
 #include "cases/fuzz_scripted_user.h"
 #include "cases/fuzz_session.h"
 #include "cases/modern_client_checks.h"
+#include "cases/self_checked_channel.h"
 #include "core/json.h"
 #include "core/utf8.h"
 #include "spec/capability.h"
@@ -73,7 +74,7 @@ class ModernClientSession final : public FuzzSession {
     const std::vector<std::string> keys = FuzzMutator::input_keys(input);
     rapidjson::Document irr =
         FuzzMutator::input_required_response((*held_)["id"], params, keys, input, rounds_);
-    send(to_json(irr), out);
+    send_input(to_json(irr), out);
     // A result of no type the client knows ends its call: it may say nothing more, or go. So may
     // an InputRequiredResult the client cannot serve (params that break a MUST rule, a mode it did
     // not declare): 2026-07-28 says nothing of what a client does then (spec/mrtr.h), and SDKs
@@ -289,7 +290,9 @@ class ModernClientSession final : public FuzzSession {
     std::string error;
     const bool up = start_fuzz_client(options_, user, kTool, started, error);
     child_ = std::move(started.child);
-    channel_ = started.channel;
+    channel_ = started.channel
+                   ? std::make_shared<SelfCheckedChannel>(started.channel, options_.revision, kWho)
+                   : nullptr;
     connection_ = std::move(started);
     if (!up) return fail(error);
     handshake_findings_.clear();
@@ -332,6 +335,11 @@ class ModernClientSession final : public FuzzSession {
   void send(const std::string& json, FuzzOutcome& out) {
     if (!channel_->send(json, Deadline::after(options_.timeout))) died(out);
   }
+  // The input's own message (the mutated InputRequiredResult): not self-checked, it may break the schema on
+  // purpose.
+  void send_input(const std::string& json, FuzzOutcome& out) {
+    if (!channel_->send_input(json, Deadline::after(options_.timeout))) died(out);
+  }
 
   void silence(FuzzOutcome& out) {
     out.add(silence_finding("client", "tools/call (its retry)", options_.timeout));
@@ -362,7 +370,8 @@ class ModernClientSession final : public FuzzSession {
   ElicitationCapability declared_;
   FuzzClientProcess connection_;  // the relay (its folder) or our HTTP endpoint; its child is child_
   std::unique_ptr<ChildProcess> child_;
-  std::shared_ptr<MessageChannel> channel_;
+  static constexpr const char* kWho = "the fuzzer (2026-07-28 client SUT)";
+  std::shared_ptr<SelfCheckedChannel> channel_;
   std::shared_ptr<rapidjson::Document> held_;  // the client's open tools/call (the latest retry)
   std::optional<std::string> held_header_;     // over HTTP: the MCP-Protocol-Version of its POST
   ScriptedUser user_{mutator_, options_.seed, kUserAnswers};

@@ -11,6 +11,7 @@
 
 #include "cases/fuzz_modern_oracles.h"
 #include "cases/fuzz_session.h"
+#include "cases/self_checked_channel.h"
 #include "core/json.h"
 #include "core/utf8.h"
 #include "spec/capability.h"
@@ -66,7 +67,7 @@ class ModernServerSession final : public FuzzSession {
       for (const Value& n : notify->GetArray()) {
         const std::string message = FuzzMutator::notification_message(n);
         if (!channel_ || message.empty()) continue;
-        send(message, out);
+        send_input(message, out);
         notified_ = true;
       }
     }
@@ -226,7 +227,7 @@ class ModernServerSession final : public FuzzSession {
   const rapidjson::Document* exchange(const rapidjson::Document& message, FuzzOutcome& out, bool retry) {
     pending_ = to_json(message["id"]);
     rapidjson::Document().Swap(answer_);
-    send(to_json(message), out);
+    send_input(to_json(message), out);
     bool done = false;
     const std::size_t before = out.findings.size();
     while (channel_ && !done) {
@@ -268,16 +269,10 @@ class ModernServerSession final : public FuzzSession {
     const Value* method = find_member(m.document, "method");
     if (method != nullptr) {
       if (id == nullptr) return false;  // a notification: nothing to answer
+      // Not answered, over either transport: a 2026-07-28 client sends no responses
+      // (transport-stdio.mdx: "The client **MUST NOT** write JSON-RPC _responses_."), as the case
+      // runs do (server_run.cpp). A server that then waits for one is silent on the input.
       out.add(server_request_finding(*method, http_ != nullptr));
-      // Over stdio an answer all the same (ping: an empty result; anything else: method not
-      // found), so the server does not hang on it; on Streamable HTTP a modern client sends no
-      // responses.
-      if (http_ == nullptr) {
-        const bool ping = method->IsString() && std::string_view(method->GetString()) == "ping";
-        send(R"({"jsonrpc":"2.0","id":)" + to_json(*id) +
-                 (ping ? R"(,"result":{}})" : R"(,"error":{"code":-32601,"message":"Method not found"}})"),
-             out);
-      }
       return false;
     }
     if (id == nullptr) return false;
@@ -309,7 +304,7 @@ class ModernServerSession final : public FuzzSession {
       // No initialize, so no session and no GET stream on the modern wire.
       auto http = std::make_unique<HttpClientChannel>(*url, options_.max_message_bytes, false);
       http_ = http.get();
-      channel_ = std::move(http);
+      channel_ = std::make_unique<SelfCheckedChannel>(std::move(http), options_.revision, kWho);
       return discover();
     }
     ChildOptions c;
@@ -322,9 +317,11 @@ class ModernServerSession final : public FuzzSession {
     child_ = ChildProcess::spawn(c, error_);
     if (!child_) return false;
     ChildProcess* p = child_.get();
-    channel_ = std::make_unique<StdioChannel>(
-        p->stdout_fd(), [p](std::string_view line, Deadline d) { return p->write_line(line, d); },
-        options_.max_message_bytes);
+    channel_ = std::make_unique<SelfCheckedChannel>(
+        std::make_unique<StdioChannel>(
+            p->stdout_fd(), [p](std::string_view line, Deadline d) { return p->write_line(line, d); },
+            options_.max_message_bytes),
+        options_.revision, kWho);
     if (discover()) return true;
     if (child_) {
       const ExitInfo exit = child_->terminate(std::chrono::milliseconds(300));
@@ -431,6 +428,11 @@ class ModernServerSession final : public FuzzSession {
   void send(const std::string& json, FuzzOutcome& out) {
     if (!channel_->send(json, Deadline::after(options_.timeout))) died(out);
   }
+  // The input's own messages (its notifications, the call whose _meta the input may mutate, the
+  // retry carrying its responses): not self-checked, they may break the schema on purpose.
+  void send_input(const std::string& json, FuzzOutcome& out) {
+    if (!channel_->send_input(json, Deadline::after(options_.timeout))) died(out);
+  }
 
   void silence(FuzzOutcome& out) {
     out.add(silence_finding("server", "tools/call", options_.timeout));
@@ -457,7 +459,8 @@ class ModernServerSession final : public FuzzSession {
 
   FuzzSessionOptions options_;
   std::unique_ptr<ChildProcess> child_;
-  std::unique_ptr<MessageChannel> channel_;
+  static constexpr const char* kWho = "the fuzzer (2026-07-28 server SUT)";
+  std::unique_ptr<SelfCheckedChannel> channel_;
   HttpClientChannel* http_ = nullptr;    // channel_ over Streamable HTTP (--url), else nullptr
   std::set<std::string> answered_;       // ids of ours answered since the start
   std::set<std::string> tools_;          // the tools the server lists

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "cases/fuzz_session.h"
+#include "cases/self_checked_channel.h"
 #include "core/json.h"
 #include "core/utf8.h"
 #include "spec/capability.h"
@@ -54,7 +55,7 @@ class ServerSession final : public FuzzSession {
       for (const Value& n : notify->GetArray()) {
         const std::string message = FuzzMutator::notification_message(n);
         if (!channel_ || message.empty()) continue;
-        send(message, out);
+        send_input(message, out);
         notified_ = true;
       }
     }
@@ -156,7 +157,7 @@ class ServerSession final : public FuzzSession {
       if (!url) return false;
       auto http = std::make_unique<HttpClientChannel>(*url, options_.max_message_bytes);
       http_ = http.get();
-      channel_ = std::move(http);
+      channel_ = std::make_unique<SelfCheckedChannel>(std::move(http), options_.revision, kWho);
       return handshake();
     }
     ChildOptions c;
@@ -169,9 +170,11 @@ class ServerSession final : public FuzzSession {
     child_ = ChildProcess::spawn(c, error_);
     if (!child_) return false;
     ChildProcess* p = child_.get();
-    channel_ = std::make_unique<StdioChannel>(
-        p->stdout_fd(), [p](std::string_view line, Deadline d) { return p->write_line(line, d); },
-        options_.max_message_bytes);
+    channel_ = std::make_unique<SelfCheckedChannel>(
+        std::make_unique<StdioChannel>(
+            p->stdout_fd(), [p](std::string_view line, Deadline d) { return p->write_line(line, d); },
+            options_.max_message_bytes),
+        options_.revision, kWho);
     if (handshake()) return true;
     const ExitInfo exit = child_->terminate(std::chrono::milliseconds(300));
     error_ += " (" + exit.describe() + "); stderr: " + child_->stderr_text().substr(0, 500);
@@ -271,6 +274,11 @@ class ServerSession final : public FuzzSession {
   void send(const std::string& json, FuzzOutcome& out) {
     if (!channel_->send(json, Deadline::after(options_.timeout))) died(out);
   }
+  // The input's own messages (its notifications, its reply): not self-checked, they may break
+  // the schema on purpose.
+  void send_input(const std::string& json, FuzzOutcome& out) {
+    if (!channel_->send_input(json, Deadline::after(options_.timeout))) died(out);
+  }
 
   // One message of the SUT; true when it is the answer to the input's tools/call.
   bool handle(const std::string& line, const Value& input, FuzzRng& rng, FuzzOutcome& out) {
@@ -323,8 +331,8 @@ class ServerSession final : public FuzzSession {
         out.input.AddMember("reply", Value(reply, out.input.GetAllocator()), out.input.GetAllocator());
       }
       coverage.note_action(out.input["reply"]);
-      send(R"({"jsonrpc":"2.0","id":)" + answer_id + R"(,"result":)" + to_json(out.input["reply"]) + "}",
-           out);
+      send_input(
+          R"({"jsonrpc":"2.0","id":)" + answer_id + R"(,"result":)" + to_json(out.input["reply"]) + "}", out);
       return false;
     }
     if (id == nullptr) return false;
@@ -379,7 +387,8 @@ class ServerSession final : public FuzzSession {
   static constexpr std::size_t kMaxRememberedIds = std::size_t{1} << 17;
   FuzzSessionOptions options_;
   std::unique_ptr<ChildProcess> child_;
-  std::unique_ptr<MessageChannel> channel_;
+  static constexpr const char* kWho = "the fuzzer (server SUT)";
+  std::unique_ptr<SelfCheckedChannel> channel_;
   HttpClientChannel* http_ = nullptr;      // channel_ over Streamable HTTP (--url), else nullptr
   ElicitationCapability declared_;         // what the harness declares in initialize
   std::set<std::string> answered_;         // ids of ours answered in this session

@@ -335,6 +335,11 @@ std::string to_json(const rapidjson::Value& value) {
   return std::string(buffer.GetString(), buffer.GetSize());
 }
 
+std::string to_json_string(std::string_view text) {
+  return to_json(
+      rapidjson::Value(rapidjson::StringRef(text.data(), static_cast<rapidjson::SizeType>(text.size()))));
+}
+
 std::string_view json_type_name(const rapidjson::Value& value) {
   if (value.IsObject()) return "object";
   if (value.IsArray()) return "array";

@@ -67,6 +67,8 @@ Diagnostic to_diagnostic(const JsonNote& note);
 
 // Compact serialisation of a parsed value (safe: depth is bounded by the parse limits).
 std::string to_json(const rapidjson::Value& value);
+// A JSON string literal of `text`, quotes and escapes included.
+std::string to_json_string(std::string_view text);
 
 // The value's JSON type as a word for messages: "object", "array", "string", "integer",
 // "number", "boolean", "null".

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <deque>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <set>
 #include <thread>
@@ -14,6 +15,7 @@
 
 #include "core/json.h"
 #include "core/jsonrpc.h"
+#include "reference/multi_round.h"
 #include "schema/content_validator.h"
 #include "schema/message_check.h"
 #include "schema/requested_schema.h"
@@ -30,10 +32,7 @@ namespace {
 
 using rapidjson::Value;
 
-std::string quote(std::string_view s) {
-  Value v(rapidjson::StringRef(s.data(), static_cast<rapidjson::SizeType>(s.size())));
-  return to_json(v);
-}
+std::string quote(std::string_view s) { return to_json_string(s); }
 
 std::string text_result(std::string_view text, bool is_error) {
   return R"({"content":[{"type":"text","text":)" + quote(text) + "}]" +
@@ -47,6 +46,10 @@ constexpr const char* kTools = R"({"tools":[
   "inputSchema":{"type":"object","properties":{"elicitations":{"type":"array"}},"required":["elicitations"]}},
  {"name":"complete","description":"Sends notifications/elicitation/complete for an elicitation id this server issued.",
   "inputSchema":{"type":"object","properties":{"elicitationId":{"type":"string"}},"required":["elicitationId"]}},
+ {"name":"elicit_sequence","description":"2026-07-28: asks with each of the given params in turn, one round each, and returns the results as a JSON array.",
+  "inputSchema":{"type":"object","properties":{"params":{"type":"array","items":{"type":"object"}}},"required":["params"]}},
+ {"name":"elicit_together","description":"2026-07-28: asks with all of the given params in one round and returns the results as a JSON array.",
+  "inputSchema":{"type":"object","properties":{"params":{"type":"array","items":{"type":"object"}}},"required":["params"]}},
  {"name":"test_elicitation","description":"The official conformance suite's tool: asks for a username and an e-mail address.",
   "inputSchema":{"type":"object","properties":{"message":{"type":"string"}},"required":["message"]}},
  {"name":"test_elicitation_sep1034_defaults","description":"The official conformance suite's tool: a form with a default for every primitive type.",
@@ -270,6 +273,11 @@ class ReferenceServer {
     }
     if (tool == "require_url") return require_url(id, *args);
     if (tool == "complete") return complete(id, *args);
+    if (is_multi_round_tool(tool)) {
+      // Multi-round requests are the 2026-07-28 wire's; no case calls these tools on another.
+      return respond(id,
+                     text_result(tool + " is a tool of the 2026-07-28 wire (multi-round requests)", true));
+    }
     respond_error(id, -32602, "Unknown tool: " + tool);
   }
 
@@ -510,6 +518,7 @@ class ReferenceServer {
       }
       return modern_elicit(id, params, *elicit_params, ResultText::Json, meta, revision);
     }
+    if (is_multi_round_tool(tool)) return modern_multi_round(id, tool, params, *args, meta);
     if (tool == "test_elicitation") {
       const Value* message = find_member(*args, "message");
       rapidjson::Document fixture = parse_json(R"({"requestedSchema":{"type":"object","properties":{
@@ -545,6 +554,41 @@ class ReferenceServer {
                         text_result(tool + " has no meaning in " + std::string(to_string(revision)), true)));
     }
     respond_error(id, -32602, "Unknown tool: " + tool);
+  }
+
+  // elicit_sequence and elicit_together (reference/multi_round.h): every mode they ask in must be one
+  // the request declares (-32021 otherwise, CAPABILITY-MISSING-ERROR), then the step's result.
+  void modern_multi_round(const Value& call_id, const std::string& tool, const Value& call_params,
+                          const Value& args, const RequestMeta& meta) {
+    for (const Value* asked : multi_round_params(args)) {
+      const Value* mode_value = find_member(*asked, "mode");
+      const Mode mode =
+          mode_value && mode_value->IsString() && std::string_view(mode_value->GetString()) == "url"
+              ? Mode::Url
+              : Mode::Form;
+      if (!meta.elicitation.supports(mode)) {
+        return respond_error(
+            call_id, static_cast<int>(kMissingRequiredClientCapability),
+            "Missing required client capability: elicitation (" + std::string(to_string(mode)) + " mode)",
+            R"({"requiredCapabilities":{"elicitation":{")" + std::string(to_string(mode)) + R"(":{}}}})");
+      }
+    }
+    const MultiRoundStep step = multi_round_step(tool, call_params, fault_, multi_round_memory_);
+    switch (step.kind) {
+      case MultiRoundStep::Kind::InvalidParams:
+        return respond_error(call_id, -32602, "Invalid params: " + step.why);
+      case MultiRoundStep::Kind::Complete:
+        return respond(call_id, modern_result("complete", text_result(step.answers, false)));
+      case MultiRoundStep::Kind::Ask:
+        if (fault_ == FaultId::EmptyLaterRound && step.round > 1)
+          return respond(call_id, modern_result("input_required", "{}"));
+        return respond(call_id, modern_result("input_required",
+                                              R"({"inputRequests":)" + step.input_requests +
+                                                  (step.request_state.empty()
+                                                       ? std::string()
+                                                       : R"(,"requestState":)" + quote(step.request_state)) +
+                                                  "}"));
+    }
   }
 
   // requestState: the round and a fingerprint of the tool and its arguments (FNV-1a), so a state
@@ -596,6 +640,16 @@ class ReferenceServer {
     }
     const std::string state = request_state(call_params);
     const Value* responses = find_member(call_params, "inputResponses");
+    if (responses == nullptr && fault_ == FaultId::ReplaysCompletedCall) {
+      // The fault: a call that repeats a completed one gets the old result, as if the server
+      // could tell from the connection that this user already answered.
+      if (const auto done = completed_.find(state); done != completed_.end())
+        return respond(call_id, done->second);
+    }
+    if (responses == nullptr && has_member(call_params, "requestState") &&
+        fault_ == FaultId::AbsentResponsesAsError) {
+      return respond_error(call_id, -32602, "Invalid params: the retry has no inputResponses");
+    }
     if (responses != nullptr && !responses->IsObject() && fault_ != FaultId::AcceptMalformedResponses) {
       // A retry whose inputResponses is no InputResponses object: a protocol error
       // (MRTR-SERVER-VALIDATE-RESPONSES, MRTR-PROTOCOL-ERRORS).
@@ -682,6 +736,7 @@ class ReferenceServer {
     std::string final_result = modern_result("complete", text_result(describe_result(result, style), false));
     if (fault_ == FaultId::CompleteWithoutResultType)
       final_result = text_result(describe_result(result, style), false);
+    if (fault_ == FaultId::ReplaysCompletedCall) completed_[state] = final_result;
     respond(call_id, final_result);
   }
 
@@ -900,6 +955,8 @@ class ReferenceServer {
   bool elicitation_allowed_ = true;
   ElicitationCapability capability_;
   std::optional<ElicitationCapability> remembered_;  // the remember-capabilities fault only
+  MultiRoundMemory multi_round_memory_;              // the rounds-on-connection fault only
+  std::map<std::string, std::string> completed_;     // the replays-completed-call fault only: state -> result
   std::deque<rapidjson::Document> deferred_;
   std::set<std::string> issued_;
   int next_id_ = 0;

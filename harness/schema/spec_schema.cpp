@@ -267,17 +267,21 @@ void SelfCheckedPeer::received(const rapidjson::Value& message) {
   methods_[to_json(*id)] = method->GetString();
 }
 
-void SelfCheckedPeer::sent(Revision revision, std::string_view json) {
-  if (!self_check_enabled()) return;
+bool SelfCheckedPeer::judge_sent(Revision revision, std::string_view json) {
+  if (!self_check_enabled()) return false;
   std::string answered;
   if (ParsedJson m = parse_json(json); m.ok() && !has_member(m.document, "method")) {
     if (const rapidjson::Value* id = find_member(m.document, "id")) {
       if (const auto it = methods_.find(to_json(*id)); it != methods_.end()) answered = it->second;
     }
   }
+  return self_check_message(revision, json, answered, who_);
+}
+
+void SelfCheckedPeer::sent(Revision revision, std::string_view json) {
   // A reference peer is a SUT process: its stderr goes to the case's record, where no test
   // would look. It ends itself instead, which no test of a conformant peer can miss.
-  if (self_check_message(revision, json, answered, who_)) std::abort();
+  if (judge_sent(revision, json)) std::abort();
 }
 
 std::string to_string(const SpecSchemaViolation& v) {

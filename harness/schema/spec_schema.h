@@ -57,6 +57,8 @@ class SelfCheckedPeer {
  public:
   explicit SelfCheckedPeer(std::string who) : who_(std::move(who)) {}
   void received(const rapidjson::Value& message);
+  // judge_sent: true when it wrote a self-check line. sent: a reference peer, which aborts then.
+  bool judge_sent(Revision revision, std::string_view json);
   void sent(Revision revision, std::string_view json);
 
  private:

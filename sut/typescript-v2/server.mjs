@@ -6,6 +6,8 @@
 //                                   text, or isError with the SDK's message if it refused or failed
 //   require_url  {elicitations}  -> throw new UrlElicitationRequiredError(elicitations)
 //   complete     {elicitationId} -> server.createElicitationCompletionNotifier(id)()
+//   elicit_sequence, elicit_together {params: [...]} -> several elicitations, in turn or at once
+//                                   (2026-07-28 multi-round cases), results as a JSON array
 // and the official conformance suite's test_elicitation, test_elicitation_sep1034_defaults and
 // test_elicitation_sep1330_enums.
 //
@@ -108,6 +110,53 @@ async function ask(ctx, params, render) {
   }
 }
 
+// Asks with each of `list` in turn (elicit_sequence) or all at once (elicit_together); the tool
+// result is the JSON array of the ElicitResults. The push API awaits them; the input-required API
+// asks one round per params (keys step-1, step-2, ...), the answers so far riding in requestState
+// as JSON (the SDK hands a handler the raw wire string when no verify hook is configured), or one
+// round with every params (keys input-1, input-2, ...), asking again for any key a retry lacks.
+async function askMany(ctx, list, together) {
+  if (api === 'push') {
+    try {
+      const results = together
+        ? await Promise.all(list.map((p) => ctx.mcpReq.elicitInput(p)))
+        : await list.reduce(async (sofar, p) => [...(await sofar), await ctx.mcpReq.elicitInput(p)], []);
+      return text(JSON.stringify(results));
+    } catch (e) {
+      if (e instanceof SdkError && e.code === SdkErrorCode.MethodNotSupportedByProtocolVersion) {
+        return toolError(`elicit-conform: SKIP: the push API (ctx.mcpReq.elicitInput) has no form on this revision: ${e.message}`);
+      }
+      return toolError(e);
+    }
+  }
+  const responses = ctx.mcpReq.inputResponses;
+  const request = (p) => (p.mode === 'url' ? inputRequired.elicitUrl(p) : inputRequired.elicit(p));
+  try {
+    if (together) {
+      const keys = list.map((_, i) => `input-${i + 1}`);
+      const missing = keys.filter((key) => inputResponse(responses, key).kind !== 'elicit');
+      if (missing.length === 0) return text(JSON.stringify(keys.map((key) => responses[key])));
+      return inputRequired({
+        inputRequests: Object.fromEntries(missing.map((key) => [key, request(list[keys.indexOf(key)])])),
+      });
+    }
+    const state = ctx.mcpReq.requestState();
+    const answers = state === undefined ? [] : JSON.parse(state);
+    if (!Array.isArray(answers) || answers.length >= list.length) return toolError('requestState is not this call\'s');
+    const key = `step-${answers.length + 1}`;
+    if (inputResponse(responses, key).kind === 'elicit') {
+      answers.push(responses[key]);
+      if (answers.length === list.length) return text(JSON.stringify(answers));
+    }
+    return inputRequired({
+      inputRequests: { [`step-${answers.length + 1}`]: request(list[answers.length]) },
+      requestState: JSON.stringify(answers),
+    });
+  } catch (e) {
+    return toolError(e);
+  }
+}
+
 // The factory: one McpServer with every tool. serveStdio pins one instance per connection; over
 // HTTP each legacy session and each modern request gets its own, as the SDK's serving guide does.
 function buildServer() {
@@ -121,6 +170,19 @@ function buildServer() {
     },
     async ({ params }, ctx) => ask(ctx, params, (result) => text(JSON.stringify(result))),
   );
+
+  for (const [name, together] of [['elicit_sequence', false], ['elicit_together', true]]) {
+    mcp.registerTool(
+      name,
+      {
+        description: together
+          ? 'Asks the user with all of the given params at once and returns the results as a JSON array.'
+          : 'Asks the user with each of the given params in turn and returns the results as a JSON array.',
+        inputSchema: z.object({ params: z.array(anyObject).min(1) }),
+      },
+      async ({ params }, ctx) => askMany(ctx, params, together),
+    );
+  }
 
   mcp.registerTool(
     'require_url',

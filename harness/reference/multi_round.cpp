@@ -1,0 +1,153 @@
+#include "reference/multi_round.h"
+
+#include <cstdint>
+#include <cstdio>
+
+#include "core/json.h"
+#include "spec/elicitation.h"
+
+namespace ec {
+namespace {
+
+using rapidjson::Value;
+
+constexpr std::string_view kSequence = "elicit_sequence";
+constexpr std::string_view kTogether = "elicit_together";
+
+// The state names the call it belongs to: a digest (FNV-1a) of the tool and its arguments, so a
+// state presented on another call is refused. Not integrity protection: tampering can do nothing
+// worse than fail the request, when the spec lets a server go without (mrtr.mdx).
+std::string fingerprint(const Value& call_params) {
+  const Value* name = find_member(call_params, "name");
+  const Value* args = find_member(call_params, "arguments");
+  const std::string text = (name ? to_json(*name) : "") + (args ? to_json(*args) : "");
+  std::uint64_t h = 1469598103934665603ULL;
+  for (unsigned char c : text) h = (h ^ c) * 1099511628211ULL;
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+  return std::string("ref.seq.") + hex + ".";
+}
+
+MultiRoundStep invalid(std::string why) {
+  MultiRoundStep s;
+  s.why = std::move(why);
+  return s;
+}
+
+std::string input_request(const std::string& key, const Value& params) {
+  return to_json_string(key) + R"(:{"method":"elicitation/create","params":)" + to_json(params) + "}";
+}
+
+MultiRoundStep complete(const std::vector<std::string>& answers) {
+  MultiRoundStep s;
+  s.kind = MultiRoundStep::Kind::Complete;
+  s.answers = "[";
+  for (std::size_t i = 0; i < answers.size(); ++i) s.answers += (i ? "," : "") + answers[i];
+  s.answers += "]";
+  return s;
+}
+
+// The answer under `key`, when the retry has one: its JSON, "" when absent; false when it is
+// there and no ElicitResult (a protocol error, MRTR-PROTOCOL-ERRORS).
+bool answer_under(const Value* responses, const std::string& key, std::string& json) {
+  json.clear();
+  const Value* answer = responses != nullptr ? find_member(*responses, key) : nullptr;
+  if (answer == nullptr) return true;
+  if (!parse_elicit_result(*answer, Revision::V2026_07_28, std::nullopt, "").result) return false;
+  json = to_json(*answer);
+  return true;
+}
+
+MultiRoundStep sequence_step(const Value& call_params, const std::vector<const Value*>& asked, FaultId fault,
+                             MultiRoundMemory& memory) {
+  const Value* responses = find_member(call_params, "inputResponses");
+  const Value* state = find_member(call_params, "requestState");
+  const std::string prefix = fingerprint(call_params);
+  std::vector<std::string> answers;
+  if (fault == FaultId::RoundsOnConnection) {
+    // The fault: the process's memory says where "the" sequence stands, whatever the request says.
+    if (responses == nullptr) memory.answers.clear();
+    answers = memory.answers;
+  } else if (state != nullptr) {
+    const std::string_view text = state->IsString()
+                                      ? std::string_view(state->GetString(), state->GetStringLength())
+                                      : std::string_view();
+    if (!text.starts_with(prefix)) return invalid("requestState does not belong to this request");
+    ParsedJson kept = parse_json(text.substr(prefix.size()));
+    if (!kept.ok() || !kept.document.IsArray() || kept.document.Size() >= asked.size())
+      return invalid("requestState does not belong to this request");
+    for (const Value& a : kept.document.GetArray()) answers.push_back(to_json(a));
+  }
+  std::string key = "step-" + std::to_string(answers.size() + 1);
+  std::string answer;
+  if (!answer_under(responses, key, answer))
+    return invalid("inputResponses/" + key + " is not an ElicitResult");
+  if (!answer.empty()) {
+    answers.push_back(answer);
+    if (fault == FaultId::RoundsOnConnection) memory.answers = answers;
+    if (answers.size() == asked.size()) return complete(answers);
+    key = "step-" + std::to_string(answers.size() + 1);
+  }
+  // The next round, or this one again when its answer did not come (MRTR-ASK-AGAIN).
+  MultiRoundStep s;
+  s.kind = MultiRoundStep::Kind::Ask;
+  s.input_requests = "{" + input_request(key, *asked[answers.size()]) + "}";
+  s.round = answers.size() + 1;
+  std::string kept = "[";
+  for (std::size_t i = 0; i < answers.size(); ++i) kept += (i ? "," : "") + answers[i];
+  s.request_state = prefix + kept + "]";
+  return s;
+}
+
+MultiRoundStep together_step(const Value& call_params, const std::vector<const Value*>& asked,
+                             FaultId fault) {
+  const Value* responses = find_member(call_params, "inputResponses");
+  std::vector<std::string> answers;
+  std::string missing;
+  for (std::size_t i = 0; i < asked.size(); ++i) {
+    const std::string key = "input-" + std::to_string(i + 1);
+    std::string answer;
+    if (!answer_under(responses, key, answer))
+      return invalid("inputResponses/" + key + " is not an ElicitResult");
+    if (answer.empty()) {
+      // together-one-key: every input under one key, a member name repeated in one object.
+      const std::string named = fault == FaultId::TogetherOneKey ? std::string("input") : key;
+      missing += (missing.empty() ? "" : ",") + input_request(named, *asked[i]);
+    }
+    answers.push_back(std::move(answer));
+  }
+  if (missing.empty()) return complete(answers);
+  MultiRoundStep s;
+  s.kind = MultiRoundStep::Kind::Ask;
+  s.input_requests = "{" + missing + "}";
+  s.round = 1;
+  return s;  // no requestState: the keys alone say what is missing
+}
+
+}  // namespace
+
+bool is_multi_round_tool(std::string_view tool) { return tool == kSequence || tool == kTogether; }
+
+std::vector<const Value*> multi_round_params(const Value& arguments) {
+  std::vector<const Value*> out;
+  const Value* params = find_member(arguments, "params");
+  if (params == nullptr || !params->IsArray() || params->Empty()) return {};
+  for (const Value& p : params->GetArray()) {
+    if (!p.IsObject()) return {};
+    out.push_back(&p);
+  }
+  return out;
+}
+
+MultiRoundStep multi_round_step(std::string_view tool, const Value& call_params, FaultId fault,
+                                MultiRoundMemory& memory) {
+  const Value* args = find_member(call_params, "arguments");
+  const std::vector<const Value*> asked = args ? multi_round_params(*args) : std::vector<const Value*>{};
+  if (asked.empty()) return invalid(std::string(tool) + " needs a non-empty \"params\" array of objects");
+  const Value* responses = find_member(call_params, "inputResponses");
+  if (responses != nullptr && !responses->IsObject()) return invalid("inputResponses must be an object");
+  return tool == kSequence ? sequence_step(call_params, asked, fault, memory)
+                           : together_step(call_params, asked, fault);
+}
+
+}  // namespace ec
