@@ -7,6 +7,7 @@
 #include "core/json.h"
 #include "core/utf8.h"
 #include "schema/message_check.h"
+#include "schema/schema_diff.h"
 #include "spec/capability.h"
 #include "spec/elicitation.h"
 #include "spec/modern.h"
@@ -17,9 +18,9 @@ namespace {
 using rapidjson::Value;
 
 constexpr std::array kChecks{
-    "meta-required",         "meta-client-info",    "capability-each-request",  "discover-first",
-    "retry-new-id",          "retry-state-echoed",  "retry-inputs-complete",    "retry-content-valid",
-    "no-legacy-elicitation", "http-version-header", "http-version-header-match"};
+    "meta-required",         "meta-client-info",    "capability-each-request",   "discover-first",
+    "retry-new-id",          "retry-state-echoed",  "retry-inputs-complete",     "retry-content-valid",
+    "no-legacy-elicitation", "http-version-header", "http-version-header-match", "state-scoped"};
 
 std::string method_of(const Value& message) {
   const Value* m = find_member(message, "method");
@@ -68,6 +69,89 @@ std::optional<CheckFailure> retry_findings(const ModernClientTranscript& t,
       if (std::find(requirements.begin(), requirements.end(), d.requirement) == requirements.end()) continue;
       return failure("the retry after our InputRequiredResult: " + d.check + ": " + d.message, d.pointer,
                      e.retry);
+    }
+  }
+  return std::nullopt;
+}
+
+// The requests of the chain a retry belongs to, before it: the request the InputRequiredResult
+// answered, the one that request retried, ... back to the original call.
+std::vector<const Value*> chain_before(const ModernClientTranscript& t, std::size_t k) {
+  std::vector<const Value*> out;
+  const Value* at = t.exchanges[k].original;
+  if (at != nullptr) out.push_back(at);
+  for (std::size_t j = k; j-- > 0 && at != nullptr;) {
+    if (t.exchanges[j].retry == at) {
+      at = t.exchanges[j].original;
+      if (at != nullptr) out.push_back(at);
+    }
+  }
+  return out;
+}
+
+// MRTR-RETRY-NEW-ID over every round: "The JSON-RPC `id` MUST be different between the initial
+// request and the retry". A retry in round three that takes the original call's id back differs
+// from the request it answers, which check_message sees; this sees the whole chain.
+std::optional<CheckFailure> retry_ids_new_in_chain(const ModernClientTranscript& t) {
+  for (std::size_t k = 0; k < t.exchanges.size(); ++k) {
+    const Value* retry = t.exchanges[k].retry;
+    const Value* id = retry ? find_member(*retry, "id") : nullptr;
+    if (id == nullptr) continue;
+    const std::vector<const Value*> chain = chain_before(t, k);
+    for (std::size_t i = 0; i < chain.size(); ++i) {
+      const Value* earlier = find_member(*chain[i], "id");
+      if (earlier == nullptr || !json_equal(*earlier, *id)) continue;
+      CheckFailure f =
+          failure("the retry after our InputRequiredResult of round " + std::to_string(chain.size()) +
+                      " has the id " + abbreviate_utf8(to_json(*id), 80) + " of " +
+                      (i + 1 == chain.size() ? std::string("the original request")
+                                             : "the retry of round " + std::to_string(chain.size() - i - 1)) +
+                      "; every retry is a new request with an id of its own",
+                  "/id", retry);
+      f.requirement = "MRTR-RETRY-NEW-ID";
+      return f;
+    }
+  }
+  return std::nullopt;
+}
+
+// MRTR-STATE-SCOPED: "Both the `inputRequests` and `requestState` fields affect only the client's
+// retry of the original request. They MUST NOT be used for any other request". A request that
+// carries requestState or inputResponses and is no retry (the next request of the method after
+// one of our InputRequiredResults, with the same tool) uses them elsewhere.
+std::optional<CheckFailure> state_scoped(const ModernClientTranscript& t) {
+  std::set<const Value*> retries;
+  for (const RetryExchange& e : t.exchanges)
+    if (e.retry != nullptr) retries.insert(e.retry);
+  for (const Value* m : t.sut_messages) {
+    if (!is_request(*m) || retries.contains(m)) continue;
+    const Value* params = find_member(*m, "params");
+    if (params == nullptr || !params->IsObject()) continue;
+    for (const char* member : {"requestState", "inputResponses"}) {
+      if (find_member(*params, member) == nullptr) continue;
+      CheckFailure f =
+          failure("the client's " + abbreviate_utf8(method_of(*m), 80) + " request carries " + member +
+                      ", but it is no retry of a request we answered with an InputRequiredResult; "
+                      "those fields belong to that retry alone",
+                  std::string("/params/") + member, m);
+      f.requirement = "MRTR-STATE-SCOPED";
+      return f;
+    }
+  }
+  // A retry of a request that is no request of the chain: another tool's call with the state.
+  for (const RetryExchange& e : t.exchanges) {
+    if (e.retry == nullptr || e.original == nullptr) continue;
+    const Value* params = find_member(*e.retry, "params");
+    const Value* before = find_member(*e.original, "params");
+    const Value* name = params && params->IsObject() ? find_member(*params, "name") : nullptr;
+    const Value* was = before && before->IsObject() ? find_member(*before, "name") : nullptr;
+    if (name != nullptr && was != nullptr && !json_equal(*name, *was)) {
+      CheckFailure f = failure("the client's tools/call of " + abbreviate_utf8(to_json(*name), 80) +
+                                   " carries the inputResponses and requestState of its call of " +
+                                   abbreviate_utf8(to_json(*was), 80) + "; they belong to that call's retry",
+                               "/params/name", e.retry);
+      f.requirement = "MRTR-STATE-SCOPED";
+      return f;
     }
   }
   return std::nullopt;
@@ -200,7 +284,11 @@ std::optional<CheckFailure> run_modern_client_check(std::string_view name, const
   if (name == "meta-client-info") return meta_findings(t, {"META-CLIENT-INFO"}, Level::Should);
   if (name == "capability-each-request") return capability_each_request(t);
   if (name == "discover-first") return discover_first(t);
-  if (name == "retry-new-id") return retry_findings(t, {"MRTR-RETRY-NEW-ID"});
+  if (name == "retry-new-id") {
+    if (auto f = retry_findings(t, {"MRTR-RETRY-NEW-ID"})) return f;
+    return retry_ids_new_in_chain(t);
+  }
+  if (name == "state-scoped") return state_scoped(t);
   if (name == "retry-state-echoed") {
     return retry_findings(t, {"MRTR-CLIENT-ECHO-STATE", "MRTR-CLIENT-NO-INVENTED-STATE"});
   }

@@ -46,7 +46,10 @@ std::vector<std::string_view> modern_client_check_names();
 //   meta-client-info        every request names the client in _meta (META-CLIENT-INFO)
 //   capability-each-request every request's _meta declares the elicitation capability the case asked for
 //   discover-first          the first request is server/discover (the stdio probe)
-//   retry-new-id            each retry has an id other than the request it retries
+//   retry-new-id            each retry has an id of its own: not that of the request it retries,
+//                           nor of any earlier request of its chain (the original call included)
+//   state-scoped            requestState and inputResponses only on the retry of the request
+//                           they belong to (MRTR-STATE-SCOPED)
 //   retry-state-echoed      each retry echoes requestState byte for byte, or sends none when none came
 //   retry-inputs-complete   each retry answers every input request, and only those
 //   retry-content-valid     accepted form content fits the requestedSchema it answers

@@ -314,6 +314,7 @@ class ReferenceClient {
     const std::string call =
         R"("method":"tools/call","params":{"name":)" + quote(tool) + R"(,"arguments":{})";
     std::string id = fault_ == FaultId::FractionalRequestId ? "1.5" : "1";
+    const std::string call_id = id;  // retry-reuses-call-id takes it back
     send(R"({"jsonrpc":"2.0","id":)" + id + "," + call + R"(,"_meta":)" + meta(true) + "}}");
     std::optional<std::string> first_state;  // stale-state keeps it
     for (int round = 1; round <= kMaxRounds; ++round) {
@@ -333,7 +334,10 @@ class ReferenceClient {
                         ", which this client does not know");
       }
       std::string retry = R"({"jsonrpc":"2.0","id":)";
-      const std::string next = fault_ == FaultId::RetrySameId ? id : std::to_string(round + 1);
+      const std::string next = fault_ == FaultId::RetrySameId ? id
+                               : fault_ == FaultId::RetryReusesCallId && round == 2
+                                   ? call_id
+                                   : std::to_string(round + 1);
       std::string params =
           "," + call + (fault_ == FaultId::MetaFirstRequestOnly ? "" : R"(,"_meta":)" + meta(false));
       if (const Value* asked = find_member(*result, "inputRequests"); asked && asked->IsObject()) {
@@ -352,6 +356,11 @@ class ReferenceClient {
           if (ParsedJson parsed = parse_json(echoed); parsed.ok()) echoed = to_json(parsed.document);
         }
         params += R"(,"requestState":)" + quote(echoed);
+        if (fault_ == FaultId::StateOnOtherRequest) {
+          send(R"({"jsonrpc":"2.0","id":"other-)" + std::to_string(round) +
+               R"(","method":"tools/list","params":{"requestState":)" + quote(echoed) + R"(,"_meta":)" +
+               meta(false) + "}}");
+        }
       } else if (fault_ == FaultId::InventState) {
         params += R"(,"requestState":"")";
       }

@@ -72,10 +72,10 @@ const std::vector<OfficialScenario>& official_scenarios() {
       {"tasks-mrtr-composition", Role::Server, {}, "tasks are out of this suite's scope"},
       {"sep-2322-client-request-state",
        Role::Client,
-       {"client.modern.state-echoed-exactly", "client.modern.no-state-invented",
-        "client.modern.retry-new-id"},
-       "2026-07-28: the client echoes requestState exactly, invents none, and retries with a new id "
-       "(its parallel-isolation check has no case: the contract's client makes one call)"},
+       {"client.modern.state-echoed-exactly", "client.modern.no-state-invented", "client.modern.retry-new-id",
+        "client.modern.retry-new-id-every-round", "client.modern.state-scoped"},
+       "2026-07-28: the client echoes requestState exactly, invents none, retries with a new id in every "
+       "round, and puts the state on no other request"},
   };
   return table;
 }
