@@ -429,8 +429,11 @@ class Loader {
           for (const std::string& name : known) listed += (listed.empty() ? "" : ", ") + name;
           return bad(body_at, "known checks: " + listed);
         }
-        if (std::string_view(body.GetString()) == "latest-version" && c.role != Role::Server)
-          return bad(body_at, "latest-version judges how a server negotiates: server cases only");
+        if ((std::string_view(body.GetString()) == "latest-version" ||
+             std::string_view(body.GetString()) == "unsupported-version-not-echoed") &&
+            c.role != Role::Server)
+          return bad(body_at,
+                     std::string(body.GetString()) + " judges how a server negotiates: server cases only");
         if (std::string_view(body.GetString()) == "initialize-first" && c.role != Role::Client)
           return bad(body_at, "initialize-first judges what a client sends first: client cases only");
         // What these two judge is the answer the harness was told to play: without it they would

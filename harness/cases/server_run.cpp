@@ -29,8 +29,9 @@ bool reusable(const Case& c, Revision revision) {
       !c.sut.versions.empty())
     return false;
   for (const Step& s : c.steps) {
-    if (s.kind == Step::Kind::Check && (s.text == "protocol-version" || s.text == "latest-version" ||
-                                        s.text == "initialize-error-names-versions"))
+    if (s.kind == Step::Kind::Check &&
+        (s.text == "protocol-version" || s.text == "latest-version" ||
+         s.text == "unsupported-version-not-echoed" || s.text == "initialize-error-names-versions"))
       return false;
     if (s.kind == Step::Kind::Send && s.body && s.body->IsObject()) {
       const Value* method = find_member(*s.body, "method");

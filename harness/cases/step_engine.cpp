@@ -938,9 +938,9 @@ void StepEngine::do_check(const Step& s) {
   settle();
   if (role_check(s)) return;
   if (do_modern_client_check(s)) return;
-  if (s.text == "latest-version") {
+  if (s.text == "latest-version" || s.text == "unsupported-version-not-echoed") {
     // A second session asks for a version that no server supports: the answer is "another
-    // protocol version it supports", which "SHOULD be the latest". This session showed the
+    // protocol version it supports" (MUST), which "SHOULD be the latest". This session showed the
     // server supports the case's revision, so its latest is at least that.
     constexpr const char* kUnsupported = "2000-01-01";
     std::string why;
@@ -948,6 +948,27 @@ void StepEngine::do_check(const Step& s) {
     if (!answer) {
       if (record_.harness_error) return;
       return fail(s, "a second session asked for protocolVersion " + std::string(kUnsupported) + ": " + why);
+    }
+    const bool echoed = *answer == kUnsupported;
+    if (s.text == "unsupported-version-not-echoed") {
+      if (!echoed) return;
+      fail(s,
+           "asked for protocolVersion " + std::string(kUnsupported) +
+               " (which no server supports), the server answered with that same version; a server that "
+               "does not support the version asked for must answer with another one it supports",
+           "/result/protocolVersion");
+      record_.failure->requirement = "LIFECYCLE-SERVER-VERSION";
+      return;
+    }
+    if (echoed) {
+      // Which version is its latest cannot be seen; the echo itself is
+      // unsupported-version-not-echoed's (a MUST).
+      fail(s,
+           "asked for protocolVersion " + std::string(kUnsupported) +
+               ", the server answered with that same version, so its latest version cannot be seen",
+           "/result/protocolVersion");
+      record_.failure->prerequisite = true;
+      return;
     }
     const std::string supported = record_.negotiated;
     if (!is_protocol_version(*answer) || *answer < supported) {

@@ -98,6 +98,7 @@ std::optional<CheckFailure> run_transcript_check(std::string_view name, const Tr
 // Checks that need the live session, judged outside this file.
 inline constexpr std::string_view kSessionChecks[] = {
     "latest-version",                   // step_engine.cpp: a second session asks for 2000-01-01
+    "unsupported-version-not-echoed",   // step_engine.cpp: the same, judged for the echo
     "initialize-error-names-versions",  // server_run.cpp: against what server/discover listed
     "dual-era-probe",                   // client_run.cpp: the probe answers it chose
     "fallback-any-error",               // client_run.cpp

@@ -221,6 +221,8 @@ class ReferenceServer {
     elicitation_allowed_ = session && !features(*session).modern_wire;
     revision_ = elicitation_allowed_ ? *session : Revision::V2025_06_18;
     if (fault_ == FaultId::VersionNotARevision) answer = "";
+    if (fault_ == FaultId::EchoUnsupportedVersion && !asked.empty())
+      answer = asked;  // after the session's rules
     const Value* caps = params ? find_member(*params, "capabilities") : nullptr;
     const Value* elicitation = caps ? find_member(*caps, "elicitation") : nullptr;
     // url-mode-any-revision reads the capability as 2025-11-25 does, whatever was negotiated.
