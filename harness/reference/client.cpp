@@ -462,8 +462,10 @@ class ReferenceClient {
       if (r.status != ReadResult::Line) continue;
       ParsedJson m = parse_json(r.line);
       const Value* id = m.ok() && m.document.IsObject() ? find_member(m.document, "id") : nullptr;
-      if (r.http_status == 400 && id && !has_member(m.document, "method") &&
-          (id->IsNull() || to_json(*id) == probe_id))
+      // A refusal's error may have no id at all ("a JSON-RPC error response that has no id"), as
+      // the harness's endpoint writes it, or a null one, as some servers do.
+      if (r.http_status == 400 && m.ok() && m.document.IsObject() && !has_member(m.document, "method") &&
+          (!id || id->IsNull() || to_json(*id) == probe_id))
         read_400(m.document);
       if (!id || has_member(m.document, "method") || to_json(*id) != probe_id) continue;
       const Value* result = find_member(m.document, "result");

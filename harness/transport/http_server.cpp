@@ -17,6 +17,7 @@
 #include "core/json.h"
 #include "spec/modern.h"
 #include "transport/bounded_http_server.h"
+#include "transport/loopback_url.h"
 #include "transport/sse_parser.h"
 
 namespace ec {
@@ -56,11 +57,29 @@ std::string random_session_id() {
   return id;
 }
 
+// The body of an HTTP refusal that no request id can be given for (no session, a parse error,
+// too large). Every revision's Streamable HTTP says the body "MAY comprise a JSON-RPC error
+// response that has no id": no "id" member at all, since "id":null is no RequestId (string or
+// integer) in any revision's schema.json (docs/harness-conformance.md, http.refusal-no-id).
 std::string jsonrpc_error(int code, const std::string& message) {
   rapidjson::Value text(
       rapidjson::StringRef(message.c_str(), static_cast<rapidjson::SizeType>(message.size())));
-  return R"({"jsonrpc":"2.0","id":null,"error":{"code":)" + std::to_string(code) + R"(,"message":)" +
-         to_json(text) + "}}";
+  return R"({"jsonrpc":"2.0","error":{"code":)" + std::to_string(code) + R"(,"message":)" + to_json(text) +
+         "}}";
+}
+
+// "Servers MUST validate the Origin header on all incoming connections to prevent DNS rebinding
+// attacks. If the Origin header is present and invalid, servers MUST respond with HTTP 403
+// Forbidden" (Streamable HTTP: "Security Warning" in 2025-11-25, "Security & Endpoint" in
+// 2026-07-28; 2025-06-18 has the first sentence). Our endpoint listens on loopback only, so the
+// one valid origin is a loopback one: http:// with 127.0.0.1, localhost or [::1] and no path.
+// Absent is valid (no browser sent it).
+bool origin_invalid(const httplib::Request& req) {
+  if (!req.has_header("Origin")) return false;
+  const std::string origin = req.get_header_value("Origin");
+  std::string error;
+  const std::optional<LoopbackUrl> url = parse_loopback_url(origin, error);
+  return !url || url->target != "/" || origin.ends_with("/");
 }
 
 // One SSE stream we serve: the answer to a POSTed request, or the session's GET stream.
@@ -412,6 +431,9 @@ struct HttpServer::State : std::enable_shared_from_this<HttpServer::State> {
   void stream(httplib::Response& res, const std::shared_ptr<Session>& session,
               const std::shared_ptr<OutStream>& s) {
     res.set_header("Cache-Control", "no-cache");
+    // 2026-07-28 (Streamable HTTP, "Receiving Messages"): "When initiating an SSE stream, servers
+    // SHOULD include the X-Accel-Buffering: no header in the HTTP response." Harmless before it.
+    res.set_header("X-Accel-Buffering", "no");
     res.set_chunked_content_provider(
         "text/event-stream",
         [session, s](std::size_t, httplib::DataSink& sink) { return session->serve(*s, sink); },
@@ -475,8 +497,9 @@ struct HttpServer::State : std::enable_shared_from_this<HttpServer::State> {
       res.status = 400;
       rapidjson::Value text(
           rapidjson::StringRef(mismatch.c_str(), static_cast<rapidjson::SizeType>(mismatch.size())));
-      res.set_content(R"({"jsonrpc":"2.0","id":)" + (id ? to_json(*id) : std::string("null")) +
-                          R"(,"error":{"code":-32020,"message":)" + to_json(text) + "}}",
+      // A notification's refusal has no id to echo: no "id" member, not null (as jsonrpc_error).
+      res.set_content(R"({"jsonrpc":"2.0",)" + (id ? R"("id":)" + to_json(*id) + "," : std::string()) +
+                          R"("error":{"code":-32020,"message":)" + to_json(text) + "}}",
                       "application/json");
       refuse(body, res);
       return;
@@ -518,10 +541,21 @@ struct HttpServer::State : std::enable_shared_from_this<HttpServer::State> {
     res.set_content(json, "application/json");
   }
 
+  // A request whose Origin is present and invalid: 403 (origin_invalid()), and nothing else.
+  bool refused_origin(const httplib::Request& req, httplib::Response& res, const char* what) {
+    if (!origin_invalid(req)) return false;
+    res.status = 403;
+    res.set_content(jsonrpc_error(-32600, "Forbidden: Origin is not a loopback origin"), "application/json");
+    note(std::string(what) + " with Origin \"" + req.get_header_value("Origin").substr(0, 80) +
+         "\": answered HTTP 403 (DNS rebinding protection)");
+    return true;
+  }
+
   void post(const httplib::Request& req, httplib::Response& res, const httplib::ContentReader& reader) {
     std::string body;
     if (!read_body(reader, options.max_message_bytes, body)) return too_large(req, res);
     BoundedHttpServer::request_read();
+    if (refused_origin(req, res, "a POST")) return refuse(body, res);
     ParsedJson parsed = parse_json(body);
     const rapidjson::Value* doc = parsed.ok() && parsed.document.IsObject() ? &parsed.document : nullptr;
     const rapidjson::Value* method = doc ? find_member(*doc, "method") : nullptr;
@@ -600,6 +634,7 @@ struct HttpServer::State : std::enable_shared_from_this<HttpServer::State> {
 
   void get(const httplib::Request& req, httplib::Response& res) {
     BoundedHttpServer::request_read();
+    if (refused_origin(req, res, "a GET")) return;
     if (refused_as_modern_only(res, "a GET")) return;
     if (req.get_header_value("Accept").find("text/event-stream") == std::string::npos) {
       res.status = 406;
@@ -626,6 +661,7 @@ struct HttpServer::State : std::enable_shared_from_this<HttpServer::State> {
     std::string body;
     if (!read_body(reader, options.max_message_bytes, body)) return too_large(req, res);
     BoundedHttpServer::request_read();
+    if (refused_origin(req, res, "a DELETE")) return;
     if (refused_as_modern_only(res, "a DELETE")) return;
     auto session = session_of(req, res, "a DELETE");
     if (!session) return;
