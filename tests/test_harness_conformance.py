@@ -57,7 +57,9 @@ def logs(folder):
         lines = path.read_text().splitlines()
         header = json.loads(lines[0])
         chunks = [json.loads(line) for line in lines[1:]]
-        out.append((header, [(c["conn"], c["from"], base64.b64decode(c["data"])) for c in chunks]))
+        header["events"] = [c["event"] for c in chunks if "event" in c]
+        out.append((header, [(c["conn"], c["from"], base64.b64decode(c["data"])) for c in chunks
+                             if "event" not in c]))
     return out
 
 
@@ -198,12 +200,17 @@ class Session:
                 self.finding("lifecycle.version-same", side, text)
 
 
-def judge_stdio(folder, revision):
-    """Every finding over the stdio recordings: (rule, side, case, what)."""
+def judge_stdio(folder, revision, shutdown=False):
+    """Every finding over the stdio recordings: (rule, side, case, what). With `shutdown`, how the
+    client ended each session too (the server role: the harness starts the server)."""
     findings = []
     for header, chunks in logs(folder):
         if header["mode"] != "stdio":
             continue
+        # stdio.shutdown: stdin closed first, SIGTERM only for a server that does not exit on it
+        # (the recorder exits at once on end-of-file).
+        if shutdown and (header["events"][:1] != ["eof"] or "sigterm" in header["events"]):
+            findings.append(("stdio.shutdown", "client", header["case"], header["events"]))
         session = Session(revision, header["case"], findings)
         for _, side, raw in chunks:
             where = (side, header["case"])
@@ -456,7 +463,7 @@ def test_stdio_wire_obeys_the_rules(cli, tmp_path, revision, role):
     proc, results = run(cli, tmp_path, role, "--command", f"{proxy(mode, log)} {cli.peer} reference {role}",
                         "--revision", revision)
     assert list(log.glob("*.jsonl")), "the recorder saw nothing"
-    assert_clean(proc, results, judge_stdio(log, revision))
+    assert_clean(proc, results, judge_stdio(log, revision, shutdown=role == "server"))
 
 
 def corpus_without(tmp_path, rule_prefix):
@@ -546,3 +553,186 @@ def test_http_endpoint_refuses_as_a_server_must(cli, tmp_path, revision, target)
         if answer["status"] >= 400 and answer["body"]:
             body = json.loads(answer["body"])
             assert kind(body) == "response" and "error" in body and "id" not in body, (probe, answer)
+
+
+# --- every rule's check fires on its breach -------------------------------------------------------
+# The runs above pass when the harness obeys; these recordings break one rule each, so that no
+# check above is one that cannot fail (a clean recording of the same shape draws nothing).
+
+INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "c", "version": "1"}}}
+INIT_OK = {"jsonrpc": "2.0", "id": 1, "result": {"protocolVersion": "2025-11-25", "capabilities": {},
+                                                 "serverInfo": {"name": "s", "version": "1"}}}
+INITIALIZED = {"jsonrpc": "2.0", "method": "notifications/initialized"}
+LEGACY = [("client", INIT), ("server", INIT_OK), ("client", INITIALIZED)]
+META_OK = {META_VERSION: "2026-07-28", META_CAPS: {}, META_INFO: {"name": "c", "version": "1"}}
+
+
+def call(rid, **params):
+    return {"jsonrpc": "2.0", "id": rid, "method": "tools/call",
+            "params": {"name": "t", "arguments": {}, "_meta": META_OK, **params}}
+
+
+def answer(rid, **result):
+    return {"jsonrpc": "2.0", "id": rid, "result": {"resultType": "complete", "content": [], **result}}
+
+
+def write_log(folder, mode, chunks, case="case", events=()):
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / f"{len(list(folder.iterdir()))}.jsonl", "w") as f:
+        f.write(json.dumps({"case": case, "revision": "", "mode": mode}) + "\n")
+        for e in events:
+            f.write(json.dumps({"event": e}) + "\n")
+        for conn, side, data in chunks:
+            f.write(json.dumps({"conn": conn, "from": side, "data": base64.b64encode(data).decode()}) + "\n")
+
+
+def line(msg):
+    return msg if isinstance(msg, bytes) else json.dumps(msg).encode() + b"\n"
+
+
+STDIO_BREACHES = {
+    # rule: (revision, [(side, message or raw line)])
+    "stdio.newline": ("2025-11-25", LEGACY + [("client", b'{"jsonrpc":"2.0","id":2,"method":"ping"}')]),
+    "stdio.only-mcp": ("2025-11-25", LEGACY + [("client", b"starting up\n")]),
+    "transport.utf8": ("2025-11-25", LEGACY + [("client", b'{"jsonrpc":"2.0","method":"x\xff"}\n')]),
+    "basic.request-id": ("2025-11-25", LEGACY + [("client", {"jsonrpc": "2.0", "id": None, "method": "ping"})]),
+    "basic.id-unique": ("2025-11-25", LEGACY + [("client", {"jsonrpc": "2.0", "id": 1, "method": "ping"})]),
+    "basic.response-id": ("2025-11-25", LEGACY + [("server", {"jsonrpc": "2.0", "id": 7, "result": {}})]),
+    "lifecycle.initialize-first": ("2025-11-25", [("client", {"jsonrpc": "2.0", "id": 1, "method": "tools/list"})]),
+    "lifecycle.client-waits": ("2025-11-25", [("client", INIT), ("client", {"jsonrpc": "2.0", "id": 2,
+                                                                            "method": "tools/list"})]),
+    "lifecycle.initialized-after": ("2025-11-25", [("client", INIT), ("server", INIT_OK),
+                                                   ("client", {"jsonrpc": "2.0", "id": 2, "method": "tools/list"})]),
+    "lifecycle.server-waits": ("2025-11-25", [("client", INIT), ("server", INIT_OK),
+                                              ("server", {"jsonrpc": "2.0", "id": 1, "method": "roots/list"})]),
+    "lifecycle.version-same": ("2025-11-25", [("client", INIT), ("server", {**INIT_OK, "result": {
+        **INIT_OK["result"], "protocolVersion": "2025-06-18"}})]),
+    "stdio.client-no-responses": ("2026-07-28", [("client", call(1)), ("client", {"jsonrpc": "2.0", "id": 1,
+                                                                                   "result": {}})]),
+    "stdio.server-no-requests": ("2026-07-28", [("server", {"jsonrpc": "2.0", "id": 1, "method": "ping"})]),
+    "meta.required": ("2026-07-28", [("client", {"jsonrpc": "2.0", "id": 1, "method": "tools/list",
+                                                 "params": {"_meta": {META_VERSION: "2026-07-28"}}})]),
+    "meta.client-info": ("2026-07-28", [("client", {"jsonrpc": "2.0", "id": 1, "method": "tools/list",
+                                                    "params": {"_meta": {META_VERSION: "2026-07-28", META_CAPS: {}}}})]),
+    "errors.defined-codes": ("2026-07-28", [("client", call(1)), ("server", {
+        "jsonrpc": "2.0", "id": 1, "error": {"code": -32042, "message": "URL required"}})]),
+    "mrtr.retry-new-id": ("2026-07-28", [("client", call(1)), ("server", answer(1, resultType="input_required",
+                                                                                 requestState="s")),
+                                         ("client", call(1, requestState="s"))]),
+    "mrtr.state-echoed": ("2026-07-28", [("client", call(1)), ("server", answer(1, resultType="input_required",
+                                                                                 requestState="s")),
+                                         ("client", call(2, requestState="s2"))]),
+}
+
+
+@pytest.mark.parametrize("rule", sorted(STDIO_BREACHES) + ["basic.id-unique-modern", "clean-2025", "clean-2026"])
+def test_each_stdio_rule_fires_on_its_breach(tmp_path, rule):
+    if rule == "basic.id-unique-modern":  # 2026-07-28: the same id while the first is unanswered
+        revision, msgs, rule = "2026-07-28", [("client", call(1)), ("client", call(1))], "basic.id-unique"
+    elif rule.startswith("clean"):
+        revision = "2025-11-25" if rule == "clean-2025" else "2026-07-28"
+        msgs = LEGACY + [("client", {"jsonrpc": "2.0", "id": 2, "method": "ping"}), ("server", {
+            "jsonrpc": "2.0", "id": 2, "result": {}})] if rule == "clean-2025" else [
+            ("client", call(1)), ("server", answer(1, resultType="input_required", requestState="s")),
+            ("client", call(2, requestState="s")), ("server", answer(2))]
+    else:
+        revision, msgs = STDIO_BREACHES[rule]
+    write_log(tmp_path, "stdio", [(0, side, line(m)) for side, m in msgs])
+    found = {f[0] for f in judge_stdio(tmp_path, revision)}
+    assert found == set() if rule.startswith("clean") else rule in found, found
+
+
+def http_request(body=None, method="POST", **headers):
+    h = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json", **headers}
+    data = json.dumps(body).encode() if body is not None else b""
+    head = f"{method} /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n" + "".join(
+        f"{k.replace('_', '-')}: {v}\r\n" for k, v in h.items() if v is not None)
+    return head.encode() + f"Content-Length: {len(data)}\r\n\r\n".encode() + data
+
+
+def http_response(status=200, body=None, sse=None, **headers):
+    if sse is not None:
+        data = b"".join(b"data: " + (json.dumps(m).encode() if not isinstance(m, bytes) else m) + b"\n\n" for m in sse)
+        headers = {"Content_Type": "text/event-stream", "X_Accel_Buffering": "no", **headers}
+    else:
+        data = json.dumps(body).encode() if body is not None else b""
+        if body is not None:
+            headers = {"Content_Type": "application/json", **headers}
+    head = f"HTTP/1.1 {status} X\r\n" + "".join(f"{k.replace('_', '-')}: {v}\r\n" for k, v in headers.items()
+                                                 if v is not None)
+    return head.encode() + f"Content-Length: {len(data)}\r\n\r\n".encode() + data
+
+
+V25 = {"MCP_Protocol_Version": "2025-11-25", "Mcp_Session_Id": "sid"}
+V26 = {"MCP_Protocol_Version": "2026-07-28", "Mcp_Method": "tools/call", "Mcp_Name": "t"}
+HTTP_LEGACY = [(http_request(INIT), http_response(sse=[INIT_OK], Mcp_Session_Id="sid")),
+               (http_request(INITIALIZED, **V25), http_response(202))]
+LIST = {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}
+LISTED = {"jsonrpc": "2.0", "id": 2, "result": {"tools": []}}
+
+HTTP_BREACHES = {
+    "http.accept": ("2025-11-25", HTTP_LEGACY + [(http_request(LIST, Accept="application/json", **V25),
+                                                  http_response(body=LISTED))]),
+    "http.get-accept": ("2025-11-25", HTTP_LEGACY + [(http_request(method="GET", Accept="*/*", **V25),
+                                                      http_response(405))]),
+    "http.post": ("2025-11-25", HTTP_LEGACY + [(http_request(LIST, method="PUT", **V25), http_response(405))]),
+    "http.session-id": ("2025-11-25", HTTP_LEGACY + [(http_request(LIST, MCP_Protocol_Version="2025-11-25"),
+                                                      http_response(body=LISTED))]),
+    "http.version-header": ("2025-11-25", HTTP_LEGACY + [(http_request(LIST, **{**V25, "MCP_Protocol_Version": None}),
+                                                          http_response(body=LISTED))]),
+    "http.session-id-ascii": ("2025-11-25", [(http_request(INIT), http_response(sse=[INIT_OK],
+                                                                                Mcp_Session_Id="a\x7fb"))]),
+    "http.accepted-202": ("2025-11-25", [(http_request(INIT), http_response(sse=[INIT_OK], Mcp_Session_Id="sid")),
+                                         (http_request(INITIALIZED, **V25), http_response(200, body={"ok": 1}))]),
+    "http.request-content-type": ("2025-11-25", HTTP_LEGACY + [(http_request(LIST, **V25), http_response(
+        200, Content_Type="text/plain"))]),
+    "http.sse-ends-after-response": ("2025-11-25", HTTP_LEGACY + [(http_request(LIST, **V25), http_response(
+        sse=[LISTED, {"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": 1}}]))]),
+    "http.modern-no-get-delete": ("2026-07-28", [(http_request(method="DELETE", **V26), http_response(405))]),
+    "http.modern-no-session": ("2026-07-28", [(http_request(call(1), Mcp_Session_Id="sid", **V26),
+                                               http_response(body=answer(1)))]),
+    "http.client-no-responses": ("2026-07-28", [(http_request({"jsonrpc": "2.0", "id": 9, "result": {}}, **V26),
+                                                 http_response(202))]),
+    "http.version-header-match": ("2026-07-28", [(http_request(call(1), **{**V26, "MCP_Protocol_Version": "2025-11-25"}),
+                                                  http_response(body=answer(1)))]),
+    "http.mcp-method": ("2026-07-28", [(http_request(call(1), **{**V26, "Mcp_Method": None}),
+                                        http_response(body=answer(1)))]),
+    "http.mcp-name": ("2026-07-28", [(http_request(call(1), **{**V26, "Mcp_Name": "other"}),
+                                      http_response(body=answer(1)))]),
+    "http.sse-no-buffering": ("2026-07-28", [(http_request(call(1), **V26), http_response(
+        sse=[answer(1)], X_Accel_Buffering=None))]),
+    "http.sse-no-requests": ("2026-07-28", [(http_request(call(1), **V26), http_response(
+        sse=[{"jsonrpc": "2.0", "id": 5, "method": "elicitation/create", "params": {}}, answer(1)]))]),
+}
+
+
+@pytest.mark.parametrize("rule", sorted(HTTP_BREACHES) + ["http.version-header-modern", "clean-2025", "clean-2026"])
+@pytest.mark.parametrize("mode", ["http-server", "http-client"])
+def test_each_http_rule_fires_on_its_breach(tmp_path, rule, mode):
+    if rule == "http.version-header-modern":
+        revision, exchanges_ = "2026-07-28", [(http_request(call(1), **{**V26, "MCP_Protocol_Version": None}),
+                                               http_response(body=answer(1)))]
+        rule = "http.version-header"
+    elif rule == "clean-2025":
+        revision, exchanges_ = "2025-11-25", HTTP_LEGACY + [(http_request(LIST, **V25), http_response(sse=[LISTED])),
+                                                           (http_request(method="DELETE", **V25), http_response(200))]
+    elif rule == "clean-2026":
+        revision, exchanges_ = "2026-07-28", [(http_request(call(1), **V26), http_response(body=answer(1))),
+                                              (http_request(call(2), **V26), http_response(sse=[answer(2)]))]
+    else:
+        revision, exchanges_ = HTTP_BREACHES[rule]
+    chunks = []
+    for n, (req, res) in enumerate(exchanges_, 1):
+        chunks += [(n, "client", req), (n, "server", res)]
+    write_log(tmp_path, mode, chunks)
+    found = {f[0] for f in judge_http(tmp_path, revision)}
+    assert found == set() if rule.startswith("clean") else rule in found, found
+
+
+@pytest.mark.parametrize("events, fires", [(["eof"], False), (["sigterm", "eof"], True), (["eof", "sigterm"], True),
+                                           ([], True)])
+def test_the_shutdown_rule_fires_on_its_breach(tmp_path, events, fires):
+    write_log(tmp_path, "stdio", [(0, side, line(m)) for side, m in LEGACY], events=events)
+    found = {f[0] for f in judge_stdio(tmp_path, "2025-11-25", shutdown=True)}
+    assert ("stdio.shutdown" in found) == fires, found

@@ -346,6 +346,9 @@ std::string_view signal_name(int sig) {
 constexpr std::chrono::milliseconds kStderrLinger{500};
 // How long terminate() waits for SIGKILLed orphans of the group to become reapable.
 constexpr std::chrono::milliseconds kOrphanReapLimit{2000};
+// How long terminate() waits for a child to exit on its closed stdin before SIGTERM: "a reasonable
+// time" for a local process to read end-of-file and exit (docs/harness-conformance.md, stdio.shutdown).
+constexpr std::chrono::milliseconds kEofGrace{250};
 
 long long steady_ns(Deadline::Clock::time_point t) {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(t.time_since_epoch()).count();
@@ -560,7 +563,13 @@ ExitInfo ChildProcess::terminate(std::chrono::milliseconds grace) {
   // leader lives, they can still be found as its descendants.
   std::vector<ProcessId> descendants = running ? live_descendants(pid_) : std::vector<ProcessId>{};
   bool needed_sigkill = false;
-  if (running) {
+  // stdio shutdown: "the client SHOULD initiate shutdown by: 1. First, closing the input stream to
+  // the child process (the server) 2. Waiting for the server to exit, or sending SIGTERM if the
+  // server does not exit within a reasonable time" (lifecycle, 2025-06-18 and 2025-11-25; in
+  // 2026-07-28 transport-stdio, "Shutdown"). A server that honours the closed stdin ends by
+  // itself; SIGTERM only for one still running after kEofGrace (or `grace`, when shorter).
+  const bool exited_on_eof = running && wait_exit(Deadline::after(std::min(grace, kEofGrace))).has_value();
+  if (running && !exited_on_eof) {
     ::kill(-pid_, SIGTERM);
     ::kill(-pid_, SIGCONT);  // a stopped process cannot act on SIGTERM
     needed_sigkill = !wait_exit(Deadline::after(grace)).has_value();

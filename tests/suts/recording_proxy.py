@@ -18,11 +18,12 @@ Every proxy writes LOGDIR/<pid>.jsonl: a first line {"case", "revision", "mode"}
 ELICIT_CONFORM_CASE, where the harness sets it), then one line per chunk: {"conn": n, "from":
 "client"|"server", "data": base64}. Over stdio conn is 0 and a chunk is one line with its newline;
 over HTTP each TCP connection (the harness sends Connection: close: one request each) has its own
-number and a chunk is what one recv() gave."""
+number and a chunk is what one recv() gave. The stdio proxy also writes {"event": "eof"} when its
+stdin closes and {"event": "sigterm"} when it gets SIGTERM (how the client ended the session)."""
 import base64
 import json
 import os
-import select
+import signal
 import socket
 import subprocess
 import sys
@@ -40,7 +41,15 @@ def record(conn, side, data):
         log.write(json.dumps({"conn": conn, "from": side, "data": base64.b64encode(data).decode()}) + "\n")
 
 
+def event(name):
+    with lock:
+        log.write(json.dumps({"event": name}) + "\n")
+
+
 def stdio(cmd):
+    # How the client ends the session: {"event": "eof"} when our stdin closes, {"event": "sigterm"}
+    # when a SIGTERM comes (the child, in our process group, gets its own and ends).
+    signal.signal(signal.SIGTERM, lambda *_: event("sigterm"))
     child = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
 
     def from_server():
@@ -59,6 +68,8 @@ def stdio(cmd):
             child.stdin.flush()
         except BrokenPipeError:
             break
+    else:
+        event("eof")
     try:
         child.stdin.close()
     except BrokenPipeError:
