@@ -76,7 +76,7 @@ def kind(msg):
     return None
 
 
-def parse_message(raw, findings, rule_where):
+def parse_message(raw, findings, rule_where, rule="stdio.only-mcp"):
     """A message as JSON, or None with a finding (UTF-8, JSON, JSON-RPC shape)."""
     try:
         text = raw.decode("utf-8")
@@ -86,10 +86,10 @@ def parse_message(raw, findings, rule_where):
     try:
         msg = json.loads(text)
     except ValueError:
-        findings.append(("stdio.only-mcp",) + rule_where + (text[:80],))
+        findings.append((rule,) + rule_where + (text[:80],))
         return None
     if kind(msg) is None:
-        findings.append(("stdio.only-mcp",) + rule_where + (text[:80],))
+        findings.append((rule,) + rule_where + (text[:80],))
         return None
     return msg
 
@@ -335,7 +335,7 @@ def judge_http(folder, revision, path="/mcp"):
                 finding("http.modern-no-session", "client", label)
             msg = None
             if x.method == "POST":
-                msg = parse_message(x.req_body, findings, ("client", case))
+                msg = parse_message(x.req_body, findings, ("client", case), "http.single-message")
             if msg is not None:
                 k = kind(msg)
                 name = msg.get("method")
@@ -383,7 +383,7 @@ def judge_http(folder, revision, path="/mcp"):
                 for i, data in enumerate(events):
                     if not data:
                         continue  # a priming event
-                    m = parse_message(data, findings, ("server", case))
+                    m = parse_message(data, findings, ("server", case), "http.sse-framing")
                     if m is None:
                         continue
                     replies.append(m)
@@ -393,7 +393,7 @@ def judge_http(folder, revision, path="/mcp"):
                             and any(events[i + 1:]):
                         finding("http.sse-ends-after-response", "server", label)
             elif x.res_body and ctype == "application/json":
-                m = parse_message(x.res_body, findings, ("server", case))
+                m = parse_message(x.res_body, findings, ("server", case), "http.single-message")
                 if m is not None:
                     replies.append(m)
             if msg is not None and kind(msg) in ("notification", "response") and 200 <= x.status < 300:
@@ -531,6 +531,8 @@ def probe_answers(cli, tmp_path, revision, target):
 @pytest.mark.parametrize("revision", REVISIONS)
 def test_http_endpoint_refuses_as_a_server_must(cli, tmp_path, revision, target):
     answers = probe_answers(cli, tmp_path, revision, target)
+    # http.loopback: "When running locally, servers SHOULD bind only to localhost (127.0.0.1)".
+    assert answers.pop("bound")["addresses"] == ["0100007F"], answers
     # http.origin: "If the Origin header is present and invalid, servers MUST respond with HTTP 403
     # Forbidden" (and a loopback origin is no reason to refuse).
     for probe in ("origin-foreign", "origin-foreign-get", "origin-null"):
@@ -689,6 +691,9 @@ HTTP_BREACHES = {
         200, Content_Type="text/plain"))]),
     "http.sse-ends-after-response": ("2025-11-25", HTTP_LEGACY + [(http_request(LIST, **V25), http_response(
         sse=[LISTED, {"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": 1}}]))]),
+    "http.single-message": ("2025-11-25", HTTP_LEGACY + [(http_request([LIST], **V25), http_response(400))]),
+    "http.sse-framing": ("2025-11-25", HTTP_LEGACY + [(http_request(LIST, **V25), http_response(
+        sse=[b'{"jsonrpc":"2.0","id":2,"result":{"tools":[]}}\ndata: trailing'] ))]),
     "http.modern-no-get-delete": ("2026-07-28", [(http_request(method="DELETE", **V26), http_response(405))]),
     "http.modern-no-session": ("2026-07-28", [(http_request(call(1), Mcp_Session_Id="sid", **V26),
                                                http_response(body=answer(1)))]),

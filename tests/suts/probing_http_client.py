@@ -55,5 +55,15 @@ else:
                                         MCP_Protocol_Version=VERSION, Mcp_Session_Id="no-such-session")
     probes["not-json"] = request("POST", raw=b"not json", Mcp_Session_Id=probes["origin-loopback"]["headers"].get(
         "Mcp-Session-Id", "x"), MCP_Protocol_Version=VERSION)
+# Where the endpoint listens: the local addresses of the listening sockets of its port.
+bound = []
+for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+    with open(table) as f:
+        for row in f.readlines()[1:]:
+            fields = row.split()
+            address, _, hexport = fields[1].rpartition(":")
+            if fields[3] == "0A" and int(hexport, 16) == int(port):
+                bound.append(address)
+probes["bound"] = {"status": 0, "headers": {}, "body": "", "addresses": bound}
 with open(LOG, "w") as f:
     json.dump(probes, f)
