@@ -13,7 +13,7 @@ from conftest import ROOT
 
 REFERENCE = ROOT / "harness" / "reference"
 # Which peer's faults a source file reads (form_fill.cpp is the client's form filler).
-ROLE_OF = {"server.cpp": "server", "client.cpp": "client", "form_fill.cpp": "client"}
+ROLE_OF = {"server.cpp": "server", "multi_round.cpp": "server", "client.cpp": "client", "form_fill.cpp": "client"}
 # A row, however it is broken over lines: EC_FAULT(Id, "name", "role", "REQUIREMENT", "effect" "...").
 ROW = re.compile(r"^EC_FAULT\((\w+),(.*?)\)$", re.S | re.M)
 USED = re.compile(r"\bFaultId::(\w+)")

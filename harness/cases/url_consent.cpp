@@ -73,7 +73,9 @@ void UrlConsent::sut_sent(const Value& message) {
   const Value* id = find_member(message, "id");
   if (id != nullptr && !has_member(message, "method")) {  // 2025: the answer to our request
     const auto it = url_by_id_.find(to_json(*id));
-    if (it != url_by_id_.end() && accepts(find_member(message, "result"))) accepted_.insert(it->second);
+    if (it == url_by_id_.end()) return;
+    answered_.insert(it->second);
+    if (accepts(find_member(message, "result"))) accepted_.insert(it->second);
     return;
   }
   const Value* params = find_member(message, "params");
@@ -81,7 +83,9 @@ void UrlConsent::sut_sent(const Value& message) {
   if (responses == nullptr || !responses->IsObject()) return;  // 2026-07-28: a retry's answers
   for (auto it = responses->MemberBegin(); it != responses->MemberEnd(); ++it) {
     const auto url = url_by_key_.find(std::string(it->name.GetString(), it->name.GetStringLength()));
-    if (url != url_by_key_.end() && accepts(&it->value)) accepted_.insert(url->second);
+    if (url == url_by_key_.end()) continue;
+    answered_.insert(url->second);
+    if (accepts(&it->value)) accepted_.insert(url->second);
   }
 }
 
@@ -91,8 +95,13 @@ Diagnostics UrlConsent::judge(const std::vector<std::string>& trap_requests) con
     const std::string path = url_path(target);
     if (accepted_.contains(path) || consent_unseen_.contains(path)) continue;
     const bool handed_out = handed_out_.contains(path);
-    // The metadata of a page the user opened (or may have: a -32042 list's consent is unseen).
-    if (!handed_out && (!accepted_.empty() || !consent_unseen_.empty())) continue;
+    // Never answered: the user's decision is not on the wire.
+    if (handed_out && !answered_.contains(path)) continue;
+    // The metadata of a page the user opened (or may have: a -32042 list's consent is unseen, and
+    // so is that of a URL never answered).
+    bool unanswered = false;
+    for (const std::string& p : handed_out_) unanswered = unanswered || !answered_.contains(p);
+    if (!handed_out && (!accepted_.empty() || !consent_unseen_.empty() || unanswered)) continue;
     out.push_back({"url-trap.fetch-not-accepted", "CLIENT-URL-NO-PREFETCH", Level::Must, "",
                    "The client fetched " + abbreviate_utf8(target, 200) + " on the URL trap, " +
                        (handed_out ? std::string("the URL of an elicitation the user did not accept")

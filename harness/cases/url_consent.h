@@ -11,7 +11,10 @@
 // The URLs of a -32042 error's list are not judged here: a client asks its user about them and
 // says nothing on the wire (it retries later), so a fetch of one, or of another path of the trap
 // in a run that handed one out, may follow a consent the harness cannot see (the url-required
-// cases judge those by their steps). Not thread-safe; one per run.
+// cases judge those by their steps). Nor is a URL whose elicitation the client never answered (no
+// response to that request, no retry carrying that key): the user may have accepted and the
+// client then given up for another reason (a sibling input it could not build), so whether the
+// fetch followed consent is not on the wire. Not thread-safe; one per run.
 #pragma once
 
 #include <map>
@@ -37,6 +40,7 @@ class UrlConsent {
   std::map<std::string, std::string> url_by_key_;  // 2026-07-28: input request key -> url path
   std::set<std::string> handed_out_;               // every url path handed out
   std::set<std::string> accepted_;                 // url paths the client accepted
+  std::set<std::string> answered_;                 // url paths whose elicitation the client answered
   std::set<std::string> consent_unseen_;           // url paths of -32042 lists (consent not on the wire)
 };
 

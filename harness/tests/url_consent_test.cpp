@@ -33,19 +33,37 @@ TEST(UrlConsent, AnAcceptedUrlMayBeOpenedWithItsPagesMetadata) {
   EXPECT_EQ(checks(u, {"/pay?e=1", "/favicon.ico"}), kNone);
 }
 
-TEST(UrlConsent, ADeclinedOrUnansweredUrlIsNeverFetched) {
+TEST(UrlConsent, ADeclinedUrlIsNeverFetched) {
   UrlConsent declined;
   harness(declined, kAsk);
   sut(declined, R"({"jsonrpc":"2.0","id":3,"result":{"action":"decline"}})");
   EXPECT_EQ(checks(declined, {"/pay?e=2"}), kOne);  // the same path, another query
+  // Nor any metadata of it while no URL was accepted.
+  EXPECT_EQ(checks(declined, {"/favicon.ico"}), kOne);
+  // An accept of another id opens nothing here.
+  sut(declined, R"({"jsonrpc":"2.0","id":4,"result":{"action":"accept"}})");
+  EXPECT_EQ(checks(declined, {"/pay"}), kOne);
+}
+
+TEST(UrlConsent, AUrlNeverAnsweredIsNotJudged) {
+  // Whether the user consented is not on the wire: the client may have opened the page on
+  // consent and not answered yet, or given up after it.
   UrlConsent unanswered;
   harness(unanswered, kAsk);
-  EXPECT_EQ(checks(unanswered, {"/pay?e=1"}), kOne);
-  // Nor any metadata of it while no URL was accepted.
-  EXPECT_EQ(checks(unanswered, {"/favicon.ico"}), kOne);
-  // An accept of another id opens nothing here.
-  sut(unanswered, R"({"jsonrpc":"2.0","id":4,"result":{"action":"accept"}})");
-  EXPECT_EQ(checks(unanswered, {"/pay"}), kOne);
+  EXPECT_EQ(checks(unanswered, {"/pay?e=1", "/favicon.ico"}), kNone);
+  // On the modern wire (go-sdk, suite defect S4): the user accepted the URL input request and the
+  // client opened it, then abandoned the retry over a sibling form input; no retry ever came.
+  UrlConsent modern;
+  harness(
+      modern,
+      R"({"jsonrpc":"2.0","id":2,"result":{"resultType":"input_required","inputRequests":{)"
+      R"("name":{"method":"elicitation/create","params":{"mode":"form","message":"m","requestedSchema":{"type":"object","properties":{}}}},)"
+      R"("authorize":{"method":"elicitation/create","params":{"mode":"url","elicitationId":"x","url":"http://h/authorize-several","message":"m"}}}}})");
+  EXPECT_EQ(checks(modern, {"/authorize-several"}), kNone);
+  // Once the retry answers the key, the answer decides.
+  sut(modern, R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"t","inputResponses":{)"
+              R"("name":{"action":"accept","content":{}},"authorize":{"action":"decline"}}}})");
+  EXPECT_EQ(checks(modern, {"/authorize-several"}), kOne);
 }
 
 TEST(UrlConsent, OnTheModernWireTheRetryAnswersByKey) {
