@@ -60,6 +60,9 @@ def test_go_sdk_server(cli, tmp_path):
     # InputRequests go out whatever the request's clientCapabilities say: no -32021 (FINDINGS G6).
     [c] = run(cli, tmp_path, "go-sdk", "server", "server.modern.capability-missing-error", "2026-07-28", *mrtr)
     assert c["status"] == "FAIL", c["reason"]
+    # elicit_sequence: one round per params, the answers so far in RequestState; two calls interleaved.
+    [c] = run(cli, tmp_path, "go-sdk", "server", "server.modern.multi-round-interleaved", "2026-07-28", *mrtr)
+    assert c["status"] == "PASS", c["reason"]
 
 
 def test_go_sdk_server_http(cli, tmp_path):

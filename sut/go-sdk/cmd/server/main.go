@@ -7,6 +7,10 @@
 //	                             as JSON text, or isError with the SDK's message if it refused
 //	require_url  {elicitations}  fails the call with mcp.URLElicitationRequiredError (-32042)
 //	complete     {elicitationId} ServerSession.NotifyElicitationComplete
+//	elicit_sequence {params: [...]} asks with each params in turn, one round each, and returns
+//	                             the JSON array of the ElicitResults (2026-07-28)
+//	elicit_together {params: [...]} asks with all of them in one round (asking again for any a
+//	                             retry lacks) and returns the JSON array of the ElicitResults
 //
 // and the official conformance suite's test_elicitation, test_elicitation_sep1034_defaults and
 // test_elicitation_sep1330_enums.
@@ -41,6 +45,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -113,6 +118,100 @@ func ask(ctx context.Context, req *mcp.CallToolRequest, params *mcp.ElicitParams
 	return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{key: params}}, nil
 }
 
+// askMany asks with each of list in turn (together false: elicit_sequence) or all at once
+// (together true: elicit_together), and returns the JSON array of the ElicitResults in order.
+//
+// push: ServerSession.Elicit for each params, one after another or concurrently; on a 2026-07-28
+// request the SDK refuses it, which becomes the SKIP convention (as for elicit).
+//
+// input-required: elicit_sequence asks one round per params under the key step-N, the answers so
+// far riding in RequestState as JSON (the SDK hands the handler the state the retry carries, as
+// its documentation's example does with "step=1"); so where the call stands comes from the retry
+// alone. elicit_together asks with every params under input-1, input-2, ... and asks again for
+// any key a retry lacks.
+func askMany(ctx context.Context, req *mcp.CallToolRequest, list []*mcp.ElicitParams, together bool) *mcp.CallToolResult {
+	if api == "push" {
+		results := make([]*mcp.ElicitResult, len(list))
+		errs := make([]error, len(list))
+		if together {
+			var wg sync.WaitGroup
+			for i, p := range list {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					results[i], errs[i] = req.Session.Elicit(ctx, p)
+				}()
+			}
+			wg.Wait()
+		} else {
+			for i, p := range list {
+				if results[i], errs[i] = req.Session.Elicit(ctx, p); errs[i] != nil {
+					break
+				}
+			}
+		}
+		if err := errors.Join(errs...); err != nil {
+			if req.ProtocolVersion() >= "2026-07-28" {
+				return toolError(fmt.Errorf("elicit-conform: SKIP: the push API (ServerSession.Elicit) has no form on this revision: %w", err))
+			}
+			return toolError(err)
+		}
+		return jsonArray(results)
+	}
+	responses := req.Params.InputResponses
+	if together {
+		results := make([]*mcp.ElicitResult, len(list))
+		missing := mcp.InputRequestMap{}
+		for i, p := range list {
+			key := fmt.Sprintf("input-%d", i+1)
+			if res, ok := responses[key].(*mcp.ElicitResult); ok {
+				results[i] = res
+			} else {
+				missing[key] = p
+			}
+		}
+		if len(missing) == 0 {
+			return jsonArray(results)
+		}
+		return &mcp.CallToolResult{InputRequests: missing}
+	}
+	var answers []*mcp.ElicitResult
+	if state := req.Params.RequestState; state != "" {
+		if err := json.Unmarshal([]byte(state), &answers); err != nil || len(answers) >= len(list) {
+			return toolError(errors.New("requestState is not this call's"))
+		}
+	}
+	if res, ok := responses[fmt.Sprintf("step-%d", len(answers)+1)].(*mcp.ElicitResult); ok {
+		answers = append(answers, res)
+		if len(answers) == len(list) {
+			return jsonArray(answers)
+		}
+	}
+	state, err := json.Marshal(answers)
+	if err != nil {
+		return toolError(err)
+	}
+	if answers == nil {
+		state = []byte("[]")
+	}
+	return &mcp.CallToolResult{
+		InputRequests: mcp.InputRequestMap{fmt.Sprintf("step-%d", len(answers)+1): list[len(answers)]},
+		RequestState:  string(state),
+	}
+}
+
+func jsonArray(results []*mcp.ElicitResult) *mcp.CallToolResult {
+	b, err := json.Marshal(results)
+	if err != nil {
+		return toolError(err)
+	}
+	return text(string(b))
+}
+
+type elicitManyArgs struct {
+	Params []map[string]any `json:"params" jsonschema:"the params of each elicitation/create, in order"`
+}
+
 type elicitArgs struct {
 	Params map[string]any `json:"params" jsonschema:"the params of elicitation/create"`
 }
@@ -181,6 +280,30 @@ func newServer(opts *mcp.ServerOptions) *mcp.Server {
 			res, err := ask(ctx, req, params, jsonText)
 			return res, nil, err
 		})
+
+	for _, tool := range []struct {
+		name, description string
+		together          bool
+	}{
+		{"elicit_sequence", "Asks the user with each of the given params in turn and returns the results as a JSON array.", false},
+		{"elicit_together", "Asks the user with all of the given params at once and returns the results as a JSON array.", true},
+	} {
+		mcp.AddTool(s, &mcp.Tool{Name: tool.name, Description: tool.description},
+			func(ctx context.Context, req *mcp.CallToolRequest, in elicitManyArgs) (*mcp.CallToolResult, any, error) {
+				list := make([]*mcp.ElicitParams, len(in.Params))
+				for i, p := range in.Params {
+					params, err := elicitParams(p)
+					if err != nil {
+						return toolError(err), nil, nil
+					}
+					list[i] = params
+				}
+				if len(list) == 0 {
+					return toolError(errors.New("params lists no elicitation")), nil, nil
+				}
+				return askMany(ctx, req, list, tool.together), nil, nil
+			})
+	}
 
 	mcp.AddTool(s, &mcp.Tool{Name: "require_url", Description: "Fails with a -32042 URLElicitationRequiredError listing the given elicitations."},
 		func(_ context.Context, _ *mcp.CallToolRequest, in requireURLArgs) (res *mcp.CallToolResult, _ any, err error) {
