@@ -7,6 +7,10 @@
 //	                             as JSON text, or isError with the SDK's message if it refused
 //	require_url  {elicitations}  the handler returns mcp.URLElicitationRequiredError (-32042)
 //	complete     {elicitationId} MCPServer.SendElicitationComplete
+//	elicit_sequence {params: [...]} asks with each params in turn, one round each, and returns
+//	                             the JSON array of the ElicitationResults (2026-07-28)
+//	elicit_together {params: [...]} asks with all of them in one round (asking again for any a
+//	                             retry lacks) and returns the JSON array of the ElicitationResults
 //
 // and the official conformance suite's test_elicitation, test_elicitation_sep1034_defaults and
 // test_elicitation_sep1330_enums.
@@ -39,6 +43,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"sync"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -105,6 +110,98 @@ func (a asker) ask(ctx context.Context, req mcp.CallToolRequest, params mcp.Elic
 	return server.NewInputRequestBuilder("").Elicit(key, params).ToolResult(), nil
 }
 
+// askMany asks with each of list in turn (together false: elicit_sequence) or all at once
+// (together true: elicit_together), and returns the JSON array of the ElicitationResults.
+//
+// push: MCPServer.RequestElicitation for each params, one after another or concurrently; the SDK
+// refuses it on a 2026-07-28 request, which becomes the SKIP convention (as for elicit).
+//
+// input-required: elicit_sequence asks one round per params under the key step-N, the answers so
+// far riding in the request state as JSON (NewInputRequestBuilder(state): "use it to resume where
+// the handler left off"), so where the call stands comes from the retry alone. elicit_together
+// asks with every params under input-1, input-2, ... and asks again for any key a retry lacks.
+func (a asker) askMany(ctx context.Context, req mcp.CallToolRequest, list []mcp.ElicitationParams, together bool) *mcp.CallToolResult {
+	if api == "push" {
+		results := make([]*mcp.ElicitationResult, len(list))
+		errs := make([]error, len(list))
+		elicit := func(i int) {
+			results[i], errs[i] = a.s.RequestElicitation(ctx, mcp.ElicitationRequest{
+				Request: mcp.Request{Method: string(mcp.MethodElicitationCreate)},
+				Params:  list[i],
+			})
+		}
+		if together {
+			var wg sync.WaitGroup
+			for i := range list {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					elicit(i)
+				}()
+			}
+			wg.Wait()
+		} else {
+			for i := range list {
+				if elicit(i); errs[i] != nil {
+					break
+				}
+			}
+		}
+		err := errors.Join(errs...)
+		if errors.Is(err, server.ErrServerInitiatedRequestUnsupported) {
+			return toolError(fmt.Errorf("elicit-conform: SKIP: the push API (MCPServer.RequestElicitation) has no form on this revision: %w", err))
+		}
+		if err != nil {
+			return toolError(err)
+		}
+		return jsonArray(results)
+	}
+	responses := req.Params.InputResponses
+	if together {
+		results := make([]*mcp.ElicitationResult, len(list))
+		missing := server.NewInputRequestBuilder("")
+		complete := true
+		for i, p := range list {
+			key := fmt.Sprintf("input-%d", i+1)
+			if results[i] = server.ElicitationResponse(responses, key); results[i] == nil {
+				missing.Elicit(key, p)
+				complete = false
+			}
+		}
+		if complete {
+			return jsonArray(results)
+		}
+		return missing.ToolResult()
+	}
+	answers := []*mcp.ElicitationResult{}
+	if state := req.Params.RequestState; state != "" {
+		if err := json.Unmarshal([]byte(state), &answers); err != nil || len(answers) >= len(list) {
+			return toolError(errors.New("requestState is not this call's"))
+		}
+	}
+	if answer := server.ElicitationResponse(responses, fmt.Sprintf("step-%d", len(answers)+1)); answer != nil {
+		answers = append(answers, answer)
+		if len(answers) == len(list) {
+			return jsonArray(answers)
+		}
+	}
+	state, err := json.Marshal(answers)
+	if err != nil {
+		return toolError(err)
+	}
+	return server.NewInputRequestBuilder(string(state)).
+		Elicit(fmt.Sprintf("step-%d", len(answers)+1), list[len(answers)]).
+		ToolResult()
+}
+
+func jsonArray(results []*mcp.ElicitationResult) *mcp.CallToolResult {
+	b, err := json.Marshal(results)
+	if err != nil {
+		return toolError(err)
+	}
+	return mcp.NewToolResultText(string(b))
+}
+
 func jsonText(res *mcp.ElicitationResult) *mcp.CallToolResult {
 	b, err := json.Marshal(res)
 	if err != nil {
@@ -168,6 +265,34 @@ func newServer() *server.MCPServer {
 			}
 			return a.ask(ctx, req, params, jsonText)
 		})
+
+	for _, tool := range []struct {
+		name, description string
+		together          bool
+	}{
+		{"elicit_sequence", "Asks the user with each of the given params in turn and returns the results as a JSON array.", false},
+		{"elicit_together", "Asks the user with all of the given params at once and returns the results as a JSON array.", true},
+	} {
+		s.AddTool(mcp.NewTool(tool.name,
+			mcp.WithDescription(tool.description),
+			mcp.WithArray("params", mcp.Required(), mcp.Items(map[string]any{"type": "object"}),
+				mcp.Description("the params of each elicitation/create, in order"))),
+			func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				given, _ := req.GetArguments()["params"].([]any)
+				if len(given) == 0 {
+					return toolError(errors.New("params lists no elicitation")), nil
+				}
+				list := make([]mcp.ElicitationParams, len(given))
+				for i, p := range given {
+					params, err := elicitParams(p)
+					if err != nil {
+						return toolError(err), nil
+					}
+					list[i] = params
+				}
+				return a.askMany(ctx, req, list, tool.together), nil
+			})
+	}
 
 	s.AddTool(mcp.NewTool("require_url",
 		mcp.WithDescription("Fails with a -32042 URLElicitationRequiredError listing the given elicitations."),
