@@ -6,6 +6,8 @@
 //!   as JSON text, or an `isError` result with the SDK's message when it refused or failed;
 //! * `require_url {elicitations}`: SKIP (rmcp has no API for the -32042 error);
 //! * `complete {elicitationId}`: sends `notifications/elicitation/complete` for that id;
+//! * `elicit_sequence {params: [...]}` / `elicit_together {params: [...]}`: asks with each params
+//!   in turn (one round each) or all at once, and returns the JSON array of the `ElicitResult`s;
 //!
 //! and the official conformance suite's `test_elicitation`, `test_elicitation_sep1034_defaults`
 //! and `test_elicitation_sep1330_enums`.
@@ -165,6 +167,144 @@ async fn ask(
     }
 }
 
+/// Deserialises one `elicitation/create` params object, or says why not (the tool's error).
+fn parse_params(params: Value) -> Result<ElicitRequestParams, String> {
+    serde_json::from_value(params).map_err(|error| format!("invalid elicitation params: {error}"))
+}
+
+/// The answer of a retry under `key` as an `ElicitResult`, if there is one (an answer that is no
+/// `ElicitResult` is the request's invalid params, as for `elicit`).
+fn answer(request: &CallToolRequestParams, key: &str) -> Result<Option<ElicitResult>, McpError> {
+    match request
+        .input_responses
+        .as_ref()
+        .and_then(|responses| responses.get(key))
+    {
+        Some(response) => serde_json::from_value(response.clone())
+            .map(Some)
+            .map_err(|error| {
+                McpError::invalid_params(format!("invalid elicitation response: {error}"), None)
+            }),
+        None => Ok(None),
+    }
+}
+
+/// Asks once, on a 2025 session, with the request method of that era (as `ask` does).
+async fn ask_legacy(
+    params: ElicitRequestParams,
+    peer: &rmcp::service::Peer<RoleServer>,
+) -> Result<ElicitResult, String> {
+    match params {
+        ElicitRequestParams::UrlElicitationParams {
+            message,
+            url,
+            elicitation_id,
+            ..
+        } => {
+            let url = Url::parse(&url).map_err(|error| format!("invalid url {url:?}: {error}"))?;
+            peer.elicit_url(message, url, elicitation_id)
+                .await
+                .map(ElicitResult::new)
+                .map_err(|error| error.to_string())
+        }
+        params => peer
+            .create_elicitation(params)
+            .await
+            .map_err(|error| error.to_string()),
+    }
+}
+
+fn json_array(results: &[ElicitResult]) -> CallToolResponse {
+    text(serde_json::to_string(results).unwrap_or_default())
+}
+
+/// `elicit_sequence` (`together` false) and `elicit_together` (`together` true).
+///
+/// 2026-07-28: the sequence asks one round per params under the key `step-N`, the answers so far
+/// riding in `requestState` as JSON (`InputRequiredResult::new(requests, state)`; the state comes
+/// back in `CallToolRequestParams::request_state`), so where the call stands comes from the retry
+/// alone. `together` puts every params in one `InputRequests` map (`input-1` ... `input-n`) and
+/// asks again for any key a retry lacks. 2025 revisions (no case calls these there): the request
+/// method of that era, awaited in turn, or all at once on a `JoinSet`.
+async fn ask_many(
+    list: Value,
+    together: bool,
+    request: &CallToolRequestParams,
+    context: &RequestContext<RoleServer>,
+) -> Result<CallToolResponse, McpError> {
+    let list = match list {
+        Value::Array(list) if !list.is_empty() => list,
+        _ => return Ok(tool_error("params is no non-empty array")),
+    };
+    let list: Vec<ElicitRequestParams> = match list.into_iter().map(parse_params).collect() {
+        Ok(list) => list,
+        Err(error) => return Ok(tool_error(error)),
+    };
+    if !is_modern(context) {
+        let mut results = Vec::with_capacity(list.len());
+        if together {
+            let mut set = tokio::task::JoinSet::new();
+            for (at, params) in list.into_iter().enumerate() {
+                let peer = context.peer.clone();
+                set.spawn(async move { (at, ask_legacy(params, &peer).await) });
+            }
+            let mut answers = set.join_all().await;
+            answers.sort_by_key(|(at, _)| *at);
+            for (_, result) in answers {
+                match result {
+                    Ok(result) => results.push(result),
+                    Err(error) => return Ok(tool_error(error)),
+                }
+            }
+        } else {
+            for params in list {
+                match ask_legacy(params, &context.peer).await {
+                    Ok(result) => results.push(result),
+                    Err(error) => return Ok(tool_error(error)),
+                }
+            }
+        }
+        return Ok(json_array(&results));
+    }
+    if together {
+        let mut results = Vec::with_capacity(list.len());
+        let mut missing = InputRequests::new();
+        for (at, params) in list.into_iter().enumerate() {
+            let key = format!("input-{}", at + 1);
+            match answer(request, &key)? {
+                Some(result) => results.push(result),
+                None => {
+                    missing.insert(key, InputRequest::Elicitation(ElicitRequest::new(params)));
+                }
+            }
+        }
+        if missing.is_empty() {
+            return Ok(json_array(&results));
+        }
+        return Ok(InputRequiredResult::from_input_requests(missing).into());
+    }
+    let mut answers: Vec<ElicitResult> = match request.request_state.as_deref() {
+        None => Vec::new(),
+        Some(state) => match serde_json::from_str::<Vec<ElicitResult>>(state) {
+            Ok(answers) if answers.len() < list.len() => answers,
+            _ => return Ok(tool_error("requestState is not this call's")),
+        },
+    };
+    if let Some(result) = answer(request, &format!("step-{}", answers.len() + 1))? {
+        answers.push(result);
+        if answers.len() == list.len() {
+            return Ok(json_array(&answers));
+        }
+    }
+    let state = serde_json::to_string(&answers).unwrap_or_default();
+    let mut requests = InputRequests::new();
+    requests.insert(
+        format!("step-{}", answers.len() + 1),
+        InputRequest::Elicitation(ElicitRequest::new(list[answers.len()].clone())),
+    );
+    Ok(InputRequiredResult::new(Some(requests), Some(state)).into())
+}
+
 fn schema(value: Value) -> Arc<JsonObject> {
     match value {
         Value::Object(object) => Arc::new(object),
@@ -179,6 +319,22 @@ fn tools() -> Vec<Tool> {
             "Asks the user with the given elicitation params and returns the result as JSON text.",
             schema(
                 json!({"type": "object", "properties": {"params": {"type": "object"}},
+                          "required": ["params"]}),
+            ),
+        ),
+        Tool::new(
+            "elicit_sequence",
+            "Asks the user with each of the given params in turn and returns the results as a JSON array.",
+            schema(
+                json!({"type": "object", "properties": {"params": {"type": "array", "items": {"type": "object"}}},
+                          "required": ["params"]}),
+            ),
+        ),
+        Tool::new(
+            "elicit_together",
+            "Asks the user with all of the given params at once and returns the results as a JSON array.",
+            schema(
+                json!({"type": "object", "properties": {"params": {"type": "array", "items": {"type": "object"}}},
                           "required": ["params"]}),
             ),
         ),
@@ -279,6 +435,8 @@ impl ServerHandler for Adapter {
         let argument = |name: &str| arguments.get(name).cloned().unwrap_or(Value::Null);
         match request.name.as_ref() {
             "elicit" => ask(argument("params"), &request, &context, render_json).await,
+            "elicit_sequence" => ask_many(argument("params"), false, &request, &context).await,
+            "elicit_together" => ask_many(argument("params"), true, &request, &context).await,
             // rmcp has no API for the URL-elicitation-required error (-32042) in any revision:
             // an `ErrorData` with that code would be this adapter's, not the SDK's.
             "require_url" => Ok(tool_error(format!(
