@@ -12,6 +12,17 @@ A low-level `mcp.server.Server` (handlers as constructor parameters, `on_list_to
                                 docs/handlers/multi-round-trip.md)
   require_url  {elicitations}   `raise UrlElicitationRequiredError([...])`
   complete     {elicitationId}  `ctx.session.send_elicit_complete(elicitation_id)`
+  elicit_sequence {params: [...]}
+                                on a 2026-07-28 request: one `InputRequiredResult` per params, one
+                                round each (key `step-N`), the answers so far carried as JSON in its
+                                `request_state`, which the retry echoes: where the call stands is
+                                read from the retry alone; on a 2025 revision: one `elicit_form` /
+                                `elicit_url` after another
+  elicit_together {params: [...]}
+                                on a 2026-07-28 request: one `InputRequiredResult` with an input
+                                request per params (keys `input-1`..`input-N`), asking again for
+                                those a retry lacks; on a 2025 revision: the elicitations at once
+                                (an anyio task group)
   test_elicitation, test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums
                                 the official conformance suite's fixture tools, the same way
 
@@ -110,6 +121,8 @@ TOOLS = [
     ("elicit", "Sends elicitation/create with the given params and returns the result as JSON text.", "params"),
     ("require_url", "Fails with -32042 listing the given URL-mode elicitations.", "elicitations"),
     ("complete", "Sends notifications/elicitation/complete for an elicitationId.", "elicitationId"),
+    ("elicit_sequence", "Asks with each of the given params in turn, one round each; returns the results.", "params"),
+    ("elicit_together", "Asks with all of the given params at once; returns the results in order.", "params"),
     ("test_elicitation", "Asks for a username and an email address.", "message"),
     ("test_elicitation_sep1034_defaults", "A form with a default for every primitive type.", None),
     ("test_elicitation_sep1330_enums", "A form with the five SEP-1330 enum variants.", None),
@@ -166,6 +179,62 @@ async def ask(ctx: ServerRequestContext, call: types.CallToolRequestParams, para
         raise ToolError(f"the elicitation failed: {e.error.message}") from e
 
 
+async def ask_many(
+    ctx: ServerRequestContext, call: types.CallToolRequestParams, params: Any, together: bool
+) -> list[Any] | types.InputRequiredResult:
+    """The ElicitResults of every params (as wire JSON), or the InputRequiredResult of the next round.
+
+    On 2026-07-28 nothing is kept between rounds: `elicit_sequence` carries the answers so far as
+    JSON in `request_state` (the retry echoes it), `elicit_together` reads the retry's
+    `input_responses` for every key.
+    """
+    if not isinstance(params, list) or not params:
+        raise ToolError("params must be a non-empty array")
+    typed = [request_params(p) for p in params]
+    responses = call.input_responses or {}
+    if ctx.protocol_version in MODERN_PROTOCOL_VERSIONS:
+        if together:
+            keys = [f"input-{i + 1}" for i in range(len(typed))]
+            missing = [i for i, key in enumerate(keys) if not isinstance(responses.get(key), types.ElicitResult)]
+            if not missing:
+                return [wire(responses[key]) for key in keys]
+            return types.InputRequiredResult(
+                input_requests={keys[i]: types.ElicitRequest(params=typed[i]) for i in missing}
+            )
+        try:
+            answers = json.loads(call.request_state) if call.request_state is not None else []
+        except ValueError:
+            answers = None
+        if not isinstance(answers, list) or len(answers) >= len(typed):
+            raise ToolError("the requestState is not one this call sent")
+        answer = responses.get(f"step-{len(answers) + 1}")
+        if isinstance(answer, types.ElicitResult):
+            answers.append(wire(answer))
+            if len(answers) == len(typed):
+                return answers
+        return types.InputRequiredResult(
+            input_requests={f"step-{len(answers) + 1}": types.ElicitRequest(params=typed[len(answers)])},
+            request_state=json.dumps(answers),
+        )
+    if not together:
+        return [wire(await ask(ctx, call, p)) for p in params]
+    results: list[Any] = [None] * len(params)
+    failures: list[ToolError] = []
+
+    async def one(i: int) -> None:
+        try:
+            results[i] = wire(await ask(ctx, call, params[i]))
+        except ToolError as e:
+            failures.append(e)
+
+    async with anyio.create_task_group() as group:
+        for i in range(len(params)):
+            group.start_soon(one, i)
+    if failures:
+        raise failures[0]
+    return results
+
+
 async def list_tools(ctx: ServerRequestContext, params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
     return types.ListToolsResult(
         tools=[
@@ -189,6 +258,11 @@ async def call_tool(
             if isinstance(answer, types.InputRequiredResult):
                 return answer
             return text_result(json.dumps(wire(answer)))
+        if name in ("elicit_sequence", "elicit_together"):
+            answers = await ask_many(ctx, params, arguments.get("params"), name == "elicit_together")
+            if isinstance(answers, types.InputRequiredResult):
+                return answers
+            return text_result(json.dumps(answers))
         if name == "require_url":
             entries = arguments.get("elicitations")
             try:
