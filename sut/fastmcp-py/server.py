@@ -11,6 +11,14 @@ A `FastMCP` server with the contract's tools, written as FastMCP's documentation
                                 `ctx.input_responses` when the client retries
   require_url  {elicitations}   raise `UrlElicitationRequiredError` (JSON-RPC -32042)
   complete     {elicitationId}  `ctx.session.send_elicit_complete(id)`
+  elicit_sequence {params: [...]}
+                                2026-07-28: the guard pattern one params per round (key `step-N`),
+                                the answers so far as JSON in `InputRequiredResult.request_state`,
+                                read back from `ctx.request_state`; 2025: one ask after another
+  elicit_together {params: [...]}
+                                2026-07-28: one InputRequiredResult with a key per params
+                                (`input-N`), asking again for those the retry lacks; 2025: the asks
+                                at once (asyncio.gather)
   test_elicitation, test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums
 
 `ctx.elicit()` takes a Python type, never a JSON Schema: see `schema_model()` and README.md.
@@ -21,6 +29,7 @@ Usage: server.py                 stdio (mcp.run())
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import socket
@@ -36,6 +45,7 @@ from mcp.types import (
     ElicitRequest,
     ElicitRequestFormParams,
     ElicitRequestURLParams,
+    ElicitResult,
     InputRequiredResult,
 )
 from pydantic import (
@@ -194,13 +204,21 @@ async def ask_modern(ctx: Context, params: dict[str, Any], mode: str) -> dict[st
     responses = ctx.input_responses
     answer = responses.get(KEY) if responses else None
     if answer is None:
-        if mode == "url":
-            request_params = ElicitRequestURLParams.model_validate(params)
-        else:
-            request_params = ElicitRequestFormParams.model_validate(params)
-        return InputRequiredResult(result_type="input_required",
-                                   input_requests={KEY: ElicitRequest(method="elicitation/create",
-                                                                      params=request_params)})
+        return InputRequiredResult(result_type="input_required", input_requests={KEY: _request(params, mode)})
+    return _checked(params, mode, answer)
+
+
+def _request(params: dict[str, Any], mode: str) -> ElicitRequest:
+    """The input request that asks with `params`."""
+    if mode == "url":
+        request_params = ElicitRequestURLParams.model_validate(params)
+    else:
+        request_params = ElicitRequestFormParams.model_validate(params)
+    return ElicitRequest(method="elicitation/create", params=request_params)
+
+
+def _checked(params: dict[str, Any], mode: str, answer: Any) -> dict[str, Any]:
+    """The client's answer to `params` as JSON, an accepted form validated as ctx.elicit() would."""
     result = answer.model_dump(mode="json", by_alias=True, exclude_none=True)
     if mode != "url" and result.get("action") == "accept":
         # FastMCP validates nothing a guard reads; its own validation of ctx.elicit() is
@@ -213,6 +231,47 @@ async def ask_modern(ctx: Context, params: dict[str, Any], mode: str) -> dict[st
     return result
 
 
+def _is_elicit_result(answer: Any) -> bool:
+    return isinstance(answer, ElicitResult)
+
+
+async def ask_many(ctx: Context, params: Any, together: bool) -> list[dict[str, Any]] | InputRequiredResult:
+    """The ElicitResults for every params in order, or on 2026-07-28 the InputRequiredResult of the
+    next round: the guard pattern with several keys (elicit_together), or one key per round and the
+    answers so far in `request_state`, read back from `ctx.request_state` (elicit_sequence)."""
+    if not isinstance(params, list) or not params or not all(isinstance(p, dict) for p in params):
+        raise ToolError("params must be a non-empty array of objects")
+    modes = [p.get("mode", "form") for p in params]
+    if not _modern(ctx):
+        if together:
+            return list(await asyncio.gather(*(ask(ctx, p) for p in params)))
+        return [await ask(ctx, p) for p in params]
+    responses = ctx.input_responses or {}
+    if together:
+        keys = [f"input-{i + 1}" for i in range(len(params))]
+        missing = [i for i, key in enumerate(keys) if not _is_elicit_result(responses.get(key))]
+        if missing:
+            return InputRequiredResult(result_type="input_required",
+                                       input_requests={keys[i]: _request(params[i], modes[i]) for i in missing})
+        return [_checked(p, m, responses[k]) for p, m, k in zip(params, modes, keys)]
+    try:
+        answers = json.loads(ctx.request_state) if ctx.request_state is not None else []
+    except ValueError:
+        answers = None
+    if not isinstance(answers, list) or len(answers) >= len(params):
+        raise ToolError("the requestState is not one this call sent")
+    step = len(answers)
+    answer = responses.get(f"step-{step + 1}")
+    if _is_elicit_result(answer):
+        answers.append(_checked(params[step], modes[step], answer))
+        if len(answers) == len(params):
+            return answers
+    return InputRequiredResult(result_type="input_required",
+                               input_requests={f"step-{len(answers) + 1}": _request(params[len(answers)],
+                                                                                    modes[len(answers)])},
+                               request_state=json.dumps(answers))
+
+
 @mcp.tool
 async def elicit(params: dict[str, Any], ctx: Context) -> str | InputRequiredResult:
     """Sends elicitation/create with the given params and returns the result as JSON text."""
@@ -220,6 +279,20 @@ async def elicit(params: dict[str, Any], ctx: Context) -> str | InputRequiredRes
     if isinstance(result, InputRequiredResult):
         return result
     return json.dumps(result)
+
+
+@mcp.tool
+async def elicit_sequence(params: list[dict[str, Any]], ctx: Context) -> str | InputRequiredResult:
+    """Asks with each of the given params in turn, one round each; returns the results."""
+    results = await ask_many(ctx, params, together=False)
+    return results if isinstance(results, InputRequiredResult) else json.dumps(results)
+
+
+@mcp.tool
+async def elicit_together(params: list[dict[str, Any]], ctx: Context) -> str | InputRequiredResult:
+    """Asks with all of the given params at once; returns the results in order."""
+    results = await ask_many(ctx, params, together=True)
+    return results if isinstance(results, InputRequiredResult) else json.dumps(results)
 
 
 @mcp.tool
