@@ -12,6 +12,11 @@
 //                                dedicated -32042 API; McpError is its exported JSON-RPC error);
 //                                SKIP on a 2026-07-28 request (that revision retired -32042)
 //   complete     {elicitationId} SKIP: tmcp has no API for notifications/elicitation/complete
+//   elicit_sequence {params: [...]}  one `await server.elicitation(...)` after another (on 2026-07-28
+//                                tmcp makes that one InputRequiredResult per round, the answers so
+//                                far in its requestState); the results as a JSON array
+//   elicit_together {params: [...]}  `await Promise.all(...)` of the same asks (on 2026-07-28 one
+//                                InputRequiredResult with a key per ask)
 //
 // Transport: stdio (@tmcp/transport-stdio), or `--http PORT`: Streamable HTTP
 // (@tmcp/transport-http) on 127.0.0.1:PORT (0: any free port), its URL printed as the first line of
@@ -92,6 +97,11 @@ function buildServer() {
     { adapter: new Adapter(), capabilities: { tools: {} } },
   );
   const isModernRefusal = (e) => e instanceof McpError && server.ctx.protocolVersion !== undefined;
+  // The user's answer to one params: tmcp's form or URL overload of server.elicitation().
+  const ask = (params) =>
+    params.mode === 'url'
+      ? server.elicitation(params.message, params.url)
+      : server.elicitation(params.message, standardSchemaFor(params.requestedSchema));
 
   server.tool(
     {
@@ -103,11 +113,7 @@ function buildServer() {
     },
     async ({ params }) => {
       try {
-        const result =
-          params.mode === 'url'
-            ? await server.elicitation(params.message, params.url)
-            : await server.elicitation(params.message, standardSchemaFor(params.requestedSchema));
-        return text(JSON.stringify(result));
+        return text(JSON.stringify(await ask(params)));
       } catch (e) {
         // On the 2026-07-28 wire tmcp asks for input by throwing; its docs say to rethrow that.
         if (isInputRequired(e)) throw e;
@@ -116,6 +122,31 @@ function buildServer() {
       }
     },
   );
+
+  // elicit_sequence: one await after another, so on the 2026-07-28 wire tmcp asks one question per
+  // round (an InputRequiredResult each, the answers so far in its requestState, the handler replayed
+  // from the top on every retry). elicit_together: the asks awaited at once (Promise.all), which tmcp
+  // gathers into one InputRequiredResult, a key per question.
+  for (const [name, together, description] of [
+    ['elicit_sequence', false, 'Asks with each of the given params in turn, one round each; returns the results.'],
+    ['elicit_together', true, 'Asks with all of the given params at once; returns the results in order.'],
+  ]) {
+    server.tool(
+      { name, description, schema: z.object({ params: z.array(anyObject).min(1) }), replayable: true },
+      async ({ params }) => {
+        try {
+          if (together) return text(JSON.stringify(await Promise.all(params.map(ask))));
+          const results = [];
+          for (const p of params) results.push(await ask(p));
+          return text(JSON.stringify(results));
+        } catch (e) {
+          if (isInputRequired(e)) throw e;
+          if (isModernRefusal(e)) throw e;
+          return toolError(e);
+        }
+      },
+    );
+  }
 
   server.tool(
     {
