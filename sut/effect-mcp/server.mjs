@@ -23,6 +23,11 @@
 //                                data: {elicitations}}), which Effect sends as is; SKIP on
 //                                2026-07-28 (retired there)
 //   complete     {elicitationId} McpServer's notifyElicitationComplete({clientId, elicitationId})
+//   elicit_sequence {params: [...]}  2026-07-28: an InputRequired per params, one round each, the
+//                                answers so far as JSON in its requestState (read back from the
+//                                McpRequestContext); 2025 revisions: the asks one after another
+//   elicit_together {params: [...]}  2026-07-28: one InputRequired with a key per params, asked again
+//                                for those a retry lacks; 2025 revisions: the asks at once
 //
 // Transport: stdio (McpServer.layerStdio with a Stdio service made from process.stdin/stdout by
 // effect's Stdio.make), or `--http PORT`: McpServer.layerHttp (Streamable HTTP) at /mcp, served by
@@ -88,6 +93,79 @@ function effectSchemaFor(requestedSchema) {
 // The key of the adapter's one input request on the 2026-07-28 wire.
 const KEY = 'elicit';
 
+// The input request that asks with `params` on the 2026-07-28 wire (InputRequired takes raw params).
+const inputRequest = (params) => ({ method: 'elicitation/create', params });
+
+// A retry's answer to `params`: what McpServer.elicit does with an accepted answer on the 2025
+// revisions, done here (Effect hands the handler the inputResponses undecoded): the content decoded
+// with the Effect Schema of the form's JSON Schema. The ElicitResult, or an isError CallToolResult.
+const decodeAnswer = (params, answer) =>
+  Effect.gen(function* () {
+    if (answer.action !== 'accept' || params.mode === 'url') return answer;
+    let schema;
+    try {
+      schema = effectSchemaFor(params.requestedSchema);
+    } catch (e) {
+      return toolError(`Effect cannot import this JSON Schema: ${messageOf(e)}`);
+    }
+    const decoded = yield* Effect.exit(Schema.decodeUnknownEffect(schema)(answer.content));
+    if (Exit.isFailure(decoded)) return toolError(messageOf(Cause.squash(decoded.cause)));
+    return { ...answer, content: decoded.value };
+  });
+
+const isElicitResult = (answer) =>
+  typeof answer === 'object' && answer !== null && ['accept', 'decline', 'cancel'].includes(answer.action);
+
+// elicit_sequence (together = false) and elicit_together (true): the ElicitResults of every params
+// as one JSON array. On 2026-07-28 the handler keeps nothing between rounds: elicit_sequence asks
+// one params per round (key `step-N`) with the answers so far as JSON in InputRequired's
+// requestState, read back from the McpRequestContext's requestState; elicit_together asks with all
+// of them in one InputRequired (keys `input-N`) and again for those a retry lacks. On the 2025
+// revisions: `ask` for each, one after another or all at once (Effect.forEach's concurrency).
+const askMany = (list, together) =>
+  Effect.gen(function* () {
+    if (!Array.isArray(list) || list.length === 0) return toolError('params must be a non-empty array');
+    const ctx = yield* McpSchema.McpRequestContext;
+    if (ctx.protocolVersion !== MODERN) {
+      const results = yield* Effect.forEach(list, (p) => ask(p, (result) => result), {
+        concurrency: together ? 'unbounded' : 1,
+      });
+      const failed = results.find((r) => r instanceof McpSchema.CallToolResult);
+      return failed ?? text(JSON.stringify(results));
+    }
+    const responses = ctx.inputResponses ?? {};
+    if (together) {
+      const keys = list.map((_, i) => `input-${i + 1}`);
+      const missing = keys.filter((key) => !isElicitResult(responses[key]));
+      if (missing.length > 0) {
+        return new McpSchema.InputRequired({
+          inputRequests: Object.fromEntries(missing.map((key) => [key, inputRequest(list[keys.indexOf(key)])])),
+        });
+      }
+      const results = yield* Effect.forEach(keys, (key, i) => decodeAnswer(list[i], responses[key]));
+      const failed = results.find((r) => r instanceof McpSchema.CallToolResult);
+      return failed ?? text(JSON.stringify(results));
+    }
+    let answers;
+    try {
+      answers = ctx.requestState === undefined ? [] : JSON.parse(ctx.requestState);
+    } catch {
+      answers = undefined;
+    }
+    if (!Array.isArray(answers) || answers.length >= list.length) return toolError("the requestState is not this call's");
+    const key = `step-${answers.length + 1}`;
+    if (isElicitResult(responses[key])) {
+      const checked = yield* decodeAnswer(list[answers.length], responses[key]);
+      if (checked instanceof McpSchema.CallToolResult) return checked;
+      answers.push(checked);
+      if (answers.length === list.length) return text(JSON.stringify(answers));
+    }
+    return new McpSchema.InputRequired({
+      inputRequests: { [`step-${answers.length + 1}`]: inputRequest(list[answers.length]) },
+      requestState: JSON.stringify(answers),
+    });
+  });
+
 // Asks with `params` and renders the ElicitResult with `render`, on whichever revision the request
 // came in.
 const ask = (params, render) =>
@@ -96,21 +174,10 @@ const ask = (params, render) =>
     if (ctx.protocolVersion === MODERN) {
       const answer = ctx.inputResponses?.[KEY];
       if (answer !== undefined) {
-        // What McpServer.elicit does with an accepted answer on the 2025 revisions, done here on
-        // the retry (Effect hands the handler the inputResponses undecoded): the content decoded
-        // with the Effect Schema of the form's JSON Schema.
-        if (answer.action !== 'accept' || params.mode === 'url') return render(answer);
-        let schema;
-        try {
-          schema = effectSchemaFor(params.requestedSchema);
-        } catch (e) {
-          return toolError(`Effect cannot import this JSON Schema: ${messageOf(e)}`);
-        }
-        const decoded = yield* Effect.exit(Schema.decodeUnknownEffect(schema)(answer.content));
-        if (Exit.isFailure(decoded)) return toolError(messageOf(Cause.squash(decoded.cause)));
-        return render({ ...answer, content: decoded.value });
+        const checked = yield* decodeAnswer(params, answer);
+        return checked instanceof McpSchema.CallToolResult ? checked : render(checked);
       }
-      return new McpSchema.InputRequired({ inputRequests: { [KEY]: { method: 'elicitation/create', params } } });
+      return new McpSchema.InputRequired({ inputRequests: { [KEY]: inputRequest(params) } });
     }
     const session = yield* Effect.serviceOption(McpSchema.McpServerClient);
     if (Option.isNone(session)) return toolError('Effect provided no McpServerClient for this request');
@@ -161,6 +228,19 @@ const registrations = Layer.effectDiscard(
       'Sends elicitation/create with the given params and returns the result as JSON text.',
       objectSchema({ params: { type: 'object' } }, ['params']),
       ({ params }) => ask(params, (result) => text(JSON.stringify(result))),
+    );
+
+    yield* add(
+      'elicit_sequence',
+      'Asks with each of the given params in turn, one round each; returns the results.',
+      objectSchema({ params: { type: 'array', items: { type: 'object' } } }, ['params']),
+      ({ params }) => askMany(params, false),
+    );
+    yield* add(
+      'elicit_together',
+      'Asks with all of the given params at once; returns the results in order.',
+      objectSchema({ params: { type: 'array', items: { type: 'object' } } }, ['params']),
+      ({ params }) => askMany(params, true),
     );
 
     yield* add(
