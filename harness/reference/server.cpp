@@ -490,6 +490,13 @@ class ReferenceServer {
                                        R"("ttlMs":0,"cacheScope":"public"})",
                                        true));
     }
+    if (m.method == "prompts/list" && fault_ == FaultId::InputRequiredOnPromptsList) {
+      // The fault: it has no prompts (prompts/list is otherwise -32601 here) and asks anyway.
+      return respond(
+          id, modern_result("input_required", R"({"inputRequests":{"confirm":{"method":"elicitation/create",)"
+                                              R"("params":{"message":"List the prompts?","requestedSchema":)"
+                                              R"({"type":"object","properties":{}}}}}})"));
+    }
     if (m.method == "tools/list") {
       if (fault_ == FaultId::InputRequiredOnList) {
         return respond(id, modern_result("input_required",

@@ -51,7 +51,7 @@ const std::vector<OfficialScenario>& official_scenarios() {
       {"input-required-result-unsupported-methods",
        Role::Server,
        {"server.modern.input-required-only-on-supported-requests"},
-       "2026-07-28: no InputRequiredResult on a request that may not have one (tools/list)"},
+       "2026-07-28: no InputRequiredResult on a request that may not have one (tools/list, prompts/list)"},
       {"input-required-result-capability-check",
        Role::Server,
        {"server.modern.capability-missing-error", "server.modern.no-elicitation-without-capability"},
