@@ -416,7 +416,8 @@ class ClientRun final : public StepEngine {
       if (eof_ || until.expired() || deadline_.expired()) break;
       pump(until);
     }
-    if (call == nullptr && first_refused_ && has_check("no-fallback-on-modern-400")) {
+    if (call == nullptr && first_refused_ &&
+        (has_check("no-fallback-on-modern-400") || has_check("no-fallback-on-modern-error"))) {
       // A client that gives up on a server whose version it cannot speak keeps the rule: the
       // check judges what it did send.
       note("the client made no tool call after its first request got " +
@@ -565,6 +566,10 @@ class ClientRun final : public StepEngine {
       no_fallback_on_modern_400(s);
       return true;
     }
+    if (s.text == "no-fallback-on-modern-error") {
+      no_fallback_on_modern_error(s);
+      return true;
+    }
     return false;
   }
 
@@ -622,6 +627,28 @@ class ClientRun final : public StepEngine {
               "version of MCP — retry using the advertised supported versions or correct the request, "
               "rather than falling back.\")",
           "", to_json(*first_refused_));
+    }
+  }
+
+  // STDIO-MODERN-ERROR-NO-FALLBACK (transport-stdio.mdx, Backward Compatibility): the same over
+  // stdio, where the probe's answer is the error alone: "The server returns a recognized modern
+  // JSON-RPC error such as UnsupportedProtocolVersionError: the server is modern but does not
+  // support the requested version. Use one of the versions in its advertised supported list. Do
+  // not fall back to initialize."
+  void no_fallback_on_modern_error(const Step& s) {
+    if (record_.transport != Transport::Stdio) return note("no-fallback-on-modern-error judges stdio only");
+    if (!first_refused_) return note("the client sent no request to refuse: nothing to judge");
+    for (const Value* r : client_requests()) {
+      if (method_of(*r) != "initialize") continue;
+      const Value* id = find_member(*r, "id");
+      return fail(s,
+                  "the client's first request got " + abbreviate_utf8(first_answer_, 1024) +
+                      ", a modern JSON-RPC error naming the versions the server supports, and the client "
+                      "fell back to initialize (id " +
+                      abbreviate(id ? to_json(*id) : std::string("none")) +
+                      ") (\"Use one of the versions in its advertised supported list. Do not fall back to "
+                      "initialize.\")",
+                  "", to_json(*first_refused_));
     }
   }
 

@@ -104,6 +104,7 @@ inline constexpr std::string_view kSessionChecks[] = {
     "fallback-any-error",               // client_run.cpp
     "fallback-on-legacy-400",           // client_run.cpp: the POSTs its HTTP server refused
     "no-fallback-on-modern-400",        // client_run.cpp
+    "no-fallback-on-modern-error",      // client_run.cpp: the same over stdio
 };
 
 // Every check name a case file may use, sorted.

@@ -168,7 +168,8 @@ class ReferenceClient {
           if (discover()) return finish(modern_session(tool));
         }
         return finish(
-            complain("server/discover got HTTP 400 with error " + std::to_string(*probe_400_code_) +
+            complain("server/discover got " + std::string(http_ ? "HTTP 400 with error " : "error ") +
+                     std::to_string(*probe_400_code_) +
                      " from a server of the modern wire, and no version this client could retry with"));
       }
       if (!skip_probe && probe_error_code_ && *probe_error_code_ != -32601 &&
@@ -472,6 +473,13 @@ class ReferenceClient {
       const Value* error = find_member(m.document, "error");
       const Value* code = error && error->IsObject() ? find_member(*error, "code") : nullptr;
       if (code && code->IsInt()) probe_error_code_ = code->GetInt();
+      // Over stdio the error alone says it (transport-stdio.mdx, Backward Compatibility): "a
+      // recognized modern JSON-RPC error such as UnsupportedProtocolVersionError: the server is
+      // modern [...] Do not fall back to initialize." Read as a 400's body is over HTTP.
+      if (!http_ && code && code->IsInt() && fault_ != FaultId::FallbackOnModernError &&
+          (code->GetInt() == kUnsupportedProtocolVersion ||
+           code->GetInt() == kMissingRequiredClientCapability || code->GetInt() == kHeaderMismatch))
+        read_400(m.document);
       const Value* versions =
           result && result->IsObject() ? find_member(*result, "supportedVersions") : nullptr;
       if (versions == nullptr || !versions->IsArray()) return false;
