@@ -613,6 +613,10 @@ class ClientRun final : public StepEngine {
     if (record_.transport != Transport::Http)
       return note("no-fallback-on-modern-400 judges Streamable HTTP only");
     if (!first_refused_) return note("the client sent no request to refuse: nothing to judge");
+    if (method_of(*first_refused_) == "initialize")
+      return note(
+          "the client's first request was initialize itself: no modern request, so no fallback to "
+          "judge");
     for (const Value* r : client_requests()) {
       if (method_of(*r) != "initialize") continue;
       const Value* id = find_member(*r, "id");
@@ -638,6 +642,10 @@ class ClientRun final : public StepEngine {
   void no_fallback_on_modern_error(const Step& s) {
     if (record_.transport != Transport::Stdio) return note("no-fallback-on-modern-error judges stdio only");
     if (!first_refused_) return note("the client sent no request to refuse: nothing to judge");
+    if (method_of(*first_refused_) == "initialize")
+      return note(
+          "the client's first request was initialize itself: it never probed, so there is no fallback "
+          "to judge (client.eras.dual-era-probe judges the missing probe)");
     for (const Value* r : client_requests()) {
       if (method_of(*r) != "initialize") continue;
       const Value* id = find_member(*r, "id");

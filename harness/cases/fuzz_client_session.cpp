@@ -248,6 +248,10 @@ class ClientSession final : public FuzzSession {
     // Gone after notifications a client ignores: that is the finding, not a crash of its own.
     const auto ended = [&] {
       std::optional<ExitInfo> exit = child_->wait_exit(Deadline::after(std::chrono::milliseconds(200)));
+      // An exit of 77 is read with its whole stderr (the SKIP line): terminate() joins the thread
+      // that drains it, which a loaded machine may not have run yet.
+      if (exit && exit->how == ExitInfo::How::Exited && exit->code == 77)
+        child_->terminate(std::chrono::milliseconds(0));
       out.add({"ended-on-notification", completions ? "completion" : "notification",
                completions ? "CLIENT-IGNORE-UNKNOWN-COMPLETE" : "JSONRPC-NO-RESPONSE-TO-NOTIFICATION",
                Level::Must,

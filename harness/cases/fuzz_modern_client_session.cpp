@@ -350,6 +350,10 @@ class ModernClientSession final : public FuzzSession {
   void died(FuzzOutcome& out) {
     if (!child_) return;
     std::optional<ExitInfo> exit = child_->wait_exit(Deadline::after(std::chrono::milliseconds(200)));
+    // An exit of 77 is read with its whole stderr (the SKIP line): terminate() joins the thread
+    // that drains it, which a loaded machine may not have run yet.
+    if (exit && exit->how == ExitInfo::How::Exited && exit->code == 77)
+      child_->terminate(std::chrono::milliseconds(0));
     held_.reset();
     if (exit && exit->how == ExitInfo::How::Exited && exit->code == 77 &&
         child_->stderr_text().find("elicit-conform: SKIP") != std::string::npos &&

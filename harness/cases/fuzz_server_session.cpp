@@ -368,6 +368,10 @@ class ServerSession final : public FuzzSession {
     if (!channel_) return;
     std::optional<ExitInfo> exit;
     if (child_) exit = child_->wait_exit(Deadline::after(std::chrono::milliseconds(200)));
+    // An exit of 77 is read with its whole stderr (the SKIP line): terminate() joins the thread
+    // that drains it, which a loaded machine may not have run yet.
+    if (exit && exit->how == ExitInfo::How::Exited && exit->code == 77)
+      child_->terminate(std::chrono::milliseconds(0));
     if (exit && exit->how == ExitInfo::How::Exited && exit->code == 77 && tool_ != "elicit" &&
         child_->stderr_text().find("elicit-conform: SKIP") != std::string::npos) {
       // The adapter contract's SKIP: its SDK has no API for this tool (tmcp for -32042). No
