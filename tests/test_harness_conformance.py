@@ -37,6 +37,8 @@ EXEMPT = {
         "http.client-no-responses": "the same over HTTP"},
     "server.modern.meta-missing-rejected": {
         "meta.required": "_meta without clientCapabilities, which the server must reject with -32602"},
+    "server.modern.meta-version-missing-rejected": {
+        "meta.required": "_meta without protocolVersion, which the server must reject with -32602"},
     "server.modern.http-meta-missing-400": {
         "meta.required": "_meta without clientCapabilities, which the server must answer with 400"},
     "server.modern.http-version-mismatch-rejected": {

@@ -460,6 +460,8 @@ class ReferenceServer {
     RequestMetaParse parsed = parse_request_meta(m.params, Revision::V2026_07_28, "/params");
     std::string missing;
     for (const Diagnostic& d : parsed.diagnostics) {
+      // serve-without-version: a request without a protocol version is taken for the latest.
+      if (fault_ == FaultId::ServeWithoutVersion && d.check == "meta.protocol-version-missing") continue;
       if (d.level == Level::Must && d.requirement == "META-REQUIRED-FIELDS")
         missing += (missing.empty() ? "" : "; ") + d.message;
     }
@@ -468,6 +470,8 @@ class ReferenceServer {
     }
     auto revision = parse_revision(parsed.meta.protocol_version);
     if (fault_ == FaultId::ServeUnknownVersion && !parsed.meta.protocol_version.empty())
+      revision = Revision::V2026_07_28;
+    if (fault_ == FaultId::ServeWithoutVersion && parsed.meta.protocol_version.empty())
       revision = Revision::V2026_07_28;
     if (!revision || !features(*revision).modern_wire) {
       std::string supported;
