@@ -234,6 +234,11 @@ class ReferenceServer {
         elicitation->ObjectEmpty()) {
       capability_.url = true;
     }
+    // empty-capability-as-none: where the capability names modes (2025-11-25), {} read as none.
+    if (fault_ == FaultId::EmptyCapabilityAsNone && features(revision_).url_mode && elicitation &&
+        elicitation->IsObject() && elicitation->ObjectEmpty()) {
+      capability_.form = false;
+    }
     respond(
         id,
         R"({"protocolVersion":)" + quote(answer) +
@@ -632,6 +637,11 @@ class ReferenceServer {
       const Value* elicitation = find_member(*meta.client_capabilities, "elicitation");
       if (elicitation != nullptr && elicitation->IsObject() && elicitation->ObjectEmpty())
         declared.url = true;
+    }
+    if (fault_ == FaultId::EmptyCapabilityAsNone && meta.client_capabilities != nullptr) {
+      const Value* elicitation = find_member(*meta.client_capabilities, "elicitation");
+      if (elicitation != nullptr && elicitation->IsObject() && elicitation->ObjectEmpty())
+        declared.form = false;
     }
     if (fault_ == FaultId::RememberCapabilities) {
       if (declared.declared) {
