@@ -364,6 +364,8 @@ class ReferenceClient {
         }
       } else if (fault_ == FaultId::InventState) {
         params += R"(,"requestState":"")";
+      } else if (fault_ == FaultId::CarryStaleState && first_state) {
+        params += R"(,"requestState":)" + quote(*first_state);  // an earlier round's, kept
       }
       id = next;
       responded_.erase(id);  // retry-same-id: the answer to wait for is the one still to come
