@@ -1,5 +1,7 @@
 #include "cases/wire_ledger.h"
 
+#include "schema/schema_diff.h"
+
 #include "core/json.h"
 #include "core/utf8.h"
 #include "schema/spec_schema.h"
@@ -29,6 +31,16 @@ void WireLedger::harness_sent(const rapidjson::Value& message) {
   const rapidjson::Value* id = find_member(message, "id");
   if (id == nullptr) return;
   const std::string key = to_json(*id);
+  if (member_string(message, "method") == "tools/call" && asked_params_.size() < 64) {
+    const rapidjson::Value* params = find_member(message, "params");
+    const rapidjson::Value* args = params && params->IsObject() ? find_member(*params, "arguments") : nullptr;
+    const rapidjson::Value* asked = args && args->IsObject() ? find_member(*args, "params") : nullptr;
+    if (asked != nullptr && asked->IsObject()) {
+      auto copy = std::make_shared<rapidjson::Document>();
+      copy->CopyFrom(*asked, copy->GetAllocator());
+      asked_params_.push_back(std::move(copy));
+    }
+  }
   if (has_member(message, "method")) {
     request_methods_[key] = member_string(message, "method");
     ++requests_per_id_[key];
@@ -99,6 +111,12 @@ Diagnostics WireLedger::sut_sent(const rapidjson::Value& message, Revision revis
   }
 
   if (judged_broken) return out;
+  if (method == "elicitation/create") {
+    // Sent exactly as the harness asked (the contract's elicit tool): the harness's doing.
+    const rapidjson::Value* params = find_member(message, "params");
+    for (const auto& asked : asked_params_)
+      if (params != nullptr && json_equal(*params, *asked)) return out;
+  }
   if (schema_checked_ >= kSchemaCheckedMessages) {
     ++schema_unchecked_;
     return out;

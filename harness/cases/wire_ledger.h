@@ -24,9 +24,11 @@
 
 #include <cstddef>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include <rapidjson/document.h>
 
@@ -68,6 +70,10 @@ class WireLedger {
   std::size_t unknown_responses_ = 0;
   std::string last_unknown_;
   std::size_t schema_checked_ = 0;
+  // The params the harness asked the contract's elicit tool to send, exactly (a fuzz case's may
+  // break the schema on purpose): an elicitation/create carrying them is the harness's message,
+  // not judged against the schema. Bounded.
+  std::vector<std::shared_ptr<rapidjson::Document>> asked_params_;
   std::size_t schema_unchecked_ = 0;
 };
 

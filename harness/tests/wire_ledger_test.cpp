@@ -122,6 +122,21 @@ TEST(WireLedger, AResultIsJudgedByTheSchemaOfTheRequestItAnswers) {
       Checks{});
 }
 
+TEST(WireLedger, AnElicitationSentExactlyAsTheHarnessAskedIsNotTheSutsSchemaDefect) {
+  // The contract's elicit tool sends exactly the params it is given; a fuzz case's may break the
+  // schema on purpose (here: no message). Anything else the SUT sends is judged.
+  WireRun run(Revision::V2025_11_25);
+  run.harness(R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"elicit",)"
+              R"("arguments":{"params":{"requestedSchema":{"type":"object","properties":{}}}}}})");
+  EXPECT_EQ(run.sut(R"({"jsonrpc":"2.0","id":"s1","method":"elicitation/create",)"
+                    R"("params":{"requestedSchema":{"type":"object","properties":{}}}})"),
+            Checks{});
+  const Checks other = run.sut(R"({"jsonrpc":"2.0","id":"s2","method":"elicitation/create",)"
+                               R"("params":{"requestedSchema":{"type":"object","properties":{"x":{}}}}})");
+  ASSERT_FALSE(other.empty());
+  EXPECT_EQ(other[0].rfind("spec-schema.", 0), 0u) << other[0];
+}
+
 TEST(WireLedger, ABrokenEnvelopeIsLeftToTheJsonRpcChecks) {
   WireRun run(Revision::V2025_11_25);
   EXPECT_EQ(
