@@ -371,6 +371,9 @@ def serve_http(port: int) -> None:
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", port))
+    # Listen before the URL goes out: a client that connects between bind() and uvicorn's own
+    # listen() would be refused.
+    sock.listen(128)
     print(f"http://127.0.0.1:{sock.getsockname()[1]}/mcp", flush=True)
     server = uvicorn.Server(uvicorn.Config(mcp.http_app(path="/mcp"), log_level="warning"))
     server.run(sockets=[sock])

@@ -308,6 +308,9 @@ def serve_http(port: int) -> None:
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", port))
+    # Listen before the URL goes out: a client that connects between bind() and uvicorn's own
+    # listen() would be refused.
+    sock.listen(128)
     app = server.streamable_http_app()
     print(f"http://127.0.0.1:{sock.getsockname()[1]}/mcp", flush=True)
     config = uvicorn.Config(app, log_level="warning")
