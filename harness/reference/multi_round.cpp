@@ -14,19 +14,8 @@ using rapidjson::Value;
 constexpr std::string_view kSequence = "elicit_sequence";
 constexpr std::string_view kTogether = "elicit_together";
 
-// The state names the call it belongs to: a digest (FNV-1a) of the tool and its arguments, so a
-// state presented on another call is refused. Not integrity protection: tampering can do nothing
-// worse than fail the request, when the spec lets a server go without (mrtr.mdx).
-std::string fingerprint(const Value& call_params) {
-  const Value* name = find_member(call_params, "name");
-  const Value* args = find_member(call_params, "arguments");
-  const std::string text = (name ? to_json(*name) : "") + (args ? to_json(*args) : "");
-  std::uint64_t h = 1469598103934665603ULL;
-  for (unsigned char c : text) h = (h ^ c) * 1099511628211ULL;
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
-  return std::string("ref.seq.") + hex + ".";
-}
+// The state names the call it belongs to (call_fingerprint).
+std::string fingerprint(const Value& call_params) { return "ref.seq." + call_fingerprint(call_params) + "."; }
 
 MultiRoundStep invalid(std::string why) {
   MultiRoundStep s;
@@ -127,6 +116,17 @@ MultiRoundStep together_step(const Value& call_params, const std::vector<const V
 }  // namespace
 
 bool is_multi_round_tool(std::string_view tool) { return tool == kSequence || tool == kTogether; }
+
+std::string call_fingerprint(const Value& call_params) {
+  const Value* name = find_member(call_params, "name");
+  const Value* args = find_member(call_params, "arguments");
+  const std::string text = (name ? to_json(*name) : "") + (args ? to_json(*args) : "");
+  std::uint64_t h = 1469598103934665603ULL;
+  for (unsigned char c : text) h = (h ^ c) * 1099511628211ULL;
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+  return hex;
+}
 
 std::vector<const Value*> multi_round_params(const Value& arguments) {
   std::vector<const Value*> out;

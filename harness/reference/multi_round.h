@@ -24,6 +24,12 @@ namespace ec {
 
 bool is_multi_round_tool(std::string_view tool);
 
+// A digest of a tools/call's tool and arguments (FNV-1a, 16 hex digits), which the reference
+// server's requestStates carry so that a state presented on another call is refused. Not
+// integrity protection: tampering can do nothing worse than fail the request, when the spec lets
+// a server go without (mrtr.mdx).
+std::string call_fingerprint(const rapidjson::Value& call_params);
+
 // The params the call asks with (its arguments' "params" array of objects); empty when the
 // arguments are not such an array.
 std::vector<const rapidjson::Value*> multi_round_params(const rapidjson::Value& arguments);

@@ -609,18 +609,10 @@ class ReferenceServer {
     }
   }
 
-  // requestState: the round and a fingerprint of the tool and its arguments (FNV-1a), so a state
-  // presented on another request is refused. Not integrity protection: tampering here can do
-  // nothing worse than fail the request, which is when the spec lets a server go without.
+  // requestState: the round and the call's fingerprint (reference/multi_round.h), so a state
+  // presented on another request is refused.
   static std::string request_state(const Value& call_params) {
-    const Value* name = find_member(call_params, "name");
-    const Value* args = find_member(call_params, "arguments");
-    const std::string text = (name ? to_json(*name) : "") + (args ? to_json(*args) : "");
-    std::uint64_t h = 1469598103934665603ULL;
-    for (unsigned char c : text) h = (h ^ c) * 1099511628211ULL;
-    char hex[17];
-    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
-    return std::string("ref.1.") + hex;
+    return "ref.1." + call_fingerprint(call_params);
   }
 
   void modern_elicit(const Value& call_id, const Value& call_params, const Value& params, ResultText style,
