@@ -88,29 +88,64 @@ MultiRoundStep sequence_step(const Value& call_params, const std::vector<const V
   return s;
 }
 
+// The answers a retry's requestState keeps for elicit_together: one member per input asked, the
+// ElicitResult's JSON or null while it is missing. False when the state is not this call's.
+bool kept_together_answers(const Value* state, const std::string& prefix, std::size_t asked,
+                           std::vector<std::string>& answers) {
+  answers.assign(asked, "");
+  if (state == nullptr) return true;
+  const std::string_view text =
+      state->IsString() ? std::string_view(state->GetString(), state->GetStringLength()) : std::string_view();
+  if (!text.starts_with(prefix)) return false;
+  ParsedJson kept = parse_json(text.substr(prefix.size()));
+  if (!kept.ok() || !kept.document.IsArray() || kept.document.Size() != asked) return false;
+  for (std::size_t i = 0; i < asked; ++i) {
+    const Value& a = kept.document[static_cast<rapidjson::SizeType>(i)];
+    if (!a.IsNull() && !a.IsObject()) return false;
+    if (a.IsObject()) answers[i] = to_json(a);
+  }
+  return true;
+}
+
 MultiRoundStep together_step(const Value& call_params, const std::vector<const Value*>& asked,
                              FaultId fault) {
   const Value* responses = find_member(call_params, "inputResponses");
+  const std::string prefix = "ref.tog." + call_fingerprint(call_params) + ".";
   std::vector<std::string> answers;
+  // together-forgets-answers: only this retry's inputResponses count, so a client that answers in
+  // parts is asked again, without end, for what it answered before.
+  const Value* state =
+      fault == FaultId::TogetherForgetsAnswers ? nullptr : find_member(call_params, "requestState");
+  if (!kept_together_answers(state, prefix, asked.size(), answers))
+    return invalid("requestState does not belong to this request");
   std::string missing;
   for (std::size_t i = 0; i < asked.size(); ++i) {
     const std::string key = "input-" + std::to_string(i + 1);
     std::string answer;
     if (!answer_under(responses, key, answer))
       return invalid("inputResponses/" + key + " is not an ElicitResult");
-    if (answer.empty()) {
+    if (!answer.empty()) answers[i] = std::move(answer);
+    if (answers[i].empty()) {
       // together-one-key: every input under one key, a member name repeated in one object.
       const std::string named = fault == FaultId::TogetherOneKey ? std::string("input") : key;
       missing += (missing.empty() ? "" : ",") + input_request(named, *asked[i]);
     }
-    answers.push_back(std::move(answer));
   }
   if (missing.empty()) return complete(answers);
+  // Ask for what is still missing (MRTR-ASK-AGAIN), keeping what was answered in the requestState:
+  // the retry alone says where the call stands (mrtr.mdx), and a first round has none to keep.
   MultiRoundStep s;
   s.kind = MultiRoundStep::Kind::Ask;
   s.input_requests = "{" + missing + "}";
   s.round = 1;
-  return s;  // no requestState: the keys alone say what is missing
+  std::string kept;
+  bool any = false;
+  for (const std::string& a : answers) {
+    kept += std::string(kept.empty() ? "[" : ",") + (a.empty() ? "null" : a);
+    any = any || !a.empty();
+  }
+  if (any && fault != FaultId::TogetherForgetsAnswers) s.request_state = prefix + kept + "]";
+  return s;
 }
 
 }  // namespace
