@@ -54,6 +54,10 @@ def test_python_sdk_server(harness, tmp_path):
     # 2026-07-28: the InputRequiredResult of the low-level Server's on_call_tool.
     [c] = run(harness, tmp_path, "python-sdk", "server", "server.modern.form-input-required", "2026-07-28", *server)
     assert c["status"] == "PASS", c["reason"]
+    # elicit_together keeps the answers of a partial retry in its request_state (issue 33 item 1).
+    [c] = run(harness, tmp_path, "python-sdk", "server", "server.modern.several-at-once-partial", "2026-07-28",
+              *server)
+    assert c["status"] == "PASS", c["reason"]
     [c] = run(harness, tmp_path, "python-sdk", "server", "server.modern.capability-missing-error", "2026-07-28",
               *server)
     assert c["status"] == "FAIL", c["reason"]

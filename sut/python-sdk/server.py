@@ -21,7 +21,8 @@ A low-level `mcp.server.Server` (handlers as constructor parameters, `on_list_to
   elicit_together {params: [...]}
                                 on a 2026-07-28 request: one `InputRequiredResult` with an input
                                 request per params (keys `input-1`..`input-N`), asking again for
-                                those a retry lacks; on a 2025 revision: the elicitations at once
+                                those a retry lacks and keeping the answers it gave as JSON in
+                                `request_state`; on a 2025 revision: the elicitations at once
                                 (an anyio task group)
   test_elicitation, test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums
                                 the official conformance suite's fixture tools, the same way
@@ -185,8 +186,9 @@ async def ask_many(
     """The ElicitResults of every params (as wire JSON), or the InputRequiredResult of the next round.
 
     On 2026-07-28 nothing is kept between rounds: `elicit_sequence` carries the answers so far as
-    JSON in `request_state` (the retry echoes it), `elicit_together` reads the retry's
-    `input_responses` for every key.
+    JSON in `request_state` (the retry echoes it); `elicit_together` reads the retry's
+    `input_responses` for every key, asks again for those it lacks, and carries the answers a
+    partial retry gave as JSON in `request_state` (a JSON array, null where one is missing).
     """
     if not isinstance(params, list) or not params:
         raise ToolError("params must be a non-empty array")
@@ -195,11 +197,26 @@ async def ask_many(
     if ctx.protocol_version in MODERN_PROTOCOL_VERSIONS:
         if together:
             keys = [f"input-{i + 1}" for i in range(len(typed))]
-            missing = [i for i, key in enumerate(keys) if not isinstance(responses.get(key), types.ElicitResult)]
+            try:
+                kept = json.loads(call.request_state) if call.request_state is not None else [None] * len(typed)
+            except ValueError:
+                kept = None
+            if not isinstance(kept, list) or len(kept) != len(typed) or any(
+                a is not None and not isinstance(a, dict) for a in kept
+            ):
+                raise ToolError("the requestState is not one this call sent")
+            answers = [
+                wire(responses[key]) if isinstance(responses.get(key), types.ElicitResult) else kept[i]
+                for i, key in enumerate(keys)
+            ]
+            missing = [i for i, answer in enumerate(answers) if answer is None]
             if not missing:
-                return [wire(responses[key]) for key in keys]
+                return answers
+            # Ask again for the missing ones alone; the answers a partial retry gave ride in
+            # `request_state` (null where one is missing), which the next retry echoes.
             return types.InputRequiredResult(
-                input_requests={keys[i]: types.ElicitRequest(params=typed[i]) for i in missing}
+                input_requests={keys[i]: types.ElicitRequest(params=typed[i]) for i in missing},
+                request_state=json.dumps(answers) if len(missing) < len(answers) else None,
             )
         try:
             answers = json.loads(call.request_state) if call.request_state is not None else []
