@@ -17,8 +17,9 @@ A `FastMCP` server with the contract's tools, written as FastMCP's documentation
                                 read back from `ctx.request_state`; 2025: one ask after another
   elicit_together {params: [...]}
                                 2026-07-28: one InputRequiredResult with a key per params
-                                (`input-N`), asking again for those the retry lacks; 2025: the asks
-                                at once (asyncio.gather)
+                                (`input-N`), asking again for those the retry lacks, the answers it
+                                gave kept as JSON in `request_state`; 2025: the asks at once
+                                (asyncio.gather)
   test_elicitation, test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums
 
 `ctx.elicit()` takes a Python type, never a JSON Schema: see `schema_model()` and README.md.
@@ -237,8 +238,9 @@ def _is_elicit_result(answer: Any) -> bool:
 
 async def ask_many(ctx: Context, params: Any, together: bool) -> list[dict[str, Any]] | InputRequiredResult:
     """The ElicitResults for every params in order, or on 2026-07-28 the InputRequiredResult of the
-    next round: the guard pattern with several keys (elicit_together), or one key per round and the
-    answers so far in `request_state`, read back from `ctx.request_state` (elicit_sequence)."""
+    next round: the guard pattern with several keys, the answers a partial retry gave kept in
+    `request_state` (elicit_together), or one key per round and the answers so far in
+    `request_state` (elicit_sequence); both read back from `ctx.request_state`."""
     if not isinstance(params, list) or not params or not all(isinstance(p, dict) for p in params):
         raise ToolError("params must be a non-empty array of objects")
     modes = [p.get("mode", "form") for p in params]
@@ -249,11 +251,23 @@ async def ask_many(ctx: Context, params: Any, together: bool) -> list[dict[str, 
     responses = ctx.input_responses or {}
     if together:
         keys = [f"input-{i + 1}" for i in range(len(params))]
-        missing = [i for i, key in enumerate(keys) if not _is_elicit_result(responses.get(key))]
+        try:
+            kept = json.loads(ctx.request_state) if ctx.request_state is not None else [None] * len(params)
+        except ValueError:
+            kept = None
+        if (not isinstance(kept, list) or len(kept) != len(params)
+                or any(a is not None and not isinstance(a, dict) for a in kept)):
+            raise ToolError("the requestState is not one this call sent")
+        answers = [_checked(p, m, responses[k]) if _is_elicit_result(responses.get(k)) else a
+                   for p, m, k, a in zip(params, modes, keys, kept)]
+        missing = [i for i, answer in enumerate(answers) if answer is None]
         if missing:
+            # Ask again for the missing ones alone; the answers given so far ride in
+            # `request_state` (null where one is missing), which the next retry echoes.
             return InputRequiredResult(result_type="input_required",
-                                       input_requests={keys[i]: _request(params[i], modes[i]) for i in missing})
-        return [_checked(p, m, responses[k]) for p, m, k in zip(params, modes, keys)]
+                                       input_requests={keys[i]: _request(params[i], modes[i]) for i in missing},
+                                       request_state=json.dumps(answers) if len(missing) < len(answers) else None)
+        return answers
     try:
         answers = json.loads(ctx.request_state) if ctx.request_state is not None else []
     except ValueError:
