@@ -27,7 +27,8 @@
 //                                answers so far as JSON in its requestState (read back from the
 //                                McpRequestContext); 2025 revisions: the asks one after another
 //   elicit_together {params: [...]}  2026-07-28: one InputRequired with a key per params, asked again
-//                                for those a retry lacks; 2025 revisions: the asks at once
+//                                for those a retry lacks, the answers it gave kept as JSON in
+//                                requestState; 2025 revisions: the asks at once
 //
 // Transport: stdio (McpServer.layerStdio with a Stdio service made from process.stdin/stdout by
 // effect's Stdio.make), or `--http PORT`: McpServer.layerHttp (Streamable HTTP) at /mcp, served by
@@ -120,7 +121,8 @@ const isElicitResult = (answer) =>
 // as one JSON array. On 2026-07-28 the handler keeps nothing between rounds: elicit_sequence asks
 // one params per round (key `step-N`) with the answers so far as JSON in InputRequired's
 // requestState, read back from the McpRequestContext's requestState; elicit_together asks with all
-// of them in one InputRequired (keys `input-N`) and again for those a retry lacks. On the 2025
+// of them in one InputRequired (keys `input-N`) and again for those a retry lacks, keeping the
+// answers a retry gave as JSON in requestState (null where one is missing). On the 2025
 // revisions: `ask` for each, one after another or all at once (Effect.forEach's concurrency).
 const askMany = (list, together) =>
   Effect.gen(function* () {
@@ -136,15 +138,34 @@ const askMany = (list, together) =>
     const responses = ctx.inputResponses ?? {};
     if (together) {
       const keys = list.map((_, i) => `input-${i + 1}`);
-      const missing = keys.filter((key) => !isElicitResult(responses[key]));
+      // The answers earlier retries gave, one member per params (null while it is missing).
+      let kept;
+      try {
+        kept = ctx.requestState === undefined ? list.map(() => null) : JSON.parse(ctx.requestState);
+      } catch {
+        kept = undefined;
+      }
+      if (
+        !Array.isArray(kept) ||
+        kept.length !== list.length ||
+        kept.some((a) => a !== null && (typeof a !== 'object' || Array.isArray(a)))
+      ) {
+        return toolError("the requestState is not this call's");
+      }
+      const results = yield* Effect.forEach(keys, (key, i) =>
+        isElicitResult(responses[key]) ? decodeAnswer(list[i], responses[key]) : Effect.succeed(kept[i]),
+      );
+      const failed = results.find((r) => r instanceof McpSchema.CallToolResult);
+      if (failed) return failed;
+      const missing = keys.filter((_, i) => results[i] === null);
       if (missing.length > 0) {
+        // Ask again for the missing ones alone, keeping the answers given so far in requestState.
         return new McpSchema.InputRequired({
           inputRequests: Object.fromEntries(missing.map((key) => [key, inputRequest(list[keys.indexOf(key)])])),
+          ...(missing.length < keys.length ? { requestState: JSON.stringify(results) } : {}),
         });
       }
-      const results = yield* Effect.forEach(keys, (key, i) => decodeAnswer(list[i], responses[key]));
-      const failed = results.find((r) => r instanceof McpSchema.CallToolResult);
-      return failed ?? text(JSON.stringify(results));
+      return text(JSON.stringify(results));
     }
     let answers;
     try {
