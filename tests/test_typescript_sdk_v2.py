@@ -96,6 +96,10 @@ def test_subset_against_the_baseline(harness, tmp_path, role, args, glob):
     for c in results["cases"]:
         assert c["status"] in VERDICTS and c["transcript"], c["id"]
         assert c["status"] != "ERROR", (c["id"], c["reason"])
+        # elicit_together keeps the answers of a partial retry in its requestState (issue 33 item
+        # 1): a SHOULD, whose WARN would not fail the run's exit, so asserted here.
+        if args == "--api input-required" and c["id"] == "server.modern.several-at-once-partial":
+            assert c["status"] == "PASS", c["reason"]
         # The only SKIP the pinned SDK has: its own typed refusal of the push API on 2026-07-28.
         if c["status"] == "SKIP":
             assert args == "--api push" and c["revision"] == "2026-07-28", (c["id"], c["reason"])

@@ -114,7 +114,8 @@ async function ask(ctx, params, render) {
 // result is the JSON array of the ElicitResults. The push API awaits them; the input-required API
 // asks one round per params (keys step-1, step-2, ...), the answers so far riding in requestState
 // as JSON (the SDK hands a handler the raw wire string when no verify hook is configured), or one
-// round with every params (keys input-1, input-2, ...), asking again for any key a retry lacks.
+// round with every params (keys input-1, input-2, ...), asking again for any key a retry lacks and
+// keeping the answers a retry gave in requestState the same way (a JSON array, null where missing).
 async function askMany(ctx, list, together) {
   if (api === 'push') {
     try {
@@ -134,10 +135,23 @@ async function askMany(ctx, list, together) {
   try {
     if (together) {
       const keys = list.map((_, i) => `input-${i + 1}`);
-      const missing = keys.filter((key) => inputResponse(responses, key).kind !== 'elicit');
-      if (missing.length === 0) return text(JSON.stringify(keys.map((key) => responses[key])));
+      // The answers earlier retries gave, one member per params (null while it is missing).
+      const state = ctx.mcpReq.requestState();
+      const kept = state === undefined ? list.map(() => null) : JSON.parse(state);
+      if (
+        !Array.isArray(kept) ||
+        kept.length !== list.length ||
+        kept.some((a) => a !== null && (typeof a !== 'object' || Array.isArray(a)))
+      ) {
+        return toolError('requestState is not this call\'s');
+      }
+      const answers = keys.map((key, i) => (inputResponse(responses, key).kind === 'elicit' ? responses[key] : kept[i]));
+      const missing = keys.filter((_, i) => answers[i] === null);
+      if (missing.length === 0) return text(JSON.stringify(answers));
+      // Ask again for the missing ones alone, keeping the answers given so far in requestState.
       return inputRequired({
         inputRequests: Object.fromEntries(missing.map((key) => [key, request(list[keys.indexOf(key)])])),
+        ...(missing.length < keys.length ? { requestState: JSON.stringify(answers) } : {}),
       });
     }
     const state = ctx.mcpReq.requestState();
