@@ -10,7 +10,8 @@
 //	elicit_sequence {params: [...]} asks with each params in turn, one round each, and returns
 //	                             the JSON array of the ElicitResults (2026-07-28)
 //	elicit_together {params: [...]} asks with all of them in one round (asking again for any a
-//	                             retry lacks) and returns the JSON array of the ElicitResults
+//	                             retry lacks, keeping the answers it gave in RequestState) and
+//	                             returns the JSON array of the ElicitResults
 //
 // and the official conformance suite's test_elicitation, test_elicitation_sep1034_defaults and
 // test_elicitation_sep1330_enums.
@@ -128,7 +129,8 @@ func ask(ctx context.Context, req *mcp.CallToolRequest, params *mcp.ElicitParams
 // far riding in RequestState as JSON (the SDK hands the handler the state the retry carries, as
 // its documentation's example does with "step=1"); so where the call stands comes from the retry
 // alone. elicit_together asks with every params under input-1, input-2, ... and asks again for
-// any key a retry lacks.
+// any key a retry lacks, keeping the answers a retry gave in RequestState the same way (a JSON
+// array, null where one is missing).
 func askMany(ctx context.Context, req *mcp.CallToolRequest, list []*mcp.ElicitParams, together bool) *mcp.CallToolResult {
 	if api == "push" {
 		results := make([]*mcp.ElicitResult, len(list))
@@ -160,20 +162,37 @@ func askMany(ctx context.Context, req *mcp.CallToolRequest, list []*mcp.ElicitPa
 	}
 	responses := req.Params.InputResponses
 	if together {
+		// The answers earlier retries gave, one per params (null while it is missing).
 		results := make([]*mcp.ElicitResult, len(list))
+		if state := req.Params.RequestState; state != "" {
+			var kept []*mcp.ElicitResult
+			if err := json.Unmarshal([]byte(state), &kept); err != nil || len(kept) != len(list) {
+				return toolError(errors.New("requestState is not this call's"))
+			}
+			results = kept
+		}
 		missing := mcp.InputRequestMap{}
 		for i, p := range list {
 			key := fmt.Sprintf("input-%d", i+1)
 			if res, ok := responses[key].(*mcp.ElicitResult); ok {
 				results[i] = res
-			} else {
+			} else if results[i] == nil {
 				missing[key] = p
 			}
 		}
 		if len(missing) == 0 {
 			return jsonArray(results)
 		}
-		return &mcp.CallToolResult{InputRequests: missing}
+		// Ask again for the missing ones alone, keeping the answers given so far in RequestState.
+		out := &mcp.CallToolResult{InputRequests: missing}
+		if len(missing) < len(list) {
+			state, err := json.Marshal(results)
+			if err != nil {
+				return toolError(err)
+			}
+			out.RequestState = string(state)
+		}
+		return out
 	}
 	var answers []*mcp.ElicitResult
 	if state := req.Params.RequestState; state != "" {
