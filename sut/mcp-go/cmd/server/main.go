@@ -10,7 +10,8 @@
 //	elicit_sequence {params: [...]} asks with each params in turn, one round each, and returns
 //	                             the JSON array of the ElicitationResults (2026-07-28)
 //	elicit_together {params: [...]} asks with all of them in one round (asking again for any a
-//	                             retry lacks) and returns the JSON array of the ElicitationResults
+//	                             retry lacks, keeping the answers it gave in the request state)
+//	                             and returns the JSON array of the ElicitationResults
 //
 // and the official conformance suite's test_elicitation, test_elicitation_sep1034_defaults and
 // test_elicitation_sep1330_enums.
@@ -119,7 +120,9 @@ func (a asker) ask(ctx context.Context, req mcp.CallToolRequest, params mcp.Elic
 // input-required: elicit_sequence asks one round per params under the key step-N, the answers so
 // far riding in the request state as JSON (NewInputRequestBuilder(state): "use it to resume where
 // the handler left off"), so where the call stands comes from the retry alone. elicit_together
-// asks with every params under input-1, input-2, ... and asks again for any key a retry lacks.
+// asks with every params under input-1, input-2, ... and asks again for any key a retry lacks,
+// keeping the answers a retry gave in the request state the same way (InputRequestBuilder's
+// RequestState: a JSON array, null where one is missing).
 func (a asker) askMany(ctx context.Context, req mcp.CallToolRequest, list []mcp.ElicitationParams, together bool) *mcp.CallToolResult {
 	if api == "push" {
 		results := make([]*mcp.ElicitationResult, len(list))
@@ -158,18 +161,36 @@ func (a asker) askMany(ctx context.Context, req mcp.CallToolRequest, list []mcp.
 	}
 	responses := req.Params.InputResponses
 	if together {
+		// The answers earlier retries gave, one per params (null while it is missing).
 		results := make([]*mcp.ElicitationResult, len(list))
+		if state := req.Params.RequestState; state != "" {
+			var kept []*mcp.ElicitationResult
+			if err := json.Unmarshal([]byte(state), &kept); err != nil || len(kept) != len(list) {
+				return toolError(errors.New("requestState is not this call's"))
+			}
+			results = kept
+		}
 		missing := server.NewInputRequestBuilder("")
-		complete := true
+		asked := 0
 		for i, p := range list {
 			key := fmt.Sprintf("input-%d", i+1)
-			if results[i] = server.ElicitationResponse(responses, key); results[i] == nil {
+			if answer := server.ElicitationResponse(responses, key); answer != nil {
+				results[i] = answer
+			} else if results[i] == nil {
 				missing.Elicit(key, p)
-				complete = false
+				asked++
 			}
 		}
-		if complete {
+		if asked == 0 {
 			return jsonArray(results)
+		}
+		// Ask again for the missing ones alone, keeping the answers given so far in the request state.
+		if asked < len(list) {
+			state, err := json.Marshal(results)
+			if err != nil {
+				return toolError(err)
+			}
+			missing.RequestState(string(state))
 		}
 		return missing.ToolResult()
 	}
