@@ -55,6 +55,9 @@ def test_rmcp_server_stdio(harness, tmp_path):
     # elicit_sequence: one InputRequiredResult per round, the answers so far in requestState.
     [c] = run(harness, tmp_path, "rmcp", "server", "server.modern.multi-round", "2026-07-28", *server)
     assert c["status"] == "PASS", c["reason"]
+    # elicit_together: the answers of a partial retry kept in requestState (issue 33 item 1).
+    [c] = run(harness, tmp_path, "rmcp", "server", "server.modern.several-at-once-partial", "2026-07-28", *server)
+    assert c["status"] == "PASS", c["reason"]
     # (F6, a notification after server/discover ends rmcp's stdio server, is left to report.sh: which
     # step sees the closed pipe first, and so the check id the baseline names, depends on timing on
     # a loaded machine, about one run in five: an open suite defect in rmcp's FINDINGS.md.)

@@ -224,8 +224,9 @@ fn json_array(results: &[ElicitResult]) -> CallToolResponse {
 /// riding in `requestState` as JSON (`InputRequiredResult::new(requests, state)`; the state comes
 /// back in `CallToolRequestParams::request_state`), so where the call stands comes from the retry
 /// alone. `together` puts every params in one `InputRequests` map (`input-1` ... `input-n`) and
-/// asks again for any key a retry lacks. 2025 revisions (no case calls these there): the request
-/// method of that era, awaited in turn, or all at once on a `JoinSet`.
+/// asks again for any key a retry lacks, keeping the answers a retry gave in `requestState` the
+/// same way (a JSON array, null where one is missing). 2025 revisions (no case calls these
+/// there): the request method of that era, awaited in turn, or all at once on a `JoinSet`.
 async fn ask_many(
     list: Value,
     together: bool,
@@ -267,21 +268,33 @@ async fn ask_many(
         return Ok(json_array(&results));
     }
     if together {
-        let mut results = Vec::with_capacity(list.len());
+        // The answers earlier retries gave, one per params (null while it is missing).
+        let mut results: Vec<Option<ElicitResult>> = match request.request_state.as_deref() {
+            None => list.iter().map(|_| None).collect(),
+            Some(state) => match serde_json::from_str::<Vec<Option<ElicitResult>>>(state) {
+                Ok(kept) if kept.len() == list.len() => kept,
+                _ => return Ok(tool_error("requestState is not this call's")),
+            },
+        };
         let mut missing = InputRequests::new();
         for (at, params) in list.into_iter().enumerate() {
             let key = format!("input-{}", at + 1);
-            match answer(request, &key)? {
-                Some(result) => results.push(result),
-                None => {
-                    missing.insert(key, InputRequest::Elicitation(ElicitRequest::new(params)));
-                }
+            if let Some(result) = answer(request, &key)? {
+                results[at] = Some(result);
+            } else if results[at].is_none() {
+                missing.insert(key, InputRequest::Elicitation(ElicitRequest::new(params)));
             }
         }
         if missing.is_empty() {
+            let results: Vec<ElicitResult> = results.into_iter().flatten().collect();
             return Ok(json_array(&results));
         }
-        return Ok(InputRequiredResult::from_input_requests(missing).into());
+        if missing.len() == results.len() {
+            return Ok(InputRequiredResult::from_input_requests(missing).into());
+        }
+        // Ask again for the missing ones alone, keeping the answers given so far in requestState.
+        let state = serde_json::to_string(&results).unwrap_or_default();
+        return Ok(InputRequiredResult::new(Some(missing), Some(state)).into());
     }
     let mut answers: Vec<ElicitResult> = match request.request_state.as_deref() {
         None => Vec::new(),
