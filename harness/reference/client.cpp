@@ -217,6 +217,17 @@ class ReferenceClient {
         answered = wait_for_response("4");
       }
     }
+    if (answered && fell_back_ && fault_ == FaultId::InputRequestsWithoutResultType) {
+      // Decides by the members instead of resultType: an inputRequests object means "input
+      // required" to it, so it answers them and calls again.
+      const Value* result = find_member(*responses_[call_id], "result");
+      const Value* asked = result && result->IsObject() ? find_member(*result, "inputRequests") : nullptr;
+      if (asked && asked->IsObject() && find_member(*result, "resultType") == nullptr) {
+        send(R"({"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":)" + quote(tool) +
+             R"(,"arguments":{},"inputResponses":)" + input_responses(*asked) + "}}");
+        answered = wait_for_response("4");
+      }
+    }
     // After a -32042 whose URLs the user opened: wait for their completion, then retry (MAY).
     if (answered && !awaiting_.empty() && fault_ != FaultId::NoRetry) {
       answered = serve_until([this] {
