@@ -44,6 +44,8 @@ struct RunRecord {
   Revision revision = default_revision();
   Revision planned = default_revision();
   std::string negotiated;  // the session's protocolVersion as the initialize exchange set it ("" if none)
+  // Server role: the protocolVersion the harness's initialize asked for ("" when it sent none).
+  std::string asked_version;
   Transport transport = Transport::Stdio;
   // SKIP, with the reason: only when the SUT itself said it cannot run the case (exit 77 after
   // "elicit-conform: SKIP: <reason>" on stderr, or a response whose error message or tool text

@@ -199,6 +199,7 @@ bool StepEngine::planned_at(Revision r) const {
 
 bool StepEngine::negotiated(const std::string& version, const std::string& asked) {
   record_.negotiated = version;
+  record_.asked_version = asked;
   const std::string planned(to_string(revision_));
   if (version == asked) return true;
   const std::string head = "negotiated " + version + " (asked " + asked + ")";

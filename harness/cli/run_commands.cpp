@@ -30,6 +30,7 @@
 #include "report/baseline.h"
 #include "report/official_suite.h"
 #include "report/results.h"
+#include "report/version_verdicts.h"
 #include "report/wire_verdicts.h"
 #include "transport/child_process.h"
 #include "transport/interrupt.h"
@@ -432,6 +433,11 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
   std::deque<Case> wire_cases;  // the rows' Case objects, alive as long as summary
   for (CaseResult& row : wire_verdicts(summary.results, wanted, wire_cases))
     summary.results.push_back(std::move(row));
+  // One answer per version asked: a version spoken in one session and declined in another.
+  if (wanted == Role::Server) {
+    for (CaseResult& row : version_verdicts(summary.results, wire_cases))
+      summary.results.push_back(std::move(row));
+  }
   const int interrupted = interrupt_signal();
   summary.interrupted = interrupted != 0;
   if (interrupted != 0) {
@@ -474,9 +480,11 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
     outcomes.push_back(std::move(outcome));
   }
   for (const std::string& id : wire_case_ids()) ids.insert(id);
+  ids.insert(kVersionsCaseId);
   std::set<std::string> checks = known_checks(cases);
   for (const BaselineEntry& e : baseline->entries) {
     if (e.case_id.ends_with(kWireCaseSuffix) && is_wire_check(e.check_id)) checks.insert(e.check_id);
+    if (e.case_id == kVersionsCaseId && e.check_id == kVersionsCheck) checks.insert(e.check_id);
   }
   const Judgement j = judge(*baseline, outcomes, ids, checks, o.strict);
   for (std::size_t i = 0; i < summary.results.size() && i < j.expected_by_outcome.size(); ++i)

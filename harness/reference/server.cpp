@@ -216,6 +216,11 @@ class ReferenceServer {
     } else if (fault_ == FaultId::NegotiateOldest && !versions_.empty()) {
       answer = versions_.back();
     }
+    const Value* caps = params ? find_member(*params, "capabilities") : nullptr;
+    const Value* elicitation = caps ? find_member(*caps, "elicitation") : nullptr;
+    // latest-when-eliciting: the version follows the capabilities, not the version asked.
+    if (fault_ == FaultId::LatestWhenEliciting && elicitation != nullptr && !versions_.empty())
+      answer = versions_.front();
     // Revisions before 2025-06-18 have no elicitation; the session's rules are those of its revision.
     const std::optional<Revision> session = parse_revision(answer);
     elicitation_allowed_ = session && !features(*session).modern_wire;
@@ -223,8 +228,6 @@ class ReferenceServer {
     if (fault_ == FaultId::VersionNotARevision) answer = "";
     if (fault_ == FaultId::EchoUnsupportedVersion && !asked.empty())
       answer = asked;  // after the session's rules
-    const Value* caps = params ? find_member(*params, "capabilities") : nullptr;
-    const Value* elicitation = caps ? find_member(*caps, "elicitation") : nullptr;
     // url-mode-any-revision reads the capability as 2025-11-25 does, whatever was negotiated.
     capability_ =
         parse_elicitation_capability(
