@@ -1,5 +1,5 @@
-// Fuzzes the oracles of the SUT fuzzer, `elicit-conform fuzz` (cases/fuzz_oracles.h,
-// cases/fuzz_modern_oracles.h): the pure functions that judge what a SUT answered to a mutated
+// Fuzzes the oracles of the SUT fuzzer, `elicit-conform fuzz` (sut_fuzzer/oracles.h,
+// sut_fuzzer/modern_oracles.h): the pure functions that judge what a SUT answered to a mutated
 // message. Named sut_fuzz_oracles so that nobody takes it for libFuzzer's own machinery.
 // Input: a byte choosing the oracle (modulo their number), a byte of flags (the revision, the
 // capability the client declared, a boolean, the meta fault or retry kind; each oracle runs at
@@ -25,14 +25,14 @@
 #include <string>
 #include <vector>
 
-#include "cases/fuzz_modern_oracles.h"
-#include "cases/fuzz_oracles.h"
 #include "core/json.h"
 #include "core/json_pointer.h"
 #include "embedded_catalog.h"
 #include "fuzz_support.h"
 #include "spec/capability.h"
 #include "spec/revision.h"
+#include "sut_fuzzer/modern_oracles.h"
+#include "sut_fuzzer/oracles.h"
 
 namespace {
 
@@ -42,8 +42,8 @@ using rapidjson::Value;
 
 constexpr ec::ParseLimits kLimits{std::size_t{1} << 16, 32};
 constexpr std::size_t kParts = 4;
-// The oracles of the modern wire (fuzz_modern_oracles.h) run at this revision only, as the
-// sessions call them; those of fuzz_oracles.h at every revision the flags pick.
+// The oracles of the modern wire (sut_fuzzer/modern_oracles.h) run at this revision only, as the
+// sessions call them; those of sut_fuzzer/oracles.h at every revision the flags pick.
 constexpr ec::Revision kModern = ec::Revision::V2026_07_28;
 
 enum Oracle : std::uint8_t {
@@ -96,8 +96,8 @@ Flags flags_of(std::uint8_t b) {
   const auto revisions = ec::all_revisions();
   f.revision = revisions[b % revisions.size()];
   b = static_cast<std::uint8_t>(b / revisions.size());
-  // The oracles only the sessions of the 2025 wire call (fuzz_client_session.cpp,
-  // fuzz_server_session.cpp) run at its revisions only.
+  // The oracles only the sessions of the 2025 wire call (sut_fuzzer/client_session.cpp,
+  // sut_fuzzer/server_session.cpp) run at its revisions only.
   f.legacy = ec::features(f.revision).modern_wire ? revisions[0] : f.revision;
   f.capability = b % std::size(kCapabilities);
   b = static_cast<std::uint8_t>(b / std::size(kCapabilities));

@@ -52,8 +52,8 @@ FORM_URL = '{"form":{},"url":{}}'
 FORM = '{"form":{}}'
 
 # Why a fault the fuzzer did not find was not found, read from the oracles
-# (harness/cases/fuzz_oracles.cpp) and the sessions (fuzz_server_session.cpp,
-# fuzz_client_session.cpp), and checked against the reference peers (harness/reference/). Three
+# (harness/sut_fuzzer/oracles.cpp) and the sessions (sut_fuzzer/server_session.cpp,
+# sut_fuzzer/client_session.cpp), and checked against the reference peers (harness/reference/). Three
 # classes:
 #   design: the fuzzer never produces the situation (a tool, a notification, a transport, a
 #           revision, a handshake it does not fuzz): out of its reach by design;

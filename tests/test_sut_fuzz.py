@@ -242,7 +242,7 @@ def test_fault_is_found_and_its_case_replays(cli, tmp_path, role, fault, oracle)
 
 
 
-# Case inputs (harness/cases/fuzz_case_inputs.h): what one live session cannot stage, fuzzed as
+# Case inputs (harness/sut_fuzzer/case_inputs.h): what one live session cannot stage, fuzzed as
 # mutated corpus cases against a fresh SUT each. One fault of each situation, with the corpus case it
 # comes from: first contact between the eras (stdio and HTTP), a URL trap, a -32042 flow, a legacy or
 # an unsupported protocol version, a legacy initialize to a modern-only server.

@@ -4,9 +4,9 @@
 #include <filesystem>
 #include <ostream>
 
-#include "cases/fuzz_campaign.h"
 #include "core/json.h"
 #include "spec/revision.h"
+#include "sut_fuzzer/campaign.h"
 #include "transport/child_process.h"
 #include "transport/loopback_url.h"
 #include "transport/word_split.h"

@@ -1,4 +1,4 @@
-// `elicit-conform fuzz server|client`: the command line of a fuzzing campaign (cases/fuzz_campaign.h).
+// `elicit-conform fuzz server|client`: the command line of a fuzzing campaign (sut_fuzzer/campaign.h).
 #pragma once
 
 #include <iosfwd>
@@ -20,7 +20,7 @@ struct FuzzCommandOptions {
   int timeout_ms = 5000;
   std::string capabilities;  // "" the role's default
   std::string cases_dir;
-  double case_share = 0.2;  // of the wall time, for case inputs (cases/fuzz_case_inputs.h)
+  double case_share = 0.2;  // of the wall time, for case inputs (sut_fuzzer/case_inputs.h)
 };
 
 int run_fuzz_command(const FuzzCommandOptions& options, std::ostream& out, std::ostream& err);

@@ -1,7 +1,7 @@
-// SelfCheckedChannel (cases/self_checked_channel.h): what the SUT fuzzer writes is judged against
+// SelfCheckedChannel (sut_fuzzer/self_checked_channel.h): what the SUT fuzzer writes is judged against
 // the revision's schema.json, a response as the result of the request it answers; the fuzz input
 // is not. ctest runs this binary with ELICIT_CONFORM_SELF_CHECK=1.
-#include "cases/self_checked_channel.h"
+#include "sut_fuzzer/self_checked_channel.h"
 
 #include <gtest/gtest.h>
 

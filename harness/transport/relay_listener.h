@@ -3,7 +3,7 @@
 // is short enough for a socket address (a sockaddr_un path holds 107 bytes), else under /tmp,
 // holding a listening Unix socket and the script the client spawns as its stdio server, which
 // execs `<relay_program> relay <socket>`. Used by the case runner (cases/client_run.cpp) and the
-// fuzzer (cases/fuzz_client_session.cpp). The folder is removed with this object.
+// fuzzer (sut_fuzzer/client_session.cpp). The folder is removed with this object.
 #pragma once
 
 #include <cstddef>

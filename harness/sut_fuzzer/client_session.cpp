@@ -5,14 +5,14 @@
 // call open and sends every input as an elicitation/create inside it.
 #include <set>
 
-#include "cases/fuzz_client_process.h"
-#include "cases/fuzz_scripted_user.h"
-#include "cases/fuzz_session.h"
-#include "cases/self_checked_channel.h"
 #include "core/json.h"
 #include "core/utf8.h"
 #include "spec/capability.h"
 #include "spec/elicitation.h"
+#include "sut_fuzzer/client_process.h"
+#include "sut_fuzzer/scripted_user.h"
+#include "sut_fuzzer/self_checked_channel.h"
+#include "sut_fuzzer/session.h"
 
 namespace ec {
 namespace {
@@ -236,7 +236,7 @@ class ClientSession final : public FuzzSession {
     return true;
   }
 
-  // The input's notifications (fuzz_mutator.h notifications_for) go after the answer, then a
+  // The input's notifications (mutator.h notifications_for) go after the answer, then a
   // ping, whose answer says the client is still there. A client answers none of them, and a
   // completion it does not know or has seen is no reason to end the session
   // (CLIENT-IGNORE-UNKNOWN-COMPLETE).

@@ -1,5 +1,5 @@
 // The oracles of a campaign on the modern wire (2026-07-28) against a server SUT, beside those of
-// fuzz_oracles.h that hold in both eras. There the harness is a stateless client: every request
+// oracles.h that hold in both eras. There the harness is a stateless client: every request
 // carries its `_meta`, an elicitation comes back inside an InputRequiredResult, and its answer goes
 // out in the retry's inputResponses (spec/mrtr.h). Pure functions over one exchange, as there.
 #pragma once
@@ -8,10 +8,10 @@
 
 #include <rapidjson/document.h>
 
-#include "cases/fuzz_mutator.h"
-#include "cases/fuzz_oracles.h"
 #include "cases/modern_client_checks.h"
 #include "spec/revision.h"
+#include "sut_fuzzer/mutator.h"
+#include "sut_fuzzer/oracles.h"
 
 namespace ec {
 

@@ -1,4 +1,4 @@
-#include "cases/fuzz_scripted_user.h"
+#include "sut_fuzzer/scripted_user.h"
 
 #include "core/json.h"
 

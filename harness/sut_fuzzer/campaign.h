@@ -1,7 +1,7 @@
 // `elicit-conform fuzz server|client`: a fuzzing campaign against one SUT. Inputs come from the
-// mutator (fuzz_mutator.h), run through one live session (fuzz_session.h), are judged by the
-// oracles (fuzz_oracles.h); each new finding (by oracle and signature) is minimised
-// (fuzz_minimise.h) against the SUT and written as a replayable case (fuzz_case_writer.h), and
+// mutator (mutator.h), run through one live session (session.h), are judged by the
+// oracles (oracles.h); each new finding (by oracle and signature) is minimised
+// (minimise.h) against the SUT and written as a replayable case (case_writer.h), and
 // the campaign ends with summary.json. README.md, "Fuzzing a SUT", is the user's side of this.
 #pragma once
 
@@ -10,7 +10,7 @@
 #include <optional>
 #include <string>
 
-#include "cases/fuzz_session.h"
+#include "sut_fuzzer/session.h"
 
 namespace ec {
 
@@ -24,7 +24,7 @@ struct FuzzOptions {
   std::optional<std::uint64_t> max_inputs;
   std::uint64_t shard = 0, shards = 1;  // this machine runs inputs index % shards == shard
   std::size_t minimise_tries = 150;
-  // The share of the wall time given to case inputs (fuzz_case_inputs.h): mutated corpus cases
+  // The share of the wall time given to case inputs (case_inputs.h): mutated corpus cases
   // of what one session cannot stage, each against a fresh SUT. 0: none.
   double case_share = 0.2;
 };

@@ -1,4 +1,4 @@
-#include "cases/fuzz_minimise.h"
+#include "sut_fuzzer/minimise.h"
 
 #include <deque>
 #include <string>

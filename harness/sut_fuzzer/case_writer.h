@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "cases/fuzz_oracles.h"
-#include "cases/fuzz_session.h"
+#include "sut_fuzzer/oracles.h"
+#include "sut_fuzzer/session.h"
 
 namespace ec {
 

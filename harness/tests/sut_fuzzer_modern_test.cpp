@@ -4,12 +4,12 @@
 #include <gtest/gtest.h>
 
 #include "cases/case_file.h"
-#include "cases/fuzz_case_writer.h"
-#include "cases/fuzz_modern_oracles.h"
-#include "cases/fuzz_mutator.h"
 #include "cases/modern_client_checks.h"
 #include "core/json.h"
 #include "spec/modern.h"
+#include "sut_fuzzer/case_writer.h"
+#include "sut_fuzzer/modern_oracles.h"
+#include "sut_fuzzer/mutator.h"
 
 namespace ec {
 namespace {

@@ -2,7 +2,7 @@
 // keep each step that still fires, until nothing smaller does or the budget is spent. Greedy and
 // outermost first (dropping a whole schema property is tried before shortening its title), so a
 // finding usually ends as the one member that matters. Generic over JSON: the caller's predicate
-// re-runs the candidate against the SUT (fuzz_campaign.cpp), the unit tests use plain functions.
+// re-runs the candidate against the SUT (campaign.cpp), the unit tests use plain functions.
 #pragma once
 
 #include <cstddef>

@@ -1,4 +1,4 @@
-#include "cases/fuzz_oracles.h"
+#include "sut_fuzzer/oracles.h"
 
 #include <algorithm>
 

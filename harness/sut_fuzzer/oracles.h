@@ -1,6 +1,6 @@
 // What makes an input a finding: the oracles of a fuzzing campaign, as pure functions over the
 // messages of one exchange, so they can be tested without a SUT. The sessions
-// (fuzz_server_session.cpp, fuzz_client_session.cpp) only collect messages and call these.
+// (server_session.cpp, client_session.cpp) only collect messages and call these.
 //
 // Every oracle reuses a judge the suite already trusts: check_message() (JSON-RPC shape, the
 // typed elicitation checks) and the content validator. A finding's signature is its check id and

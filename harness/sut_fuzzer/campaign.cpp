@@ -1,4 +1,4 @@
-#include "cases/fuzz_campaign.h"
+#include "sut_fuzzer/campaign.h"
 
 #include <algorithm>
 #include <chrono>
@@ -11,14 +11,14 @@
 #include <rapidjson/prettywriter.h>
 #include <rapidjson/stringbuffer.h>
 
-#include "cases/fuzz_case_inputs.h"
-#include "cases/fuzz_case_writer.h"
-#include "cases/fuzz_corpus.h"
-#include "cases/fuzz_minimise.h"
-#include "cases/fuzz_oracles.h"
 #include "cases/runner.h"
 #include "core/json.h"
 #include "spec/capability.h"
+#include "sut_fuzzer/case_inputs.h"
+#include "sut_fuzzer/case_writer.h"
+#include "sut_fuzzer/corpus.h"
+#include "sut_fuzzer/minimise.h"
+#include "sut_fuzzer/oracles.h"
 
 namespace ec {
 namespace {

@@ -1,4 +1,4 @@
-#include "cases/self_checked_channel.h"
+#include "sut_fuzzer/self_checked_channel.h"
 
 #include <utility>
 

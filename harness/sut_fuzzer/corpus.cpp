@@ -1,4 +1,4 @@
-#include "cases/fuzz_corpus.h"
+#include "sut_fuzzer/corpus.h"
 
 #include <algorithm>
 #include <filesystem>

@@ -1,8 +1,8 @@
-#include "cases/fuzz_modern_case_writer.h"
+#include "sut_fuzzer/modern_case_writer.h"
 
-#include "cases/fuzz_mutator.h"
 #include "cases/modern_client_checks.h"
 #include "core/json.h"
+#include "sut_fuzzer/mutator.h"
 
 namespace ec {
 namespace {

@@ -14,8 +14,8 @@
 
 #include <rapidjson/document.h>
 
-#include "cases/fuzz_rng.h"
 #include "spec/revision.h"
+#include "sut_fuzzer/rng.h"
 
 namespace ec {
 
@@ -107,7 +107,7 @@ class FuzzMutator {
   // ELICIT_CONFORM_USER for a client SUT: `answers` answers of one `kind`. A mixed script mixes
   // accepts whose content uses the field names of the corpus's schemas with values that are often
   // wrong for them, declines and cancels; the others repeat one answer, the only scripts where an
-  // oracle knows what the user said to a given request (client_user_findings in fuzz_oracles.h).
+  // oracle knows what the user said to a given request (client_user_findings in oracles.h).
   enum class UserScript { Mixed, Decline, AcceptUntouched, Cancel };
   std::string user_script(FuzzRng& rng, std::size_t answers, UserScript kind) const;
   // The kind of a campaign's `index`th script (one per client process): mixed, decline, mixed,

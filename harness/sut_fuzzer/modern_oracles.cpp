@@ -1,4 +1,4 @@
-#include "cases/fuzz_modern_oracles.h"
+#include "sut_fuzzer/modern_oracles.h"
 
 #include <algorithm>
 #include <string>

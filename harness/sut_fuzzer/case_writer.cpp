@@ -1,11 +1,11 @@
-#include "cases/fuzz_case_writer.h"
+#include "sut_fuzzer/case_writer.h"
 
 #include <cstdio>
 #include <optional>
 
-#include "cases/fuzz_modern_case_writer.h"
-#include "cases/fuzz_mutator.h"
 #include "core/json.h"
+#include "sut_fuzzer/modern_case_writer.h"
+#include "sut_fuzzer/mutator.h"
 
 namespace ec {
 namespace {

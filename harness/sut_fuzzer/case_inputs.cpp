@@ -1,4 +1,4 @@
-#include "cases/fuzz_case_inputs.h"
+#include "sut_fuzzer/case_inputs.h"
 
 #include <algorithm>
 #include <array>

@@ -9,7 +9,7 @@
 #include <memory>
 #include <string>
 
-#include "cases/fuzz_session.h"
+#include "sut_fuzzer/session.h"
 #include "transport/child_process.h"
 #include "transport/http_server.h"
 #include "transport/relay_channel.h"

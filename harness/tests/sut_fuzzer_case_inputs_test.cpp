@@ -1,4 +1,4 @@
-// Case inputs (cases/fuzz_case_inputs.h): which corpus cases seed them, and that every mutation
+// Case inputs (sut_fuzzer/case_inputs.h): which corpus cases seed them, and that every mutation
 // keeps what the case checks: the same seed gives the same case, a renamed token is renamed in
 // the URL trap too, no expect pattern or check changes, the probe's error is never one of the
 // modern wire's own, and every mutated case loads. Running them is tests/test_sut_fuzz.py's.
@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <set>
 
-#include "cases/fuzz_case_inputs.h"
 #include "core/json.h"
+#include "sut_fuzzer/case_inputs.h"
 
 namespace ec {
 namespace {

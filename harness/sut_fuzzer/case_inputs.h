@@ -30,9 +30,9 @@
 
 #include "cases/case_file.h"
 #include "cases/catalog.h"
-#include "cases/fuzz_oracles.h"
-#include "cases/fuzz_rng.h"
 #include "spec/revision.h"
+#include "sut_fuzzer/oracles.h"
+#include "sut_fuzzer/rng.h"
 
 namespace ec {
 

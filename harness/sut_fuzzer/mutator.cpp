@@ -1,4 +1,4 @@
-#include "cases/fuzz_mutator.h"
+#include "sut_fuzzer/mutator.h"
 
 #include <array>
 #include <set>

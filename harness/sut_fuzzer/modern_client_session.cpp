@@ -1,5 +1,5 @@
 // The session with a client SUT on the modern wire (2026-07-28): the harness is its server. The
-// client is started as for a case (fuzz_client_process.h) and speaks first: its server/discover
+// client is started as for a case (client_process.h) and speaks first: its server/discover
 // probe, tools/list and ping get a server's answers of this revision, initialize the -32022 of a
 // modern-only server; its tools/call is held. Each input is then one round of multi round-trip
 // requests: the held call is answered with an InputRequiredResult carrying the input's params as
@@ -9,17 +9,17 @@
 #include <algorithm>
 #include <set>
 
-#include "cases/fuzz_client_process.h"
-#include "cases/fuzz_modern_oracles.h"
-#include "cases/fuzz_scripted_user.h"
-#include "cases/fuzz_session.h"
 #include "cases/modern_client_checks.h"
-#include "cases/self_checked_channel.h"
 #include "core/json.h"
 #include "core/utf8.h"
 #include "spec/capability.h"
 #include "spec/elicitation.h"
 #include "spec/modern.h"
+#include "sut_fuzzer/client_process.h"
+#include "sut_fuzzer/modern_oracles.h"
+#include "sut_fuzzer/scripted_user.h"
+#include "sut_fuzzer/self_checked_channel.h"
+#include "sut_fuzzer/session.h"
 
 namespace ec {
 namespace {
@@ -358,7 +358,7 @@ class ModernClientSession final : public FuzzSession {
     if (exit && exit->how == ExitInfo::How::Exited && exit->code == 77 &&
         child_->stderr_text().find("elicit-conform: SKIP") != std::string::npos &&
         user_.skip_current(coverage)) {
-      // The adapter contract's SKIP, as in fuzz_client_session.cpp: no more scripts of this kind.
+      // The adapter contract's SKIP, as in client_session.cpp: no more scripts of this kind.
       stop();
       switched_ = true;
       return;

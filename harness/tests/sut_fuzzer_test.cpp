@@ -5,11 +5,11 @@
 
 #include <set>
 
-#include "cases/fuzz_case_writer.h"
-#include "cases/fuzz_minimise.h"
-#include "cases/fuzz_mutator.h"
-#include "cases/fuzz_oracles.h"
 #include "core/json.h"
+#include "sut_fuzzer/case_writer.h"
+#include "sut_fuzzer/minimise.h"
+#include "sut_fuzzer/mutator.h"
+#include "sut_fuzzer/oracles.h"
 
 namespace ec {
 namespace {

@@ -1,4 +1,4 @@
-#include "cases/fuzz_client_process.h"
+#include "sut_fuzzer/client_process.h"
 
 #include <algorithm>
 

@@ -12,7 +12,7 @@
 
 #include <rapidjson/document.h>
 
-#include "cases/fuzz_mutator.h"
+#include "sut_fuzzer/mutator.h"
 
 namespace ec {
 

@@ -1,7 +1,7 @@
 // One live SUT and one session for many fuzz inputs: the SUT is started and initialized once and
 // restarted only when it dies (or, a client SUT, when its scripted user has run out of answers).
 // A session sends one input, collects every message the SUT sends in reply, answers what a peer
-// must answer, and hands the messages to the oracles (fuzz_oracles.h). It never waits longer than
+// must answer, and hands the messages to the oracles (oracles.h). It never waits longer than
 // the timeout for a message, and a SUT that goes silent is ended and restarted: the next input
 // must not inherit a session that is stuck.
 #pragma once
@@ -14,9 +14,9 @@
 
 #include <rapidjson/document.h>
 
-#include "cases/fuzz_mutator.h"
-#include "cases/fuzz_oracles.h"
 #include "spec/revision.h"
+#include "sut_fuzzer/mutator.h"
+#include "sut_fuzzer/oracles.h"
 
 namespace ec {
 
@@ -70,11 +70,11 @@ class FuzzSession {
 };
 
 // A server SUT: on the modern wire (2026-07-28) the stateless session of
-// fuzz_modern_server_session.cpp, else the initialized one of fuzz_server_session.cpp.
+// modern_server_session.cpp, else the initialized one of server_session.cpp.
 std::unique_ptr<FuzzSession> make_server_session(const FuzzSessionOptions& options);
 std::unique_ptr<FuzzSession> make_modern_server_session(const FuzzSessionOptions& options);
-// A client SUT: on the modern wire the rounds of fuzz_modern_client_session.cpp, else the held
-// call of fuzz_client_session.cpp.
+// A client SUT: on the modern wire the rounds of modern_client_session.cpp, else the held
+// call of client_session.cpp.
 std::unique_ptr<FuzzSession> make_client_session(const FuzzSessionOptions& options,
                                                  const FuzzMutator& mutator);
 std::unique_ptr<FuzzSession> make_modern_client_session(const FuzzSessionOptions& options,

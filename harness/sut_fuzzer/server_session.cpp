@@ -5,12 +5,12 @@
 // server runs on its own, and a new session is a new initialize.
 #include <set>
 
-#include "cases/fuzz_session.h"
-#include "cases/self_checked_channel.h"
 #include "core/json.h"
 #include "core/utf8.h"
 #include "spec/capability.h"
 #include "spec/elicitation.h"
+#include "sut_fuzzer/self_checked_channel.h"
+#include "sut_fuzzer/session.h"
 #include "transport/child_process.h"
 #include "transport/http_client_channel.h"
 #include "transport/loopback_url.h"

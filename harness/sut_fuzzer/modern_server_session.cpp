@@ -1,7 +1,7 @@
 // The session with a server SUT on the modern wire (2026-07-28): the harness is a stateless
 // client. It starts with server/discover and tools/list, each with its `_meta`; then each input is
 // a tools/call of the contract tool `elicit` whose params carry the input's `_meta` (the campaign's
-// capabilities, or the input's own, or a broken one: fuzz_mutator.h), and, when the server answers
+// capabilities, or the input's own, or a broken one: mutator.h), and, when the server answers
 // with an InputRequiredResult asking for an elicitation, one retry (a new id, the same call, the
 // input's reply under each key in inputResponses, requestState echoed as it came). No initialize,
 // no server-to-client request: a server that writes one is a finding, and gets the answer a client
@@ -9,15 +9,15 @@
 #include <algorithm>
 #include <set>
 
-#include "cases/fuzz_modern_oracles.h"
-#include "cases/fuzz_session.h"
-#include "cases/self_checked_channel.h"
 #include "core/json.h"
 #include "core/utf8.h"
 #include "spec/capability.h"
 #include "spec/elicitation.h"
 #include "spec/modern.h"
 #include "spec/mrtr.h"
+#include "sut_fuzzer/modern_oracles.h"
+#include "sut_fuzzer/self_checked_channel.h"
+#include "sut_fuzzer/session.h"
 #include "transport/child_process.h"
 #include "transport/http_client_channel.h"
 #include "transport/loopback_url.h"
@@ -449,7 +449,7 @@ class ModernServerSession final : public FuzzSession {
       child_->terminate(std::chrono::milliseconds(0));
     if (exit && exit->how == ExitInfo::How::Exited && exit->code == 77 && tool_ != "elicit" &&
         child_->stderr_text().find("elicit-conform: SKIP") != std::string::npos) {
-      // The adapter contract's SKIP, as in fuzz_server_session.cpp: no finding, no more calls of
+      // The adapter contract's SKIP, as in server_session.cpp: no finding, no more calls of
       // the tool (summary.json's exercised.tools says so), and the next start is no restart.
       skipped_tools_.insert(tool_);
       coverage.tools[tool_ + " (the adapter said SKIP)"] += 1;
