@@ -184,8 +184,9 @@ def over_http(fault, catalog):
 def campaign(args, role, sut, out_dir, seconds, capabilities, revision, timeout_ms):
     if out_dir.exists():
         shutil.rmtree(out_dir)
+    # --progress 0: stderr is read after the campaign, and is the error it reports when there is one.
     cmd = [args.bin, "fuzz", role, *sut_args(sut), "--duration", str(seconds), "--seed", str(args.seed),
-           "--out", str(out_dir), "--cases", str(args.cases), "--revision", revision]
+           "--out", str(out_dir), "--cases", str(args.cases), "--revision", revision, "--progress", "0"]
     if timeout_ms:
         cmd += ["--timeout", str(timeout_ms)]
     if capabilities is not None:

@@ -4,6 +4,7 @@ replays it (FAIL or WARN against the faulty peer, PASS against the clean one); t
 the same summary. Every run is bounded by --duration and --max-inputs; nothing asserts on timing."""
 import json
 import pathlib
+import re
 import subprocess
 import sys
 import time
@@ -465,6 +466,23 @@ def test_silence_is_found_and_the_sut_restarted(cli, tmp_path):
     assert silence and summary["restarts"] > 0
     case = json.loads((out / "cases" / "2025-11-25" / "server" / silence[0]["case"]).read_text())
     assert case["steps"][0]["send"]["params"]["arguments"]["params"] == {"mode": "url"}
+
+
+def test_progress_goes_to_stderr_while_it_runs(cli, tmp_path):
+    """Issue 34 item 8: a campaign says how far it is on stderr, a line at most every --progress
+    seconds (default 10); stdout and summary.json say what they said, and --progress 0 says nothing."""
+    sut = f"{cli.peer} reference server"
+    proc, summary = fuzz(cli, "server", sut, tmp_path / "out", "--duration", "3", "--progress", "0.5")
+    lines = proc.stderr.decode().splitlines()
+    line = re.compile(r"elicit-conform fuzz: (\d+) inputs(, \d+ case inputs)?, \d+ findings?, \d+/3 s"
+                      r"(, minimising a new finding \([a-z-]+\))?$")
+    assert lines and all(line.match(text) for text in lines), lines
+    assert len(lines) <= 7, lines  # 3 s at one line per half second at most
+    inputs = [int(line.match(text).group(1)) for text in lines]
+    assert inputs == sorted(inputs) and inputs[-1] <= summary["inputs"], lines
+    assert proc.stdout.decode().startswith("elicit-conform fuzz server: ") and b"elicit-conform fuzz: " not in proc.stdout
+    quiet, _ = fuzz(cli, "server", sut, tmp_path / "quiet", "--duration", "2", "--progress", "0")
+    assert quiet.stderr == b"", quiet.stderr
 
 
 def test_a_server_without_the_elicit_tool_is_an_error_not_a_clean_run(cli, tmp_path):

@@ -82,6 +82,7 @@ int run_fuzz_command(const FuzzCommandOptions& c, std::ostream& out, std::ostrea
   o.out_dir = c.out;
   o.cases_dir = c.cases_dir;
   o.case_share = c.case_share;
+  o.progress_seconds = c.progress;
   o.session.timeout = std::chrono::milliseconds(c.timeout_ms);
   o.session.capabilities = c.capabilities;
   std::error_code self_error;

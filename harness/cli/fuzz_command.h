@@ -21,6 +21,7 @@ struct FuzzCommandOptions {
   std::string capabilities;  // "" the role's default
   std::string cases_dir;
   double case_share = 0.2;  // of the wall time, for case inputs (sut_fuzzer/case_inputs.h)
+  double progress = 10;     // seconds between progress lines on stderr; 0: none
 };
 
 int run_fuzz_command(const FuzzCommandOptions& options, std::ostream& out, std::ostream& err);

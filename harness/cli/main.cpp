@@ -201,6 +201,11 @@ static int run_main(int argc, char** argv) {
                    "stage (first contact, URL traps, -32042, legacy versions), a fresh SUT each; 0: none")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
+  fuzz_app
+      ->add_option("--progress", fuzz.progress,
+                   "seconds between progress lines on stderr (inputs, findings, time); 0: none")
+      ->check(CLI::Range(0.0, 86400.0))
+      ->capture_default_str();
 
   std::string relay_socket;
   CLI::App* relay = app.add_subcommand("relay", "");  // hidden: the stdio server a client SUT spawns

@@ -19,6 +19,7 @@
 #include "sut_fuzzer/corpus.h"
 #include "sut_fuzzer/minimise.h"
 #include "sut_fuzzer/oracles.h"
+#include "sut_fuzzer/progress.h"
 
 namespace ec {
 namespace {
@@ -172,6 +173,19 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
   constexpr std::size_t kRetireAfter = 3;
   std::map<std::size_t, std::size_t> unjudged_runs;
   std::set<std::size_t> retired, ever_judged;
+  // A line on stderr now and then while it runs (stdout and the files say nothing of it).
+  FuzzProgressTicker ticker(err, o.progress_seconds);
+  const auto progress = [&](const std::string& minimising) {
+    FuzzProgress p;
+    p.inputs = inputs;
+    p.max_inputs = o.max_inputs;
+    p.case_inputs = case_runs;
+    p.findings = recorded.size();
+    p.seconds = elapsed();
+    p.duration_seconds = o.duration_seconds;
+    p.minimising = minimising;
+    ticker.tick(p);
+  };
   const auto run_case_input = [&] {
     const std::uint64_t index = case_runs * o.shards + o.shard;
     FuzzRng draw = FuzzRng::for_input(o.seed, index, "case");
@@ -196,6 +210,7 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
           input,
           [&](const CaseInput& candidate) {
             ++case_reruns;
+            progress(result.finding->oracle);
             const CaseInputResult again = case_inputs.run(candidate, o.session.revision, case_options);
             return again.finding && again.finding->key() == key;
           },
@@ -221,6 +236,7 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
       recorded.push_back(std::move(r));
     }
     case_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - begun).count();
+    progress("");
   };
   for (std::uint64_t k = 0;; ++k) {
     if (o.max_inputs && k >= *o.max_inputs) break;
@@ -328,6 +344,7 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
             FuzzRng r = FuzzRng::for_input(o.seed, index, "minimise");
             FuzzOutcome trial;
             ++minimise_runs;
+            progress(f.oracle);
             return session->run(candidate, r, trial) && fires(trial, f.key());
           },
           costly ? o.minimise_tries / 3 : o.minimise_tries);
@@ -356,6 +373,7 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
       record.found_at = found_at;
       recorded.push_back(std::move(record));
     }
+    progress("");
   }
   session->stop();
   const double seconds = elapsed();

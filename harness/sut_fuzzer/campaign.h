@@ -27,6 +27,8 @@ struct FuzzOptions {
   // The share of the wall time given to case inputs (case_inputs.h): mutated corpus cases
   // of what one session cannot stage, each against a fresh SUT. 0: none.
   double case_share = 0.2;
+  // Seconds between progress lines on stderr (progress.h); 0: none.
+  double progress_seconds = 10;
 };
 
 // Exit status: 0 nothing found (or robustness findings only), 1 findings, 2 configuration error,
