@@ -184,7 +184,10 @@ ERA_FAULTS = {None: {}, "dual-era-skip-probe": {"client.eras.dual-era-probe": "W
               "probe-names-legacy-version": {"client.eras.dual-era-probe": "WARN"},
               "modern-only-skip-probe": {"client.eras.modern-only-probe": "WARN"},
               "fallback-on-method-not-found-only": {"client.eras.fallback-any-error": "FAIL"},
-              "absent-result-type-retries": {"client.eras.result-type-absent-complete": "FAIL"},
+              # retries every result without resultType, those carrying inputRequests too
+              "absent-result-type-retries": {"client.eras.result-type-absent-complete": "FAIL",
+                                             "client.eras.result-type-absent-with-input-requests": "FAIL"},
+              "input-requests-without-result-type": {"client.eras.result-type-absent-with-input-requests": "FAIL"},
               "fallback-on-modern-error": {"client.eras.stdio-modern-error-no-fallback": "WARN"},
               # the modern-only client's omission: it does nothing to a client told both eras
               "skip-discover": {}}
@@ -214,7 +217,8 @@ def test_a_dual_era_client_against_the_2025_server_the_harness_plays(cli, tmp_pa
     statuses = {c["id"]: c["status"] for c in results["cases"] if c not in wire}
     assert set(statuses) == {"client.eras.dual-era-probe", "client.eras.fallback-any-error",
                              "client.eras.result-type-absent-complete", "client.eras.modern-only-probe",
-                             "client.eras.stdio-modern-error-no-fallback"}
+                             "client.eras.stdio-modern-error-no-fallback",
+                             "client.eras.result-type-absent-with-input-requests"}
     expected = {case: ERA_FAULTS[fault].get(case, "PASS") for case in statuses}
     assert statuses == expected, results
     assert proc.returncode == (1 if "FAIL" in expected.values() else 0), proc.stderr.decode()
