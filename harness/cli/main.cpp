@@ -1,8 +1,13 @@
 // elicit-conform: conformance and fuzz test suite for MCP elicitation. The subcommands
 // (README.md): the pure checkers (check-schema, check-message), the case
 // runner (server, client), list, and the reference peer.
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -11,6 +16,7 @@
 #include "cli/relay.h"
 #include "cli/run_commands.h"
 #include "cli/version.h"
+#include "core/suggest.h"
 
 #ifndef EC_CASES_DIR
 #define EC_CASES_DIR "cases"
@@ -30,6 +36,60 @@ std::string default_cases_dir() {
     if (std::filesystem::is_directory(installed, error)) return installed.string();
   }
   return EC_CASES_DIR;
+}
+
+// The names an option answers to: "--revision", "--spec-version", "-j".
+std::vector<std::string> option_names(const CLI::App& app) {
+  std::vector<std::string> out;
+  for (const CLI::Option* o : app.get_options()) {
+    for (const std::string& n : o->get_lnames()) out.push_back("--" + n);
+    for (const std::string& n : o->get_snames()) out.push_back("-" + n);
+  }
+  return out;
+}
+
+// The one place an unknown name is reported: a parse that failed on a word no subcommand or
+// option has ("sever", "--revison") gets the name it likely meant. Nothing for other parse errors
+// (a missing value, a value out of range), which CLI11 words well itself.
+std::optional<std::string> unknown_name_message(const CLI::App& app, const CLI::ParseError& e) {
+  // By type: CLI11 names an ExtrasError after the subcommand that threw it.
+  if (dynamic_cast<const CLI::ExtrasError*>(&e) == nullptr &&
+      dynamic_cast<const CLI::RequiredError*>(&e) == nullptr)
+    return std::nullopt;
+  const std::vector<CLI::App*> chosen = app.get_subcommands();
+  const CLI::App* sub = chosen.empty() ? nullptr : chosen.front();
+  const std::vector<std::string> rest = app.remaining(/*recurse=*/true);
+  const auto word = std::find_if(rest.begin(), rest.end(), [&](const std::string& w) {
+    return sub == nullptr || (w.size() > 1 && w[0] == '-');  // a subcommand's positionals are its own
+  });
+  if (word == rest.end()) return std::nullopt;
+  const std::vector<const CLI::App*> visible =
+      app.get_subcommands([](const CLI::App* s) { return !s->get_group().empty(); });
+  if (sub == nullptr && (*word)[0] != '-') {
+    std::vector<std::string> commands(visible.size());
+    std::transform(visible.begin(), visible.end(), commands.begin(),
+                   [](const CLI::App* s) { return s->get_name(); });
+    if (const auto guess = ec::closest_name(*word, commands))
+      return "unknown command '" + *word + "'; did you mean '" + *guess + "'?";
+    std::string all;
+    for (const std::string& c : commands) all += (all.empty() ? "" : ", ") + c;
+    return "unknown command '" + *word + "'; the commands are " + all;
+  }
+  const std::string name = word->substr(0, word->find('='));  // --revison=2025-11-25
+  const CLI::App& owner = sub != nullptr ? *sub : app;
+  const std::string where = sub != nullptr ? " for '" + sub->get_name() + "'" : "";
+  if (const auto guess = ec::closest_name(name, option_names(owner)))
+    return "unknown option '" + name + "'" + where + "; did you mean '" + *guess + "'?";
+  // A right name in the wrong place: "list --command".
+  std::string elsewhere;
+  for (const CLI::App* s : visible) {
+    const std::vector<std::string> names = option_names(*s);
+    if (s != sub && std::find(names.begin(), names.end(), name) != names.end())
+      elsewhere += (elsewhere.empty() ? "" : ", ") + s->get_name();
+  }
+  return "unknown option '" + name + "'" + where +
+         (elsewhere.empty() ? "" : "; it is an option of " + elsewhere) + " (elicit-conform " +
+         (sub != nullptr ? sub->get_name() + " " : "") + "--help lists the options)";
 }
 
 }  // namespace
@@ -225,6 +285,10 @@ static int run_main(int argc, char** argv) {
                                CLI::ExitCodes::RequiredError);
     }
   } catch (const CLI::ParseError& e) {
+    if (const std::optional<std::string> unknown = unknown_name_message(std::as_const(app), e)) {
+      std::cerr << "elicit-conform: " << *unknown << "\n";
+      return ec::kExitUsage;
+    }
     const int code = app.exit(e);
     return code == 0 ? 0 : ec::kExitUsage;
   }
