@@ -84,8 +84,8 @@ def test_client_command_line_of_the_official_suite(cli, tmp_path):
     assert b"stale" not in proc.stderr and b"sse-retry" in proc.stderr
     suite = ET.parse(tmp_path / "broken" / "junit.xml").getroot().find("testsuite")
     for case in suite.iter("testcase"):
-        props = {p.get("name"): p.get("value") for p in case.find("properties")}
-        assert "elicitation-sep1034-client-defaults -> " in props["expected-failure"], props
+        out = case.findtext("system-out")
+        assert "\nexpected-failure: " in out and "elicitation-sep1034-client-defaults -> " in out, out[:500]
     # And against the clean client: the mapped entry is stale, exit 1.
     proc = official(cli, "client", "--command", command, "--scenario", "elicitation-sep1034-client-defaults",
                     "--expected-failures", baseline, "-o", "stale", cwd=tmp_path)

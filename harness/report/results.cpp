@@ -456,14 +456,6 @@ void write_junit(std::ostream& out, const RunSummary& run) {
     const std::string verdict = std::string(to_string(r.verdict)) + (r.untestable ? " (not testable)" : "");
     const bool expected =
         !r.expected_failure.empty() && r.verdict != Verdict::Pass && r.verdict != Verdict::Skip;
-    if (expected || r.verdict == Verdict::Warn || r.verdict == Verdict::Note) {
-      out << "      <properties>\n";
-      out << "        <property name=\"verdict\" value=\"" << xml_text(verdict) << "\"/>\n";
-      if (expected)
-        out << "        <property name=\"expected-failure\" value=\"" << xml_text(r.expected_failure)
-            << "\"/>\n";
-      out << "      </properties>\n";
-    }
     if (expected && failing(r.verdict)) {
       out << "      <skipped type=\"expected-failure\" message=\""
           << xml_text("expected failure: " + verdict + ": " + abbreviate_utf8(r.reason, 500)) << "\">"
@@ -490,8 +482,12 @@ void write_junit(std::ostream& out, const RunSummary& run) {
         case Verdict::Pass: break;
       }
     }
+    // The verdict and the entry that expected it open <system-out>: the JUnit schema CI servers
+    // validate against (Jenkins xUnit's junit-10.xsd, Ant's JUnit.xsd) has no <properties> in a
+    // <testcase>, and xUnit rejects a file that has them (tests/test_junit_schema.py).
     if (r.verdict != Verdict::Pass) {
-      out << "      <system-out>"
+      out << "      <system-out>" << xml_text("verdict: " + verdict + "\n")
+          << (expected ? xml_text("expected-failure: " + r.expected_failure + "\n") : std::string())
           << (r.verdict == Verdict::Warn
                   ? xml_text("WARN (" + std::string(to_string(r.c->level)) + " not met): " + detail + "\n\n")
               : r.verdict == Verdict::Note ? xml_text(std::string(note_meaning(r)) + ": " + detail + "\n\n")
