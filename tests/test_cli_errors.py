@@ -1,7 +1,10 @@
 """Errors a person can act on (issue 34 item 8): a mistyped subcommand or option gets the name it
-likely meant."""
-
+likely meant; an expected-failures entry that names nothing is found before any SUT starts, with
+its file, line and the id likely meant. (junit.xml against the JUnit schema:
+tests/test_junit_schema.py.)"""
 import pytest
+
+from conftest import ROOT
 
 pytestmark = pytest.mark.sanitized
 
@@ -37,3 +40,47 @@ def test_other_usage_errors_keep_their_words(cli):
     proc = cli.run("server", "--command", "x", "stray")  # nor a stray positional
     assert proc.returncode == 2 and b"not expected: stray" in proc.stderr
     assert cli.run("--help").returncode == 0 and cli.run("server", "--help").returncode == 0
+
+
+def test_an_unknown_baseline_entry_stops_the_run_before_any_sut_starts(cli, tmp_path):
+    """Before: the whole run ran, then "unknown baseline entry" and exit 1. Now exit 2 at once,
+    naming the file, the line, the entry and the id likely meant; no SUT process was started."""
+    started = tmp_path / "started"
+    sut = f"sh -c 'touch {started}; exec {cli.peer} reference server'"
+    expected = tmp_path / "expected.yml"
+    expected.write_text("server:\n"
+                        "  - server.completion.issued-id\n"
+                        "  - server.form.request-wellformed\n"  # a typo
+                        "  - server.completion.issued-id:expect.response\n"  # a check of no such name here
+                        "client:\n"
+                        "  - client.actions.cancel\n")  # another role: fine, one file serves both
+    proc = cli.run("server", "--command", sut, "--case", "server.completion.*", "--expected-failures", expected,
+                   "--report-dir", tmp_path / "report")
+    err = proc.stderr.decode()
+    assert proc.returncode == 2, err
+    assert not started.exists(), "a SUT was started before the baseline was checked"
+    assert not (tmp_path / "report" / "results.json").exists()
+    assert (f"{expected}:3: server: server.form.request-wellformed: no case has this id; did you mean "
+            "server.form.request-well-formed?") in err, err
+    assert f"{expected}:4: server: server.completion.issued-id:expect.response: no check of " in err, err
+    assert "entries the corpus" in err and "no case was run" in err
+
+    # --case narrows what runs, not what the file may name: an entry for a case of the corpus that
+    # this run does not select is no error (and a check it has is known).
+    expected.write_text("server:\n  - server.completion.issued-id\n  - server.form.request-well-formed\n"
+                        "  - server.form.request-well-formed:lifecycle.tools\n")
+    proc = cli.run("server", "--command", f"{cli.peer} reference server --fault complete-wrong-id", "--case",
+                   "server.completion.*", "--timeout", "1500", "--expected-failures", expected, "--report-dir",
+                   tmp_path / "narrow")
+    assert proc.returncode == 0, proc.stderr.decode()[-2000:]
+
+
+@pytest.mark.parametrize("baseline", sorted(p.relative_to(ROOT) for p in ROOT.glob("sut/*/expected-failures.yml")),
+                         ids=str)
+def test_every_committed_baseline_names_only_what_the_corpus_has(cli, tmp_path, baseline):
+    """The SDKs' baselines name per-case checks of their own cases (checked against the whole
+    corpus before a run now): a --case that matches nothing gets that far without starting a SUT."""
+    for role in ("server", "client"):
+        proc = cli.run(role, "--command", "false", "--case", "no-such-case", "--expected-failures", ROOT / baseline,
+                       "--report-dir", tmp_path)
+        assert proc.returncode == 2 and f"no {role} case matches".encode() in proc.stderr, proc.stderr.decode()

@@ -77,11 +77,20 @@ std::vector<std::string> case_checks(const Case& c) {
   return out;
 }
 
-// Every check id a run can report, for baseline entries of the form case-id:check-id.
-std::set<std::string> known_checks(const std::vector<Case>& cases) {
-  std::set<std::string> out;
+// What a baseline may name: every case of the corpus (all of it, whatever --case selects: an entry
+// for a case this run does not select is no error) with its check ids, and the wire rows with the
+// wire checks (json.*, jsonrpc.*, spec-schema.*) the baseline names for them, and the row of
+// version answers across sessions with its one check.
+KnownIds known_ids(const std::vector<Case>& cases, const Baseline& baseline) {
+  KnownIds out;
   for (const Case& c : cases) {
-    for (std::string& id : case_checks(c)) out.insert(std::move(id));
+    for (std::string& id : case_checks(c)) out[c.id].insert(std::move(id));
+  }
+  for (const std::string& id : wire_case_ids()) out[id];
+  out[kVersionsCaseId].insert(kVersionsCheck);
+  for (const BaselineEntry& e : baseline.entries) {
+    const auto wire = e.case_id.ends_with(kWireCaseSuffix) ? out.find(e.case_id) : out.end();
+    if (wire != out.end() && is_wire_check(e.check_id)) wire->second.insert(e.check_id);
   }
   return out;
 }
@@ -290,6 +299,18 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
   }
   for (const std::string& s : baseline_notes)
     err << "expected-failures entry not applied: " << printable(s) << "\n";
+  // An entry that names nothing would baseline nothing, silently: said now, before any SUT starts,
+  // not after a run of an hour.
+  const KnownIds known = known_ids(cases, *baseline);
+  if (const std::vector<std::string> unknown = unknown_entries(*baseline, known); !unknown.empty()) {
+    for (const std::string& s : unknown)
+      err << "elicit-conform: unknown expected-failures entry: " << printable(s) << "\n";
+    err << "elicit-conform: the expected-failures file names " << unknown.size() << " "
+        << (unknown.size() == 1 ? "entry" : "entries") << " the corpus (" << printable(o.cases_dir)
+        << ") does not have (`elicit-conform list --checks` prints every case-id:check-id); no case was "
+           "run\n";
+    return kExitUsage;
+  }
 
   // An interrupt ends the running cases and the run, which then cleans up and reports what
   // finished (interrupt.h); every SUT's processes are ended, also those that escaped (child_process.h).
@@ -472,21 +493,12 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
   // Judged before the reports are written: junit.xml shows an expected failure as skipped, and a
   // run that fails as a whole (a stale entry, nothing tested) as one failing test case.
   std::vector<CaseOutcome> outcomes;
-  std::set<std::string> ids;
-  for (const Case& c : cases) ids.insert(c.id);
   for (const CaseResult& r : summary.results) {
     CaseOutcome outcome{r.c->id, wanted, r.verdict, {}};
     if (r.record.failure) outcome.failed_checks.insert(r.record.failure->check);
     outcomes.push_back(std::move(outcome));
   }
-  for (const std::string& id : wire_case_ids()) ids.insert(id);
-  ids.insert(kVersionsCaseId);
-  std::set<std::string> checks = known_checks(cases);
-  for (const BaselineEntry& e : baseline->entries) {
-    if (e.case_id.ends_with(kWireCaseSuffix) && is_wire_check(e.check_id)) checks.insert(e.check_id);
-    if (e.case_id == kVersionsCaseId && e.check_id == kVersionsCheck) checks.insert(e.check_id);
-  }
-  const Judgement j = judge(*baseline, outcomes, ids, checks, o.strict);
+  const Judgement j = judge(*baseline, outcomes, known, o.strict);
   for (std::size_t i = 0; i < summary.results.size() && i < j.expected_by_outcome.size(); ++i)
     summary.results[i].expected_failure = j.expected_by_outcome[i];
   for (const std::string& s : j.stale) summary.baseline_problems.push_back("stale baseline entry: " + s);

@@ -8,6 +8,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "core/suggest.h"
 #include "core/utf8.h"
 #include "report/official_suite.h"
 
@@ -37,7 +38,44 @@ std::string join(const std::set<std::string>& items) {
   return out;
 }
 
+// How a judgement and its messages name an entry: "ef.yml:4: server: server.x:check".
+std::string entry_label(const Baseline& baseline, const BaselineEntry& e) {
+  return baseline.file + ":" + std::to_string(e.line) + ": " + std::string(to_string(e.role)) + ": " +
+         (e.official.empty() ? "" : e.official + " -> ") + e.case_id +
+         (e.check_id.empty() ? "" : ":" + e.check_id);
+}
+
+// Why an entry names nothing, or "" when it names a case (and check) of `known`.
+std::string unknown_because(const BaselineEntry& e, const KnownIds& known) {
+  const std::string role(to_string(e.role));
+  const auto it = known.find(e.case_id);
+  if (it == known.end()) {
+    std::vector<std::string> ids;
+    for (const auto& [id, checks] : known) ids.push_back(id);
+    const std::optional<std::string> guess = closest_name(e.case_id, ids);
+    return "no case has this id" + (guess ? "; did you mean " + *guess + "?" : std::string());
+  }
+  if (!e.case_id.starts_with(role + "."))
+    return "listed under " + role + ": but it is not a " + role + " case";
+  if (!e.check_id.empty() && !it->second.contains(e.check_id)) {
+    const std::vector<std::string> checks(it->second.begin(), it->second.end());
+    const std::optional<std::string> guess = closest_name(e.check_id, checks);
+    return "no check of " + e.case_id + " has the id \"" + e.check_id + "\"" +
+           (guess ? "; did you mean " + *guess + "?" : "; its checks: " + join(it->second));
+  }
+  return "";
+}
+
 }  // namespace
+
+std::vector<std::string> unknown_entries(const Baseline& baseline, const KnownIds& known) {
+  std::vector<std::string> out;
+  for (const BaselineEntry& e : baseline.entries) {
+    if (std::string why = unknown_because(e, known); !why.empty())
+      out.push_back(entry_label(baseline, e) + ": " + why);
+  }
+  return out;
+}
 
 std::optional<Baseline> parse_baseline(const std::string& text, const std::string& file,
                                        BaselineError& error) {
@@ -150,15 +188,10 @@ void resolve_official_names(Baseline& baseline, std::vector<std::string>& notes)
   baseline.entries = std::move(out);
 }
 
-Judgement judge(const Baseline& baseline, const std::vector<CaseOutcome>& outcomes,
-                const std::set<std::string>& known_case_ids, const std::set<std::string>& known_checks,
+Judgement judge(const Baseline& baseline, const std::vector<CaseOutcome>& outcomes, const KnownIds& known,
                 bool strict) {
   Judgement j;
-  const auto label = [&](const BaselineEntry& e) {
-    return baseline.file + ":" + std::to_string(e.line) + ": " + std::string(to_string(e.role)) + ": " +
-           (e.official.empty() ? "" : e.official + " -> ") + e.case_id +
-           (e.check_id.empty() ? "" : ":" + e.check_id);
-  };
+  const auto label = [&](const BaselineEntry& e) { return entry_label(baseline, e); };
   // An official scenario maps to several cases and fails when any of them does: its entry is
   // stale only when none of its cases fails any more. Stale lines of such entries wait here.
   std::map<int, std::vector<std::string>> official_stale;
@@ -173,17 +206,10 @@ Judgement judge(const Baseline& baseline, const std::vector<CaseOutcome>& outcom
   // Entries by case, after dropping the ones that name nothing.
   std::map<std::string, std::vector<const BaselineEntry*>> by_case;
   for (const BaselineEntry& e : baseline.entries) {
-    const std::string role_prefix = std::string(to_string(e.role)) + ".";
-    if (!known_case_ids.contains(e.case_id)) {
-      j.unknown.push_back(label(e) + ": no case has this id");
-    } else if (!e.case_id.starts_with(role_prefix)) {
-      j.unknown.push_back(label(e) + ": listed under " + std::string(to_string(e.role)) +
-                          ": but it is not a " + std::string(to_string(e.role)) + " case");
-    } else if (!e.check_id.empty() && !known_checks.contains(e.check_id)) {
-      j.unknown.push_back(label(e) + ": no check has the id \"" + e.check_id + "\"");
-    } else {
+    if (std::string why = unknown_because(e, known); !why.empty())
+      j.unknown.push_back(label(e) + ": " + why);
+    else
       by_case[e.case_id].push_back(&e);
-    }
   }
 
   for (const CaseOutcome& o : outcomes) {

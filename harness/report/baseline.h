@@ -10,12 +10,14 @@
 //   0  every failure is baselined
 //   1  an unexpected failure; a baselined case or check that now passes (stale: the baseline
 //      must shrink with the fixes, or it hides regressions); an entry that names no known case
-//      or check (a typo would otherwise baseline nothing, silently)
+//      or check (a typo would otherwise baseline nothing, silently; the CLI finds those with
+//      unknown_entries() before it starts any SUT, and exits 2 then)
 //   3  a case ended in ERROR (the harness could not run it) and is not baselined
 // WARN (SHOULD-level) cases do not fail a run unless it is strict, so they need no entry; an entry
 // for a case that WARNs is honoured, and is stale once the case passes.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -50,6 +52,17 @@ std::optional<Baseline> parse_baseline(const std::string& text, const std::strin
                                        BaselineError& error);
 std::optional<Baseline> load_baseline(const std::string& path, BaselineError& error);
 
+// What a baseline may name: every case id of the corpus (not only the cases a run selects: one
+// file serves every run of a SUT), each with the check ids a run of it can report, as
+// `elicit-conform list --checks` prints them (case-id:check-id).
+using KnownIds = std::map<std::string, std::set<std::string>>;
+
+// The entries that name nothing in `known`, one line each with the file, the line, the role, the
+// entry and what is wrong ("ef.yml:4: server: server.form.request-wellformed: no case has this id;
+// did you mean server.form.request-well-formed?"): a case id no case has, a case listed under the
+// other role, a check id its case does not have. A run checks them before it starts any SUT.
+std::vector<std::string> unknown_entries(const Baseline& baseline, const KnownIds& known);
+
 // What the run produced for one case.
 struct CaseOutcome {
   std::string case_id;
@@ -76,10 +89,9 @@ struct Judgement {
   int exit_code = 0;
 };
 
-// `known_checks` is every check id the harness can report (to catch typos in case:check entries).
+// `known`: what the baseline may name (its unknown entries are those of unknown_entries()).
 // `strict` (--strict, as h2spec's): a WARN that no entry names fails the run like a FAIL.
-Judgement judge(const Baseline& baseline, const std::vector<CaseOutcome>& outcomes,
-                const std::set<std::string>& known_case_ids, const std::set<std::string>& known_checks,
+Judgement judge(const Baseline& baseline, const std::vector<CaseOutcome>& outcomes, const KnownIds& known,
                 bool strict = false);
 
 }  // namespace ec
