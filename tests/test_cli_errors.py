@@ -1,7 +1,9 @@
 """Errors a person can act on (issue 34 item 8): a mistyped subcommand or option gets the name it
 likely meant; an expected-failures entry that names nothing is found before any SUT starts, with
-its file, line and the id likely meant. (junit.xml against the JUnit schema:
-tests/test_junit_schema.py.)"""
+its file, line and the id likely meant; a SUT that cannot start shows its stderr once, not once per
+case. (junit.xml against the JUnit schema: tests/test_junit_schema.py.)"""
+import json
+
 import pytest
 
 from conftest import ROOT
@@ -73,6 +75,42 @@ def test_an_unknown_baseline_entry_stops_the_run_before_any_sut_starts(cli, tmp_
                    "server.completion.*", "--timeout", "1500", "--expected-failures", expected, "--report-dir",
                    tmp_path / "narrow")
     assert proc.returncode == 0, proc.stderr.decode()[-2000:]
+
+
+def test_a_sut_that_cannot_start_shows_its_stderr_once(cli, tmp_path):
+    """Before: the stderr of a SUT that exits at once was on no line of the terminal, and every
+    run printed its own ERROR line with the same cause, then a "harness error" line each. Now the
+    first run that found it says the cause with the end of its stderr; a later run with the same
+    cause names that run, and the summary gives one line per cause."""
+    sut = "sh -c 'echo boom >&2; echo second line >&2; exit 3'"
+    proc = cli.run("server", "--command", sut, "--report-dir", tmp_path, timeout=120)
+    err = proc.stderr.decode()
+    assert proc.returncode == 3, err[-2000:]
+    assert err.count("boom") == 1, err[-3000:]
+    lines = err.splitlines()
+    first = next(i for i, line in enumerate(lines) if "the SUT never came up" in line)
+    assert "exited with status 3; the end of its stderr:" in lines[first], lines[first]
+    assert lines[first + 1:first + 3] == ["    | boom", "    | second line"]
+    label = lines[first].split("] ERROR  ", 1)[1].split(": ", 1)[0]
+    assert f"same start failure as {label}" in err, err[:3000]
+    harness_errors = [line for line in lines if line.startswith("harness error: ")]
+    assert len(harness_errors) == 2, harness_errors  # the runs that found it, and those not run
+    results = json.loads((tmp_path / "results.json").read_text())["cases"]
+    # results.json keeps each run's own reason and stderr: only the terminal says it once.
+    ran = [c for c in results if not c["reason"].startswith("not run:")]
+    assert len(ran) >= 2 and all(c["sut_stderr"] == "boom\nsecond line\n" for c in ran), ran[:2]
+    assert all(c["revision"] == c["ran_at"] for c in results), "a run not started ran at no other revision"
+
+
+def test_a_different_start_failure_is_said_in_full(cli, tmp_path):
+    """A cause that differs (here each process's stderr names the case it was started for) is
+    never folded into "same start failure"."""
+    sut = "sh -c 'echo \"no config for $ELICIT_CONFORM_CASE\" >&2; exit 3'"
+    proc = cli.run("server", "--command", sut, "--case", "server.capability.*", "--report-dir", tmp_path)
+    err = proc.stderr.decode()
+    assert proc.returncode == 3
+    assert "same start failure" not in err, err
+    assert err.count("    | no config for server.capability.") == 2, err
 
 
 @pytest.mark.parametrize("baseline", sorted(p.relative_to(ROOT) for p in ROOT.glob("sut/*/expected-failures.yml")),
