@@ -100,6 +100,13 @@ def test_a_sut_that_cannot_start_shows_its_stderr_once(cli, tmp_path):
     ran = [c for c in results if not c["reason"].startswith("not run:")]
     assert len(ran) >= 2 and all(c["sut_stderr"] == "boom\nsecond line\n" for c in ran), ran[:2]
     assert all(c["revision"] == c["ran_at"] for c in results), "a run not started ran at no other revision"
+    # report.md (the Action's step summary) too: the stderr once, with the first run; the runs not
+    # started as one block instead of a section each.
+    md = (tmp_path / "report.md").read_text()
+    assert md.count("\nboom\n") == 1 and "- the end of its stderr:\n\n```\nboom\nsecond line\n```" in md, md[:3000]
+    assert md.count("- same start failure as ") == len(ran) - 1
+    not_started = len(results) - len(ran)
+    assert f"### ERROR: {not_started} runs not started" in md and md.count("### ERROR") == len(ran) + 1
 
 
 def test_a_different_start_failure_is_said_in_full(cli, tmp_path):

@@ -159,38 +159,6 @@ bool select_cases(const RunCommandOptions& o, Role role, Selection& sel, std::st
   return false;
 }
 
-// The reason of a run the harness did not start because the first runs found the SUT unavailable.
-constexpr std::string_view kNotRun = "not run: the SUT never came up in the first runs of this invocation";
-
-// The last lines of a SUT's stderr for the terminal: at most 6 lines of at most 300 bytes each,
-// every one printable (no SUT byte reaches the terminal as a control).
-std::vector<std::string> stderr_tail(std::string_view text) {
-  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.remove_suffix(1);
-  std::vector<std::string> lines;
-  while (!text.empty() && lines.size() < 6) {
-    const std::size_t newline = text.rfind('\n');
-    const std::string_view line = newline == std::string_view::npos ? text : text.substr(newline + 1);
-    lines.insert(lines.begin(), printable(line.size() > 300 ? line.substr(line.size() - 300) : line));
-    text = newline == std::string_view::npos ? std::string_view() : text.substr(0, newline);
-  }
-  if (!text.empty()) lines.insert(lines.begin(), "...");
-  return lines;
-}
-
-// A run whose SUT never came up (neither one left unstarted nor one that said SKIP) is told by its
-// cause: the reason, how the SUT ended and the end of its stderr. Runs with the same cause are the
-// same start failure, said in full once; "" for any other run.
-std::string start_failure_key(const CaseResult& r) {
-  const RunRecord& record = r.record;
-  if (r.verdict != Verdict::Error || !record.sut_unavailable || record.skipped ||
-      *record.sut_unavailable == kNotRun)
-    return "";
-  // How it ended, without whether the harness had begun to stop it (a race, not a cause).
-  std::string key = *record.sut_unavailable + "\n" + record.sut_exit.substr(0, record.sut_exit.find(", "));
-  for (const std::string& line : stderr_tail(record.sut_stderr)) key += "\n" + line;
-  return key;
-}
-
 // "server.x (2025-11-25)": a run as the terminal names it.
 std::string run_label(const Case& c, Revision planned) {
   return c.id + " (" + std::string(to_string(planned)) + ")";
@@ -404,7 +372,7 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
   std::atomic<std::size_t> next{0};
   std::mutex progress;
   std::size_t done = 0;
-  std::map<std::string, std::string> start_failures;  // start_failure_key() -> the run that said it
+  std::map<std::string, std::string> start_failures;  // start_failure_cause() -> the run that said it
   // A SUT that never comes up would cost the startup timeout on every run: once two runs found it
   // unavailable and none found it up, the rest are ERROR without starting it again.
   std::atomic<int> came_up{0}, never_came_up{0};
@@ -436,7 +404,7 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
         record.case_id = c->id;
         record.revision = record.planned = revision;  // not run: it ran at no other revision either
         record.transport = transport;
-        record.sut_unavailable = std::string(kNotRun);
+        record.sut_unavailable = std::string(kNotRunReason);
         if (pool) pool->take_started(i);
       } else if (std::optional<std::string> why = declined_reason(revision)) {
         record.case_id = c->id;
@@ -469,7 +437,7 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
           << ")";
       // A SUT that cannot start: its reason and the end of its stderr once, on the first run it
       // stopped; a later run stopped the same way names that run (a different cause is said in full).
-      const std::string start_failure = start_failure_key(result);
+      const std::string start_failure = start_failure_cause(result);
       const auto first = start_failure.empty() ? start_failures.end() : start_failures.find(start_failure);
       if (first != start_failures.end()) {
         err << ": same start failure as " << first->second;
@@ -479,7 +447,7 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
             << (result.record.sut_exit.empty() ? "" : "; the SUT " + printable(result.record.sut_exit));
         const std::vector<std::string> tail = stderr_tail(result.record.sut_stderr);
         err << (tail.empty() ? "; it wrote nothing on stderr" : "; the end of its stderr:");
-        for (const std::string& line : tail) err << "\n    | " << line;
+        for (const std::string& line : tail) err << "\n    | " << printable(line);
       } else if (result.verdict != Verdict::Pass && (o.verbose || !tty)) {
         err << ": " << printable(result.reason);
       }
@@ -595,7 +563,7 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
     std::vector<std::pair<std::string, std::vector<const CaseResult*>>> causes;
     for (const CaseResult& r : summary.results) {
       if (r.verdict != Verdict::Error || !r.expected_failure.empty()) continue;
-      const std::string key = start_failure_key(r);
+      const std::string key = start_failure_cause(r);
       const std::string cause = key.empty() ? r.reason : key;
       const auto it =
           std::find_if(causes.begin(), causes.end(), [&](const auto& c) { return c.first == cause; });
@@ -624,7 +592,7 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
   {
     // The first run that found the SUT unavailable (with -j a run left unstarted may come earlier
     // in the plan). A SUT that exited 77 said why (SKIP): that is no SUT that failed to come up.
-    const auto stopped = [](const CaseResult& r) { return !start_failure_key(r).empty(); };
+    const auto stopped = [](const CaseResult& r) { return !start_failure_cause(r).empty(); };
     auto r = std::find_if(summary.results.begin(), summary.results.end(), stopped);
     if (r == summary.results.end())
       r = std::find_if(summary.results.begin(), summary.results.end(),

@@ -60,6 +60,30 @@ std::string_view note_meaning(const CaseResult& r) {
   return r.c != nullptr && !r.c->robustness && r.c->level == Level::May ? kNoteMayMeaning : kNoteMeaning;
 }
 
+std::vector<std::string> stderr_tail(std::string_view text) {
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.remove_suffix(1);
+  std::vector<std::string> lines;
+  while (!text.empty() && lines.size() < 6) {
+    const std::size_t newline = text.rfind('\n');
+    const std::string_view line = newline == std::string_view::npos ? text : text.substr(newline + 1);
+    lines.emplace(lines.begin(), line.size() > 300 ? line.substr(line.size() - 300) : line);
+    text = newline == std::string_view::npos ? std::string_view() : text.substr(0, newline);
+  }
+  if (!text.empty()) lines.emplace(lines.begin(), "...");
+  return lines;
+}
+
+std::string start_failure_cause(const CaseResult& r) {
+  const RunRecord& record = r.record;
+  if (r.verdict != Verdict::Error || !record.sut_unavailable || record.skipped ||
+      *record.sut_unavailable == kNotRunReason)
+    return "";
+  // "exited with status 3, stopped by the harness": the second part is a race, not a cause.
+  std::string cause = *record.sut_unavailable + "\n" + record.sut_exit.substr(0, record.sut_exit.find(", "));
+  for (const std::string& line : stderr_tail(record.sut_stderr)) cause += "\n" + line;
+  return cause;
+}
+
 CaseResult judge_record(const Case& c, RunRecord record) {
   CaseResult r;
   r.c = &c;
@@ -550,6 +574,26 @@ void write_markdown(std::ostream& out, const RunSummary& run) {
     out << "- expected-failures entry not applied: " << md_code_span(without_local_paths(s)) << "\n";
   if (!run.run_failures.empty() || !run.baseline_notes.empty()) out << "\n";
 
+  // A SUT that cannot start makes every run an ERROR: the cause, with how the SUT ended and the
+  // end of its stderr, is said with the first run it stopped; a later run with the same cause names
+  // that run, and the runs left unstarted are one block.
+  std::map<std::string, std::string> start_failures;  // start_failure_cause() -> the run that says it
+  const auto start_failure_lines = [&](const CaseResult& r) {
+    const std::string cause = start_failure_cause(r);
+    if (cause.empty()) return;
+    const auto [first, added] =
+        start_failures.emplace(cause, md_plain(r.c->id) + " (" + revision_text(r.record) + ")");
+    if (!added) {
+      out << "- same start failure as " << first->second << "\n";
+      return;
+    }
+    if (!r.record.sut_exit.empty()) out << "- the SUT " << md_code_span(r.record.sut_exit) << "\n";
+    std::string tail;
+    for (const std::string& line : stderr_tail(r.record.sut_stderr))
+      tail += (tail.empty() ? "" : "\n") + line;
+    out << (tail.empty() ? std::string("- it wrote nothing on stderr\n")
+                         : "- the end of its stderr:\n\n" + md_fenced_block(without_local_paths(tail)));
+  };
   const auto case_block = [&](const CaseResult& r) {
     out << "\n### " << to_string(r.verdict) << (r.untestable ? " (not testable)" : "") << ": "
         << md_plain(r.c->id) << " (" << revision_text(r.record) << ")\n\n"
@@ -559,6 +603,7 @@ void write_markdown(std::ostream& out, const RunSummary& run) {
     if (!r.expected_failure.empty())
       out << "- expected: listed in " << md_code_span(without_local_paths(r.expected_failure)) << "\n";
     out << "- expected vs observed: " << md_code_span(without_local_paths(r.reason)) << "\n";
+    start_failure_lines(r);
     if (r.record.failure) {
       out << "- check: " << md_code_span(r.record.failure->check) << " at "
           << md_code_span(r.record.failure->step_pointer) << " of "
@@ -590,11 +635,25 @@ void write_markdown(std::ostream& out, const RunSummary& run) {
       {"Warnings, notes and skips", informs}};
   for (const auto& [title, in_section] : sections) {
     bool header = false;
+    std::vector<const CaseResult*> not_run;
     for (const CaseResult& r : run.results) {
       if (!in_section(r)) continue;
       if (!header) out << "## " << title << "\n";
       header = true;
-      case_block(r);
+      if (r.verdict == Verdict::Error && r.reason == kNotRunReason)
+        not_run.push_back(&r);
+      else
+        case_block(r);
+    }
+    if (!not_run.empty()) {
+      out << "\n### ERROR: " << not_run.size() << (not_run.size() == 1 ? " run" : " runs")
+          << " not started\n\nThe SUT never came up in the first runs of this invocation (above), so these "
+             "were "
+             "not started: ";
+      for (std::size_t i = 0; i < not_run.size(); ++i)
+        out << (i == 0 ? "" : ", ") << md_plain(not_run[i]->c->id) << " ("
+            << revision_text(not_run[i]->record) << ")";
+      out << ".\n";
     }
     if (header) out << "\n";
   }

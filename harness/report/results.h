@@ -49,6 +49,18 @@ std::vector<std::string> rules_broken_first(const CaseResult& r);
 // What a report says beside a NOTE: robustness, or a MAY not taken up (verdict.h).
 std::string_view note_meaning(const CaseResult& r);
 
+// The reason of a run the CLI left unstarted because the first runs found the SUT unavailable.
+inline constexpr std::string_view kNotRunReason =
+    "not run: the SUT never came up in the first runs of this invocation";
+// The last lines of a SUT's stderr: at most 6, each cut to its last 300 bytes, "..." first when
+// earlier lines were left out; none for an empty stderr.
+std::vector<std::string> stderr_tail(std::string_view text);
+// A run whose SUT never came up (not one left unstarted, nor one that said SKIP), by its cause:
+// the reason, how the SUT ended (not whether the harness had begun to stop it) and the end of its
+// stderr. Runs with the same cause are the same start failure, which the terminal and report.md
+// say in full once. "" for any other run.
+std::string start_failure_cause(const CaseResult& r);
+
 // Where a report comes from, so that a report read weeks later, or in another repository's CI,
 // says which harness judged which SUT and when. The CLI fills it; the writers only print it.
 struct Provenance {
