@@ -24,6 +24,8 @@ pytestmark = pytest.mark.sanitized
     (["--verison"], "elicit-conform: unknown option '--verison'; did you mean '--version'?"),
     (["deploy"], "elicit-conform: unknown command 'deploy'; the commands are check-schema, check-message, "
                  "server, client, list, reference, fuzz"),
+    (["\x1b[2Jdeploy"], "elicit-conform: unknown command '\\x1b[2Jdeploy'; the commands are check-schema, "
+                        "check-message, server, client, list, reference, fuzz"),  # no control reaches the terminal
     (["list", "--command", "x"],
      "elicit-conform: unknown option '--command' for 'list'; it is an option of server, client, fuzz "
      "(elicit-conform list --help lists the options)"),

@@ -13,6 +13,7 @@
 
 #include "cli/check_commands.h"
 #include "cli/fuzz_command.h"
+#include "cli/output.h"
 #include "cli/relay.h"
 #include "cli/run_commands.h"
 #include "cli/version.h"
@@ -63,6 +64,7 @@ std::optional<std::string> unknown_name_message(const CLI::App& app, const CLI::
     return sub == nullptr || (w.size() > 1 && w[0] == '-');  // a subcommand's positionals are its own
   });
   if (word == rest.end()) return std::nullopt;
+  const std::string shown = ec::printable(*word);  // the user's bytes, but no control reaches the terminal
   const std::vector<const CLI::App*> visible =
       app.get_subcommands([](const CLI::App* s) { return !s->get_group().empty(); });
   if (sub == nullptr && (*word)[0] != '-') {
@@ -70,16 +72,17 @@ std::optional<std::string> unknown_name_message(const CLI::App& app, const CLI::
     std::transform(visible.begin(), visible.end(), commands.begin(),
                    [](const CLI::App* s) { return s->get_name(); });
     if (const auto guess = ec::closest_name(*word, commands))
-      return "unknown command '" + *word + "'; did you mean '" + *guess + "'?";
+      return "unknown command '" + shown + "'; did you mean '" + *guess + "'?";
     std::string all;
     for (const std::string& c : commands) all += (all.empty() ? "" : ", ") + c;
-    return "unknown command '" + *word + "'; the commands are " + all;
+    return "unknown command '" + shown + "'; the commands are " + all;
   }
   const std::string name = word->substr(0, word->find('='));  // --revison=2025-11-25
+  const std::string shown_name = ec::printable(name);
   const CLI::App& owner = sub != nullptr ? *sub : app;
   const std::string where = sub != nullptr ? " for '" + sub->get_name() + "'" : "";
   if (const auto guess = ec::closest_name(name, option_names(owner)))
-    return "unknown option '" + name + "'" + where + "; did you mean '" + *guess + "'?";
+    return "unknown option '" + shown_name + "'" + where + "; did you mean '" + *guess + "'?";
   // A right name in the wrong place: "list --command".
   std::string elsewhere;
   for (const CLI::App* s : visible) {
@@ -87,7 +90,7 @@ std::optional<std::string> unknown_name_message(const CLI::App& app, const CLI::
     if (s != sub && std::find(names.begin(), names.end(), name) != names.end())
       elsewhere += (elsewhere.empty() ? "" : ", ") + s->get_name();
   }
-  return "unknown option '" + name + "'" + where +
+  return "unknown option '" + shown_name + "'" + where +
          (elsewhere.empty() ? "" : "; it is an option of " + elsewhere) + " (elicit-conform " +
          (sub != nullptr ? sub->get_name() + " " : "") + "--help lists the options)";
 }
