@@ -7,7 +7,9 @@
 #include <valijson/validator.hpp>
 
 #include <mutex>
+#include <optional>
 #include <stdexcept>
+#include <string>
 #include <string_view>
 
 #include "cases/case_schema_text.h"
@@ -31,9 +33,57 @@ const valijson::Schema& case_schema() {
   return schema;
 }
 
+// The longest string case.schema.json's patterns are asked to match (every one is a name or a date).
+constexpr rapidjson::SizeType kMaxPatternedString = 200;
+
+std::optional<SchemaViolation> overlong(const rapidjson::Value* v, const std::string& pointer) {
+  if (v == nullptr || !v->IsString() || v->GetStringLength() <= kMaxPatternedString) return std::nullopt;
+  return SchemaViolation{pointer, "a string of " + std::to_string(v->GetStringLength()) +
+                                      " characters where a name or date is expected (at most " +
+                                      std::to_string(kMaxPatternedString) + ")"};
+}
+
+// The members case.schema.json gives a "pattern": the case's id and requirements,
+// sut.protocol_version and sut.versions, each step's "as" and "id".
+std::optional<SchemaViolation> overlong_patterned_string(const rapidjson::Value& document) {
+  if (!document.IsObject()) return std::nullopt;
+  const auto member = [](const rapidjson::Value& o, const char* name) -> const rapidjson::Value* {
+    const auto it = o.FindMember(name);
+    return it == o.MemberEnd() ? nullptr : &it->value;
+  };
+  const auto items = [&](const rapidjson::Value* array,
+                         const std::string& at) -> std::optional<SchemaViolation> {
+    if (array == nullptr || !array->IsArray()) return std::nullopt;
+    for (rapidjson::SizeType i = 0; i < array->Size(); ++i) {
+      if (auto v = overlong(&(*array)[i], at + "/" + std::to_string(i))) return v;
+    }
+    return std::nullopt;
+  };
+  if (auto v = overlong(member(document, "id"), "/id")) return v;
+  if (auto v = items(member(document, "requirements"), "/requirements")) return v;
+  if (const rapidjson::Value* sut = member(document, "sut"); sut != nullptr && sut->IsObject()) {
+    if (auto v = overlong(member(*sut, "protocol_version"), "/sut/protocol_version")) return v;
+    if (auto v = items(member(*sut, "versions"), "/sut/versions")) return v;
+  }
+  if (const rapidjson::Value* steps = member(document, "steps"); steps != nullptr && steps->IsArray()) {
+    for (rapidjson::SizeType i = 0; i < steps->Size(); ++i) {
+      const rapidjson::Value& step = (*steps)[i];
+      if (!step.IsObject()) continue;
+      const std::string at = "/steps/" + std::to_string(i);
+      if (auto v = overlong(member(step, "as"), at + "/as")) return v;
+      if (auto v = overlong(member(step, "id"), at + "/id")) return v;
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<SchemaViolation> check_against_case_schema(const rapidjson::Value& document) {
+  // valijson matches the schema's "pattern"s with std::regex, whose backtracking recurses once per
+  // character: a long enough string at a patterned member overflows the stack (fuzz/README.md,
+  // the case_file finding of 2026-11-28). Those members are names and dates: bound them first.
+  if (std::optional<SchemaViolation> long_name = overlong_patterned_string(document)) return long_name;
   valijson::Validator validator;
   valijson::ValidationResults results;
   valijson::adapters::RapidJsonAdapter adapter(document);

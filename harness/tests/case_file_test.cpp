@@ -136,6 +136,19 @@ TEST(CaseFile, WhatTheLoaderMissesTheSchemaRefuses) {
   }
 }
 
+// A name of 100,000 characters where the schema has a pattern: std::regex (valijson's engine)
+// recursed once per character and overflowed the stack (fuzz/README.md, 2026-11-28). Refused
+// before the schema's patterns run, with its pointer.
+TEST(CaseFile, AnOverlongNameIsRefusedBeforeThePatternsRun) {
+  const std::string name(100000, 'a');
+  const std::string text = valid_case(R"([{"send":{"method":"ping"},"as":")" + name +
+                                      R"("},{"expect":{"result":{}},"response_to":")" + name + R"("}])");
+  CaseLoadError error;
+  EXPECT_FALSE(load_case(text, "x.json", error));
+  EXPECT_EQ(error.pointer, "/steps/0/as");
+  EXPECT_NE(error.message.find("100000 characters"), std::string::npos) << error.message;
+}
+
 TEST(CaseFile, FirstRequestErrorIsWhatTheHarnessCanPlay) {
   const auto modern_case = [](const std::string& harness, const std::string& check) {
     return R"({"id":"client.eras.x","title":"A client does the thing right","role":"client",
