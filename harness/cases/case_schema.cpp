@@ -47,10 +47,6 @@ std::optional<SchemaViolation> overlong(const rapidjson::Value* v, const std::st
 // sut.protocol_version and sut.versions, each step's "as" and "id".
 std::optional<SchemaViolation> overlong_patterned_string(const rapidjson::Value& document) {
   if (!document.IsObject()) return std::nullopt;
-  const auto member = [](const rapidjson::Value& o, const char* name) -> const rapidjson::Value* {
-    const auto it = o.FindMember(name);
-    return it == o.MemberEnd() ? nullptr : &it->value;
-  };
   const auto items = [&](const rapidjson::Value* array,
                          const std::string& at) -> std::optional<SchemaViolation> {
     if (array == nullptr || !array->IsArray()) return std::nullopt;
@@ -59,19 +55,19 @@ std::optional<SchemaViolation> overlong_patterned_string(const rapidjson::Value&
     }
     return std::nullopt;
   };
-  if (auto v = overlong(member(document, "id"), "/id")) return v;
-  if (auto v = items(member(document, "requirements"), "/requirements")) return v;
-  if (const rapidjson::Value* sut = member(document, "sut"); sut != nullptr && sut->IsObject()) {
-    if (auto v = overlong(member(*sut, "protocol_version"), "/sut/protocol_version")) return v;
-    if (auto v = items(member(*sut, "versions"), "/sut/versions")) return v;
+  if (auto v = overlong(find_member(document, "id"), "/id")) return v;
+  if (auto v = items(find_member(document, "requirements"), "/requirements")) return v;
+  if (const rapidjson::Value* sut = find_member(document, "sut"); sut != nullptr && sut->IsObject()) {
+    if (auto v = overlong(find_member(*sut, "protocol_version"), "/sut/protocol_version")) return v;
+    if (auto v = items(find_member(*sut, "versions"), "/sut/versions")) return v;
   }
-  if (const rapidjson::Value* steps = member(document, "steps"); steps != nullptr && steps->IsArray()) {
+  if (const rapidjson::Value* steps = find_member(document, "steps"); steps != nullptr && steps->IsArray()) {
     for (rapidjson::SizeType i = 0; i < steps->Size(); ++i) {
       const rapidjson::Value& step = (*steps)[i];
       if (!step.IsObject()) continue;
       const std::string at = "/steps/" + std::to_string(i);
-      if (auto v = overlong(member(step, "as"), at + "/as")) return v;
-      if (auto v = overlong(member(step, "id"), at + "/id")) return v;
+      if (auto v = overlong(find_member(step, "as"), at + "/as")) return v;
+      if (auto v = overlong(find_member(step, "id"), at + "/id")) return v;
     }
   }
   return std::nullopt;
