@@ -3,8 +3,9 @@
 The README stays a first screen: at most 150 lines, its first lines the two commands a new machine
 needs (CI and users run them as written, and .ci/run runs the test command), no path outside the
 clone. Every relative link in README.md and docs/*.md names a file that exists, and a link with a
-#fragment into a Markdown file names one of its headings, slugged as GitHub slugs them.
-Reads files only: no build needed.
+#fragment into a Markdown file names one of its headings, slugged as GitHub slugs them. And
+docs/cli.md names every subcommand and option the built binary's --help prints (the one test here
+that needs the build).
 """
 import pathlib
 import re
@@ -161,3 +162,34 @@ def test_broken_links_are_found(tmp_path, monkeypatch):
                     "`[in code](missing.md)`\n\n```\n[in a fence](missing.md)\n```\n\n"
                     "[gone](missing.md) [no anchor](b.md#nowhere) [self](#nowhere)\n")
     assert [p.split(": ", 2)[1] for p in broken_links(page)] == ["missing.md", "b.md#nowhere", "#nowhere"]
+
+
+# docs/cli.md against the binary: every subcommand and every option its --help prints is named.
+
+def help_options(text):
+    """The long options of a CLI11 --help text (its Options section), --help itself left out."""
+    section = text.split("Options:", 1)[1] if "Options:" in text else ""
+    return sorted({m for m in re.findall(r"(?<![\w-])(--[a-z][a-z0-9-]*)", section)} - {"--help"})
+
+
+def help_subcommands(text):
+    section = text.split("Subcommands:", 1)[1] if "Subcommands:" in text else ""
+    return [m.group(1) for m in re.finditer(r"^\s+([a-z][a-z-]*)\s{2,}", section, re.M)]
+
+
+def test_cli_md_names_every_subcommand_and_option(cli):
+    doc = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    top = cli.run("--help").stdout.decode()
+    subcommands = help_subcommands(top)
+    assert {"server", "client", "list", "reference", "fuzz", "check-schema", "check-message"} <= set(subcommands)
+    missing = []
+    for option in help_options(top):
+        if not re.search(re.escape(option) + r"(?![\w-])", doc):
+            missing.append(option)
+    for sub in subcommands:
+        if not re.search(r"^#+ .*`" + re.escape(sub) + "`", doc, re.M):
+            missing.append(f"a heading for {sub}")
+        for option in help_options(cli.run(sub, "--help").stdout.decode()):
+            if not re.search(re.escape(option) + r"(?![\w-])", doc):
+                missing.append(f"{sub} {option}")
+    assert missing == [], f"docs/cli.md does not name: {', '.join(missing)}"
