@@ -330,6 +330,9 @@ R2607 = [
     ("STDIO-NO-SERVER-REQUESTS", "MUST NOT", "server", STDIO, "The server **MUST NOT** write JSON-RPC _requests_ to `stdout`.", None),
     ("STDIO-DUAL-ERA-PROBE", "SHOULD", "client", STDIO, "A client that supports both modern (per-request-metadata) MCP versions and a legacy version that requires an `initialize` handshake **SHOULD** probe with [`server/discover`][server-discover] before sending any other request", None),
     ("STDIO-FALLBACK-ANY-ERROR", "MUST NOT", "client", STDIO, "The fallback **MUST NOT** be keyed to one specific error code", None),
+    # A dual-era client that falls back speaks the initialize handshake, whose version rule is the
+    # legacy revision's lifecycle (2026-07-28 has no lifecycle page of its own).
+    ("FALLBACK-INITIALIZE-LATEST", "SHOULD", "client", "2025-11-25/lifecycle.mdx", "In the `initialize` request, the client **MUST** send a protocol version it supports. This **SHOULD** be the _latest_ version supported by the client.", None),
     ("STDIO-MODERN-ERROR-NO-FALLBACK", "SHOULD", "client", STDIO, "The server returns a recognized modern JSON-RPC error such as [`UnsupportedProtocolVersionError`][unsupported-version]: the server is modern but does not support the requested version. Use one of the versions in its advertised `supported` list. Do **not** fall back to `initialize`.", None),
     ("STDIO-PROBE-RECOMMENDED", "SHOULD", "client", STDIO, "A client that only supports modern versions does not need to probe, but probing is still **RECOMMENDED**", None),
     ("HTTP-NO-SERVER-REQUESTS", "MUST NOT", "server", HTTP, "The server **MUST NOT** send independent JSON-RPC _requests_ on this stream.", None),

@@ -189,6 +189,7 @@ ERA_FAULTS = {None: {}, "dual-era-skip-probe": {"client.eras.dual-era-probe": "W
                                              "client.eras.result-type-absent-with-input-requests": "FAIL"},
               "input-requests-without-result-type": {"client.eras.result-type-absent-with-input-requests": "FAIL"},
               "fallback-on-modern-error": {"client.eras.stdio-modern-error-no-fallback": "WARN"},
+              "fallback-offers-oldest": {"client.eras.fallback-offers-latest": "WARN"},
               # the modern-only client's omission: it does nothing to a client told both eras
               "skip-discover": {}}
 
@@ -218,7 +219,8 @@ def test_a_dual_era_client_against_the_2025_server_the_harness_plays(cli, tmp_pa
     assert set(statuses) == {"client.eras.dual-era-probe", "client.eras.fallback-any-error",
                              "client.eras.result-type-absent-complete", "client.eras.modern-only-probe",
                              "client.eras.stdio-modern-error-no-fallback",
-                             "client.eras.result-type-absent-with-input-requests"}
+                             "client.eras.result-type-absent-with-input-requests",
+                             "client.eras.fallback-offers-latest"}
     expected = {case: ERA_FAULTS[fault].get(case, "PASS") for case in statuses}
     assert statuses == expected, results
     assert proc.returncode == (1 if "FAIL" in expected.values() else 0), proc.stderr.decode()

@@ -439,6 +439,11 @@ class Loader {
           return bad(body_at, "initialize-first judges what a client sends first: client cases only");
         // What these two judge is the answer the harness was told to play: without it they would
         // judge nothing and pass.
+        if (std::string_view(body.GetString()) == "fallback-latest-version" &&
+            (!c.harness.revision || c.sut.versions.size() < 2))
+          return bad(body_at,
+                     "fallback-latest-version judges the initialize a client told sut.versions (a modern and "
+                     "initialize-based ones) sends to the legacy server of harness.revision");
         if (std::string_view(body.GetString()) == "fallback-on-legacy-400" && !c.harness.revision)
           return bad(body_at,
                      "fallback-on-legacy-400 judges a client against the legacy server of harness.revision");

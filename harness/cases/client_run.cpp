@@ -349,7 +349,14 @@ class ClientRun final : public StepEngine {
                        to_json(*init));
         return false;
       }
-    } else if (const std::string v = asked_version->GetString(); v < planned) {
+    } else if (const std::string v = asked_version->GetString();
+               v < planned && has_check("fallback-latest-version")) {
+      // The version asked is that case's rule (its check judges it): the legacy server answers
+      // with it, as one supporting it does, and the case stays at its revision.
+      record_.negotiated = v;
+      record_.asked_version = planned;
+      answer = v;
+    } else if (v < planned) {
       if (!negotiated(v, planned)) return false;
       answer = v;
     } else {
@@ -558,6 +565,10 @@ class ClientRun final : public StepEngine {
       fallback_any_error(s);
       return true;
     }
+    if (s.text == "fallback-latest-version") {
+      fallback_latest_version(s);
+      return true;
+    }
     if (s.text == "fallback-on-legacy-400") {
       fallback_on_legacy_400(s);
       return true;
@@ -718,6 +729,34 @@ class ClientRun final : public StepEngine {
              "specific error code: legacy servers respond to unknown pre-initialize requests with "
              "implementation-defined errors\")",
          "", to_json(**probe));
+  }
+
+  // FALLBACK-INITIALIZE-LATEST (2025-11-25 lifecycle.mdx, the handshake a dual-era client falls
+  // back to): its initialize asks for the latest initialize-based version it was told it supports
+  // (sut.versions, latest first).
+  void fallback_latest_version(const Step& s) {
+    const auto latest =
+        std::find_if(case_.sut.versions.begin(), case_.sut.versions.end(), [](const std::string& v) {
+          const std::optional<Revision> r = parse_revision(v);
+          return r && !features(*r).modern_wire;
+        });
+    const std::vector<const Value*> requests = client_requests();
+    const auto init = std::find_if(requests.begin(), requests.end(),
+                                   [](const Value* r) { return method_of(*r) == "initialize"; });
+    if (latest == case_.sut.versions.end() || init == requests.end()) {
+      note("no initialize after a fallback: no version to judge");
+      return;
+    }
+    const Value* params = find_member(**init, "params");
+    const Value* asked = params && params->IsObject() ? find_member(*params, "protocolVersion") : nullptr;
+    if (asked && asked->IsString() && *latest == asked->GetString()) return;
+    fail(s,
+         "the client fell back to initialize asking for " +
+             (asked ? to_json(*asked) : std::string("no version")) +
+             "; the latest initialize-based version it supports is " + *latest +
+             " (\"In the initialize request, the client MUST send a protocol version it supports. This "
+             "SHOULD be the latest version supported by the client.\")",
+         "/params/protocolVersion", to_json(**init));
   }
 
   static std::string abbreviate(const std::string& s) { return abbreviate_utf8(s, 80); }

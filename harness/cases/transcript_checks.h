@@ -102,6 +102,7 @@ inline constexpr std::string_view kSessionChecks[] = {
     "initialize-error-names-versions",  // server_run.cpp: against what server/discover listed
     "dual-era-probe",                   // client_run.cpp: the probe answers it chose
     "fallback-any-error",               // client_run.cpp
+    "fallback-latest-version",          // client_run.cpp: the version its initialize asks for
     "fallback-on-legacy-400",           // client_run.cpp: the POSTs its HTTP server refused
     "no-fallback-on-modern-400",        // client_run.cpp
     "no-fallback-on-modern-error",      // client_run.cpp: the same over stdio

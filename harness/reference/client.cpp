@@ -285,16 +285,20 @@ class ReferenceClient {
 
   // The server did not list the modern revision: the latest initialize-based version this client
   // supports, with the capability read again as that revision says.
+  // The handshake asks for the latest initialize-based version it supports (versions_ is latest
+  // first; LIFECYCLE's SHOULD), or, with fallback-offers-oldest, the oldest.
   bool fall_back_to_initialize() {
+    std::optional<std::string> picked;
     for (const std::string& v : versions_) {
       const std::optional<Revision> r = parse_revision(v);
       if (!r || features(*r).modern_wire) continue;
-      asked_version_ = v;
-      revision_ = *r;
-      if (declared_caps_ != "none") read_capability();
-      return true;
+      if (!picked || fault_ == FaultId::FallbackOffersOldest) picked = v;
     }
-    return false;
+    if (!picked) return false;
+    asked_version_ = *picked;
+    revision_ = *parse_revision(*picked);
+    if (declared_caps_ != "none") read_capability();
+    return true;
   }
 
   // --- 2026-07-28: the tool call, its InputRequiredResults and the retries -------------------
