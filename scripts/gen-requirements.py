@@ -269,7 +269,7 @@ R2607 = [
     ("MRTR-INPUT-KEYS-UNIQUE", "MUST", "server", MRTR, "`inputRequests` keys are server assigned identifiers and **MUST** be unique within the scope of the request.", None),
     ("MRTR-INPUT-REQUEST-TYPES", "MUST", "server", MRTR, "`inputRequests` values are request objects that **MUST** be one of", None),
     ("MRTR-MAY-REQUEST-STATE", "MAY", "server", MRTR, "The `InputRequiredResult` **MAY** include a `requestState` field. If specified, this field is an opaque string meaningful only to the server.", None),
-    ("MRTR-STATE-UNTRUSTED", "MUST", "server", MRTR, "If a client request contains a `requestState` field, servers **MUST** treat `requestState` as an attacker-controlled input.", STATE_INTERNAL),
+    ("MRTR-STATE-UNTRUSTED", "MUST", "server", MRTR, "If a client request contains a `requestState` field, servers **MUST** treat `requestState` as an attacker-controlled input.", None),
     ("MRTR-STATE-INTEGRITY", "MUST", "server", MRTR, "If `requestState` influences authorization, resource access, or business logic, servers **MUST** protect its integrity (e.g. HMAC or AEAD)", STATE_INTERNAL),
     ("MRTR-STATE-REJECT-TAMPERED", "MUST", "server", MRTR, "**MUST** reject state that fails verification.", STATE_INTERNAL),
     ("MRTR-STATE-INTEGRITY-MAY-OMIT", "MAY", "server", MRTR, "Integrity protection **MAY** be omitted only when tampering can cause nothing worse than request failure.", STATE_INTERNAL),

@@ -17,4 +17,4 @@ fi
 # and each test has its own report folder, SUT processes and loopback ports.
 workers=()
 /usr/bin/python3 -c "import xdist" 2>/dev/null && workers=(-n "${EC_TEST_WORKERS:-2}")
-/usr/bin/python3 -m pytest -q "${workers[@]}" tests "$@"
+/usr/bin/python3 -m pytest -q --durations=25 "${workers[@]}" tests "$@"

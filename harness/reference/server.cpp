@@ -719,6 +719,10 @@ class ReferenceServer {
                                                        quote(state) + "}"));
     }
     const Value* echoed = find_member(call_params, "requestState");
+    if (fault_ == FaultId::TrustStateFormat && echoed != nullptr && echoed->IsString() &&
+        echoed->GetString() != state) {
+      std::_Exit(70);  // the fault: a server that parses the state as its own dies on a foreign one
+    }
     if (echoed == nullptr || !echoed->IsString() || echoed->GetString() != state) {
       return respond_error(call_id, -32602, "Invalid params: requestState does not belong to this request");
     }
