@@ -11,6 +11,8 @@ packages=(
   # scripts/package.sh (the relocatable tarball: patchelf sets its rpaths) and scripts/build-wheel.sh
   # (pip wheel with the setuptools and wheel python/pyproject.toml pins; venv for tests/test_wheel.py)
   patchelf python3-pip python3-setuptools python3-wheel python3-venv
+  # tests/test_action.py and tests/test_action_prebuilt.py read action.yml (without it: skipped)
+  python3-yaml
 )
 
 # --browser: also headless Chromium (about 100 MB), with which tests/test_reports.py renders
