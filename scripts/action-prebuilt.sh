@@ -47,6 +47,8 @@ case "${1:-}" in
     trap 'rm -f "$sums"' EXIT
     if [ "$os" != Linux ]; then
       note "no prebuilt binary for $os: building from source"
+    elif ! command -v curl > /dev/null; then
+      note "curl is not installed (a bare container?), so no prebuilt binary: building from source"
     elif ! base="$(base_url)"; then
       note "the action's repository and ref are unknown (a local action?): building from source"
     elif ! curl -fsSL --retry 2 --max-time 60 -o "$sums" "$base/SHA256SUMS" 2> /dev/null; then

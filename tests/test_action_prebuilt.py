@@ -46,7 +46,7 @@ def step(action, tmp_path, *args, **env):
     """Runs the script as the Action's step does; returns the process and its outputs."""
     output = tmp_path / "output"
     output.write_text("")
-    proc = subprocess.run(["bash", str(action / "scripts" / "action-prebuilt.sh"), *args], capture_output=True,
+    proc = subprocess.run(["/bin/bash", str(action / "scripts" / "action-prebuilt.sh"), *args], capture_output=True,
                           text=True, timeout=120, env={"PATH": env.pop("PATH", "/usr/bin:/bin"),
                                                        "GITHUB_OUTPUT": str(output), "HOME": str(tmp_path),
                                                        "RUNNER_TEMP": str(tmp_path / "runner-temp"), **env})
@@ -130,3 +130,15 @@ def test_the_release_is_the_one_of_the_action_ref(tmp_path):
     local = action_copy(tmp_path / "workspace")
     proc, found = step(local, tmp_path, "find", PATH=path, CURL_LOG=str(log))
     assert found == {"found": "false"} and "unknown" in proc.stdout and len(log.read_text().splitlines()) == 2
+
+
+def test_without_curl_the_source_is_built(tmp_path):
+    # A bare container (debian:12 has no curl): said so, and the source is built.
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    for tool in ("dirname", "uname", "mktemp", "rm"):
+        (bin_dir / tool).symlink_to(shutil.which(tool))
+    action = action_copy(tmp_path / "_actions" / "someone" / "elicit-conform" / "v9.8.7")
+    proc, found = step(action, tmp_path, "find", PATH=str(bin_dir))
+    assert proc.returncode == 0 and found == {"found": "false"}, proc.stdout + proc.stderr
+    assert "curl is not installed" in proc.stdout, proc.stdout

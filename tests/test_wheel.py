@@ -98,6 +98,9 @@ def test_console_script_is_the_bundled_binary(installed, tmp_path):
     source = subprocess.run([str(BUILD / "elicit-conform"), "list", "--cases", str(ROOT / "cases")],
                             capture_output=True, text=True)
     assert listed.returncode == 0 and listed.stdout == source.stdout != ""
+    module = subprocess.run(["env", "-i", f"PATH={PATH}", str(installed.python), "-m", "elicit_conform", "--version"],
+                            capture_output=True, text=True, cwd=tmp_path)
+    assert module.returncode == 0 and module.stdout == built, module.stdout + module.stderr
 
 
 def test_installed_plugin_runs_the_bundled_binary_without_options(installed, tmp_path):
