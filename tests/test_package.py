@@ -207,8 +207,14 @@ def test_packaged_binary_runs_with_the_source_tree_out_of_reach(package, tmp_pat
     version = hidden([package.bin, "--version"], elsewhere)
     built = subprocess.run([str(BUILD / "elicit-conform"), "--version"], capture_output=True, text=True).stdout
     assert version.returncode == 0 and version.stdout == built, (version.stdout, version.stderr)
-    assert re.fullmatch(r"elicit-conform \S+ \(commit [0-9a-f]{40} of \d{4}-\d\d-\d\d(, with uncommitted changes)?\)\n",
-                        version.stdout), version.stdout
+    named = re.fullmatch(r"elicit-conform \S+ \(commit ([0-9a-f]{40}) of (\d{4}-\d\d-\d\d)"
+                         r"(, with uncommitted changes)?\)\n", version.stdout)
+    assert named, version.stdout
+    # The date is the commit's, in UTC (a build of an older commit names that one's).
+    date = subprocess.run(["git", "-C", str(ROOT), "show", "-s", "--date=format-local:%Y-%m-%d", "--format=%cd",
+                           named.group(1)], capture_output=True, text=True, env={**os.environ, "TZ": "UTC"})
+    if date.returncode == 0:
+        assert named.group(2) == date.stdout.strip(), (named.group(2), date.stdout)
 
     listed = hidden([package.bin, "list"], elsewhere)
     source = subprocess.run([str(BUILD / "elicit-conform"), "list", "--cases", str(ROOT / "cases")],
