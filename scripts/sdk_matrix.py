@@ -130,8 +130,8 @@ def render(rows, reports):
         "input the schema forbids where no spec sentence says it must refuse it (never a failure). SKIP: the",
         "implementation said it cannot run the",
         "case (no API for it, or it negotiated a revision the case does not apply to). ERROR: the",
-        "implementation never came up, or the harness could not run the case. README.md at the top of the",
-        "repository has the full definitions.",
+        "implementation never came up, or the harness could not run the case. docs/reports.md has the full",
+        "definitions.",
         "",
     ]
     return "\n".join(out)

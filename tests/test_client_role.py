@@ -8,7 +8,11 @@ import json
 import pathlib
 import subprocess
 
+import shutil
+
 import pytest
+
+from conftest import ROOT
 
 from test_server_role import SUTS, leftovers, run
 
@@ -184,6 +188,46 @@ def test_the_reference_client_speaks_2026_07_28(cli, tmp_path):
     assert {c["id"] for c in cases if c.get("negotiated") == "2025-11-25"} == {
         "client.eras.dual-era-probe", "client.eras.fallback-any-error", "client.eras.result-type-absent-complete",
         "client.eras.result-type-absent-with-input-requests"}
+
+
+@pytest.mark.parametrize("validates,status", [(True, "PASS"), (False, "WARN")])
+def test_a_client_may_abandon_a_call_whose_form_it_cannot_submit(cli, tmp_path, validates, status):
+    """S3: a 2026-07-28 client that validates the user's content and abandons the call sends no
+    retry, which the spec allows ("Servers MUST NOT assume that clients will ... retry"): the
+    validation case passes and says why (kept by sending nothing); the same client retrying with
+    the invalid content fails it at its check."""
+    sut = f"/usr/bin/python3 {SUTS / 'abandoning_modern_client.py'}" + ("" if validates else " --no-validation")
+    proc, results = run_client(cli, tmp_path, sut, "--revision", "2026-07-28", "--transport", "stdio",
+                               "--case", "client.modern.no-invalid-content", "--timeout", "2000")
+    [case] = results["cases"]
+    assert case["status"] == status, case
+    if validates:
+        assert case["reason"].startswith("kept by sending nothing: no SUT message matched"), case["reason"]
+        assert "abandon" in case["reason"]
+    else:
+        assert case["check"] == "check.retry-content-valid", case
+
+
+@pytest.mark.parametrize("addressed,status", [(True, "PASS"), (False, "FAIL")])
+def test_scripted_answers_addressed_to_a_message_reach_that_elicitation(cli, tmp_path, addressed, status):
+    """S2: an answer with "message" is for the elicitation showing that message, whatever the order
+    the client shows them in (an SDK fulfilling input requests concurrently). The scripted user of
+    several-at-once, reversed: addressed, each form still gets its own content; without the
+    messages the reference client hands them out in order and the forms get each other's."""
+    cases = tmp_path / "cases"
+    shutil.copytree(ROOT / "cases", cases)
+    path = cases / "2026-07-28" / "client" / "client.modern.several-at-once.json"
+    case = json.loads(path.read_text())
+    case["sut"]["user"].reverse()
+    if not addressed:
+        for answer in case["sut"]["user"]:
+            del answer["message"]
+    path.write_text(json.dumps(case))
+    proc, results = run_client(cli, tmp_path, f"{cli.peer} reference client", "--cases", cases,
+                               "--revision", "2026-07-28", "--transport", "stdio",
+                               "--case", "client.modern.several-at-once", "--timeout", "2000")
+    [run] = results["cases"]
+    assert run["status"] == status, run
 
 
 def test_a_client_without_2026_07_28_says_skip(cli, tmp_path):

@@ -316,7 +316,7 @@ def test_interrupted_harness_leaves_no_process(cli, tmp_path, signal_name):
         if proc.poll() is None:  # a failed test must not leave its harness (and grandchild) to the next
             proc.kill()
             proc.communicate()
-    assert proc.returncode == 130  # interrupted: cleaned up, and reported what finished (README)
+    assert proc.returncode == 130  # interrupted: cleaned up, and reported what finished (docs/reports.md)
     time.sleep(0.2)
     assert not leftovers(cli.sleep_marker)
 

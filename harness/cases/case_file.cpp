@@ -25,8 +25,9 @@ const std::set<std::string_view> kCaseMembers = {"$comment",   "id",           "
 const std::set<std::string_view> kStepKeywords = {
     "send", "expect", "reply", "expect_silence_ms", "expect_no_fetch", "check"};
 const std::set<std::string_view> kStepModifiers = {
-    "$comment",     "as", "response_to",         "to",           "within_ms",
-    "prerequisite", "id", "http_version_header", "nonconformant"};
+    "$comment",      "as",           "response_to", "to",
+    "within_ms",     "prerequisite", "id",          "http_version_header",
+    "nonconformant", "absent_ok"};
 
 // Case ids and step names are short ASCII: checked by hand, no regex engine needed.
 bool is_case_id(std::string_view id) {
@@ -504,6 +505,16 @@ class Loader {
                      "\"arrival\" belongs to an expect step whose pattern names a method");
         step.prerequisite = p->IsBool() && p->GetBool();
         step.arrival_prerequisite = arrival;
+      }
+      if (const rapidjson::Value* a = find_member(s, "absent_ok")) {
+        if (step.kind != Step::Kind::Expect || !step.target.empty() || step.prerequisite ||
+            step.arrival_prerequisite || !a->IsString() || a->GetStringLength() == 0 ||
+            a->GetStringLength() > 400) {
+          return bad(pointer_append(at, "absent_ok"),
+                     "absent_ok belongs to an expect step that is no response and no prerequisite: why "
+                     "nothing arriving keeps the rule, 1 to 400 characters");
+        }
+        step.absent_ok = std::string(a->GetString(), a->GetStringLength());
       }
       if (const rapidjson::Value* id = find_member(s, "id")) {
         if (!id->IsString() || !is_check_id(id->GetString()))

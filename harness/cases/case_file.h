@@ -36,6 +36,11 @@ struct Step {
   // the scene. When no SUT message of the pattern's method came at all, the rule was not reached
   // (FAIL, not testable); one that came and does not match is the rule broken.
   bool arrival_prerequisite = false;
+  // expect, not a response ("absent_ok": why): no matching SUT message within the wait keeps the
+  // rule, for this reason (a 2026-07-28 client may abandon a call instead of retrying it: "Servers
+  // MUST NOT assume that clients will ... retry the original request"). The run passes with the
+  // reason said, and the later steps judge what did come.
+  std::string absent_ok;
   // send, over Streamable HTTP: the MCP-Protocol-Version header its POST carries instead of the
   // version its _meta names ("" leaves it out): how a case tests a server's header validation.
   std::optional<std::string> http_version_header;

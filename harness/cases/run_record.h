@@ -59,7 +59,10 @@ struct RunRecord {
   // initialize): ERROR, not a conformance verdict on the case's rule.
   std::optional<std::string> sut_unavailable;
   std::optional<StepFailure> failure;  // the first failing step
-  Diagnostics sut_findings;            // check-message findings on SUT messages (MUST/SHOULD)
+  // An expect step with absent_ok saw nothing it matches: what did not come, and why that keeps
+  // the rule. A PASS says it, so that it never reads as "the SUT did it right".
+  std::optional<std::string> absence_accepted;
+  Diagnostics sut_findings;  // check-message findings on SUT messages (MUST/SHOULD)
   std::vector<TranscriptEntry> transcript;
   std::string sut_stderr;
   std::string sut_exit;  // how the SUT process ended

@@ -694,6 +694,11 @@ void StepEngine::do_expect(const Step& s) {
   }
   std::string reason = s.target.empty() ? "no SUT message matched" : "no response to \"" + s.target + "\"";
   reason += eof_ ? closed_reason() : " within " + std::to_string(wait.count()) + " ms";
+  if (!s.absent_ok.empty()) {
+    record_.absence_accepted = reason + ": " + s.absent_ok;
+    note(s.check_id + ": " + *record_.absence_accepted);
+    return;
+  }
   if (!closest.empty()) reason += "; closest: " + closest;
   if (retention_.messages_not_kept() > 0) reason += "; " + retention_.messages_summary();
   if (s.arrival_prerequisite && !sut_sent_method(find_member(*s.body, "method")->GetString())) {

@@ -152,7 +152,7 @@ std::optional<CheckFailure> jsonrpc_valid(const Transcript& t) {
 
 std::optional<CheckFailure> schema_as_asked(const Transcript& t, bool titles) {
   // Each form elicitation carries the requestedSchema the tool was asked to send, by value:
-  // validity keywords (type, enum, const, format, pattern, bounds, items, required, default) for
+  // validity keywords (type, enum, const, format, bounds, items, required, default) for
   // schema-as-asked, titles and descriptions for schema-titles-as-asked.
   for (const TranscriptElicitation& e : transcript_elicitations(t)) {
     const Value* params = find_member(*e.request, "params");

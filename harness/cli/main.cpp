@@ -1,5 +1,5 @@
 // elicit-conform: conformance and fuzz test suite for MCP elicitation. The subcommands
-// (README.md): the pure checkers (check-schema, check-message), the case
+// (docs/cli.md): the pure checkers (check-schema, check-message), the case
 // runner (server, client), list, and the reference peer.
 #include <algorithm>
 #include <filesystem>

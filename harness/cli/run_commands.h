@@ -1,5 +1,5 @@
 // `elicit-conform server|list|reference`: running the case corpus against a SUT, listing it,
-// and the built-in reference peer. Exit status of a run (README.md): 0 every case passed or was
+// and the built-in reference peer. Exit status of a run (docs/reports.md): 0 every case passed or was
 // expected to fail; 1 an unexpected failure, a stale or unknown baseline entry; 2 usage or
 // configuration error (an unusable --report-dir included, found before any case runs); 3 the
 // harness itself failed; 130 interrupted (SIGINT, SIGTERM or SIGHUP): the cases that finished

@@ -618,11 +618,27 @@ class ReferenceClient {
     return true;
   }
 
-  // The next scripted answer; the user cancels once the script is used up.
-  std::string next_action(const Value** content) {
+  // The scripted answer to the elicitation with this message: the first unused one addressed to
+  // it ("message"), else the first unused one addressed to none (the script's order); the user
+  // cancels once none is left. The harness's client answers in map order anyway; the message is
+  // how an adapter whose SDK shows several input requests at once gives each its own answer.
+  std::string next_action(const Value** content, std::string_view message) {
     *content = nullptr;
-    if (answer_index_ >= user_.document.Size()) return "cancel";
-    const Value& answer = user_.document[static_cast<rapidjson::SizeType>(answer_index_++)];
+    const rapidjson::SizeType n = user_.document.Size();
+    answered_.resize(n, false);
+    std::optional<rapidjson::SizeType> pick;
+    for (rapidjson::SizeType i = 0; i < n && !pick; ++i) {
+      const Value* to = find_member(user_.document[i], "message");
+      if (!answered_[i] && to && to->IsString() &&
+          std::string_view(to->GetString(), to->GetStringLength()) == message)
+        pick = i;
+    }
+    for (rapidjson::SizeType i = 0; i < n && !pick; ++i) {
+      if (!answered_[i] && find_member(user_.document[i], "message") == nullptr) pick = i;
+    }
+    if (!pick) return "cancel";
+    answered_[*pick] = true;
+    const Value& answer = user_.document[*pick];
     *content = find_member(answer, "content");
     const Value* action = find_member(answer, "action");
     return action && action->IsString() ? action->GetString() : "cancel";
@@ -714,7 +730,10 @@ class ReferenceClient {
       issued_.insert(std::string(eid->GetString(), eid->GetStringLength()));
 
     const Value* content = nullptr;
-    std::string action = next_action(&content);
+    const Value* shown = find_member(*params, "message");
+    std::string action = next_action(
+        &content, shown && shown->IsString() ? std::string_view(shown->GetString(), shown->GetStringLength())
+                                             : std::string_view());
     if (fault_ == FaultId::SwapDeclineCancel && action != "accept")
       action = action == "decline" ? "cancel" : "decline";
     if (fault_ == FaultId::NoDecline && action == "decline") action = "cancel";
@@ -770,7 +789,7 @@ class ReferenceClient {
       const Value* content = nullptr;
       // consent-once: one accept opens the rest of the list without asking again.
       const bool accepted =
-          (consented && fault_ == FaultId::ConsentOnce) || next_action(&content) == "accept";
+          (consented && fault_ == FaultId::ConsentOnce) || next_action(&content, e.message) == "accept";
       consented = consented || accepted;
       if (accepted || fault_ == FaultId::OpenWithoutConsent) open_url(e.url);
       if (accepted) awaiting_.insert(e.elicitation_id);
@@ -794,7 +813,7 @@ class ReferenceClient {
   ParsedJson capabilities_json_;
   ElicitationCapability capability_;
   ParsedJson user_;
-  std::size_t answer_index_ = 0;
+  std::vector<bool> answered_;          // which scripted answers were given
   std::string declared_caps_ = "none";  // ELICIT_CONFORM_CAPABILITIES as given
   std::set<std::string> responded_;     // ids of our requests the server answered
   std::map<std::string, std::shared_ptr<rapidjson::Document>> responses_;  // ... and their answers

@@ -109,6 +109,8 @@ CaseResult judge_record(const Case& c, RunRecord record) {
     r.broken_requirement = !record.failure->requirement.empty() ? record.failure->requirement
                            : c.requirements.size() == 1         ? c.requirements[0]
                                                                 : std::string();
+  } else if (record.absence_accepted) {
+    r.reason = "kept by sending nothing: " + *record.absence_accepted;
   }
   r.record = std::move(record);
   return r;

@@ -1,4 +1,4 @@
-// The verdict of one case (README.md, "Verdicts and exit codes"):
+// The verdict of one case (docs/reports.md, "Verdicts"):
 //   PASS   every check held
 //   FAIL   a MUST-level check failed
 //   WARN   only SHOULD-level checks failed

@@ -2,7 +2,7 @@
 // mutator (mutator.h), run through one live session (session.h), are judged by the
 // oracles (oracles.h); each new finding (by oracle and signature) is minimised
 // (minimise.h) against the SUT and written as a replayable case (case_writer.h), and
-// the campaign ends with summary.json. README.md, "Fuzzing a SUT", is the user's side of this.
+// the campaign ends with summary.json. docs/fuzzing.md is the user's side of this.
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 // The fuzzer's randomness: SplitMix64, written out here rather than std::mt19937 with
 // std::uniform_int_distribution, whose results differ between standard libraries. The same seed
-// must give the same inputs on every machine of a sharded campaign (README.md, "Fuzzing a SUT").
+// must give the same inputs on every machine of a sharded campaign (docs/fuzzing.md, "Determinism").
 #pragma once
 
 #include <cstddef>

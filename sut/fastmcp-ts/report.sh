@@ -2,8 +2,8 @@
 # Regenerates reports/fastmcp-ts/<version>/ for the pinned fastmcp (package.json), server role:
 #   server-stdio/   every revision over stdio (2025-06-18, 2025-11-25; 2026-07-28 is SKIP-REVISION:
 #                   fastmcp's TypeScript SDK 1.x has no such wire)
-#   server-http/    the 2025 revisions over Streamable HTTP (fastmcp's httpStream transport,
-#                   server.mjs --http 0; the 2026-07-28 cases run over stdio only)
+#   server-http/    every revision over Streamable HTTP (fastmcp's httpStream transport,
+#                   server.mjs --http 0; 2026-07-28 is SKIP-REVISION there too)
 # and sut/fastmcp-ts/expected-failures.yml.
 # Environment: ELICIT_CONFORM_BIN (default build/default/elicit-conform), JOBS (default 2).
 set -euo pipefail

@@ -3,7 +3,7 @@
 #   server-http/    the 2025 revisions over Streamable HTTP (server.mjs --http 0)
 #   server-stdio/   the 2025 revisions over stdio: every case SKIP, mcp-lite has no stdio transport
 #                   (the adapter says so, exit 77; the harness exits 1, nothing tested, a result)
-# (2026-07-28 runs over stdio only in this suite, and mcp-lite negotiates 2025-06-18 at most.)
+# (mcp-lite negotiates 2025-06-18 at most: the 2026-07-28 cases, over either transport, are SKIP.)
 # and sut/mcp-lite/expected-failures.yml.
 # Environment: ELICIT_CONFORM_BIN (default build/default/elicit-conform), JOBS (default 2).
 set -euo pipefail

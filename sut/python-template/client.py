@@ -66,14 +66,19 @@ SCRIPT = json_env("ELICIT_CONFORM_USER", [])
 
 class User:
     """The scripted user: one answer per elicitation actually shown, in order; once the script
-    is used up the user dismisses everything (cancel)."""
+    is used up the user dismisses everything (cancel). An answer with a "message" is for the
+    elicitation showing that message (an SDK that shows several at once, concurrently, gives each
+    its own answer whatever the order)."""
 
     def __init__(self, script):
-        self.script = list(script) if isinstance(script, list) else []
+        self.script = [a for a in script if isinstance(a, dict)] if isinstance(script, list) else []
 
-    def answer(self):
-        answer = self.script.pop(0) if self.script else None
-        return answer if isinstance(answer, dict) else {"action": "cancel"}
+    def answer(self, message=None):
+        for wanted in (lambda a: a.get("message") == message, lambda a: "message" not in a):
+            for i, answer in enumerate(self.script):
+                if wanted(answer):
+                    return self.script.pop(i)
+        return {"action": "cancel"}
 
 
 user = User(SCRIPT)
@@ -186,7 +191,7 @@ class Client:
         problem = request_problem(params, self.modes)
         if problem:
             raise RpcError(INVALID_PARAMS, f"Invalid params: {problem}")
-        answer = user.answer()
+        answer = user.answer(params.get("message"))
         action = answer.get("action")
         if params.get("mode", "form") == "url":
             # CLIENT-URL-CONSENT: the URL is opened only after the user said yes, and never
@@ -244,7 +249,7 @@ class Client:
             for entry in entries if isinstance(entries, list) else []:
                 if request_problem(entry, self.modes) or (isinstance(entry, dict) and entry.get("mode") != "url"):
                     continue  # not a URL elicitation we can show: nothing to consent to
-                if user.answer().get("action") == "accept":
+                if user.answer(entry.get("message")).get("action") == "accept":
                     open_url(entry["url"])
                     self.pending.add(entry["elicitationId"])
                     accepted.append(entry["elicitationId"])

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates reports/tmcp/<version>/ for the pinned tmcp (package.json), server role:
 #   server-stdio/   every revision over stdio (2025-06-18, 2025-11-25, 2026-07-28)
-#   server-http/    the 2025 revisions over Streamable HTTP (server.mjs --http 0; the 2026-07-28
-#                   cases run over stdio only)
+#   server-http/    every revision over Streamable HTTP (server.mjs --http 0; the 2026-07-28
+#                   cases run over HTTP too, but for the few about a stdio rule)
 # and sut/tmcp/expected-failures.yml.
 # Environment: ELICIT_CONFORM_BIN (default build/default/elicit-conform), JOBS (default 2).
 set -euo pipefail

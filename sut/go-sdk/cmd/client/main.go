@@ -49,24 +49,44 @@ func fail(format string, args ...any) {
 type answer struct {
 	Action  string         `json:"action"`
 	Content map[string]any `json:"content"`
+	// Message, when set, names the elicitation this answer is for (its message): an SDK that
+	// shows several input requests at once, concurrently, gets each answer to its own form.
+	Message *string `json:"message"`
 }
 
 // user is the scripted user: one answer per elicitation shown, cancel once the script runs out.
 type user struct {
 	mu     sync.Mutex
 	script []answer
-	next   int
+	used   []bool
 }
 
-func (u *user) answer() answer {
+// answer is the user's answer to the elicitation with this message: the first unused one
+// addressed to that message, else the first unused one addressed to none (the script's order),
+// else cancel.
+func (u *user) answer(message string) answer {
 	u.mu.Lock()
 	defer u.mu.Unlock()
-	if u.next >= len(u.script) {
+	if u.used == nil {
+		u.used = make([]bool, len(u.script))
+	}
+	pick := -1
+	for i, a := range u.script {
+		if !u.used[i] && a.Message != nil && *a.Message == message {
+			pick = i
+			break
+		}
+	}
+	for i, a := range u.script {
+		if pick < 0 && !u.used[i] && a.Message == nil {
+			pick = i
+		}
+	}
+	if pick < 0 {
 		return answer{Action: "cancel"}
 	}
-	a := u.script[u.next]
-	u.next++
-	return a
+	u.used[pick] = true
+	return u.script[pick]
 }
 
 // openURL "opens" a URL the user agreed to: one GET, and only on loopback. This is the
@@ -133,7 +153,7 @@ func main() {
 		}
 		caps.Elicitation = &elicitation
 		opts.ElicitationHandler = func(_ context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
-			a := scripted.answer()
+			a := scripted.answer(req.Params.Message)
 			if a.Action != "accept" {
 				return &mcp.ElicitResult{Action: a.Action}, nil
 			}
@@ -223,7 +243,7 @@ func main() {
 		}
 		var accepted []string
 		for _, e := range data.Elicitations {
-			if scripted.answer().Action != "accept" {
+			if scripted.answer(e.Message).Action != "accept" {
 				continue
 			}
 			openURL(e.URL)
