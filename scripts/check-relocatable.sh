@@ -2,7 +2,8 @@
 # Proves that a package made by scripts/package.sh runs on a machine that has none of the build's
 # libraries: a minimal Debian root file system (debootstrap --variant=minbase of Debian's current
 # stable, made once into a cache folder and reused), the unpacked package copied in, and in a
-# chroot `--version`, `list` and a run of the suite against the package's own reference server.
+# chroot `--version`, `list` and a run of the suite against the package's own reference server
+# (and the client cases against its reference client).
 # Also checks that every library the binary loads there is either glibc's or the package's own
 # lib/ (ldd in the chroot), and that the build's libraries (yaml-cpp, re2, ...) are not in the root.
 #
@@ -79,6 +80,9 @@ listed="$(run "$bin" list | wc -l)"
 echo "check-relocatable: list: $listed lines"
 run "$bin" server --command "$bin reference server" --report-dir /tmp/ec-relocatable-report
 test -s "$root/tmp/ec-relocatable-report/results.json"
-rm -rf "$root/tmp/ec-relocatable-report"
-echo "check-relocatable: a reference run in the root exited 0"
+# The client role too: the harness serves the client through its stdio relay, itself again.
+run "$bin" client --command "$bin reference client" --case 'client.form.*' --report-dir /tmp/ec-relocatable-client
+test -s "$root/tmp/ec-relocatable-client/results.json"
+rm -rf "$root/tmp/ec-relocatable-report" "$root/tmp/ec-relocatable-client"
+echo "check-relocatable: a reference run in the root exited 0 (server, and client through the relay)"
 CHROOT
