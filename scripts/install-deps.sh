@@ -8,11 +8,23 @@ packages=(
   rapidjson-dev libgtest-dev libcli11-dev libre2-dev liburiparser-dev
   libcpp-httplib-dev libyaml-cpp-dev libbenchmark-dev libvalijson-dev
   python3-pytest python3-pytest-xdist python3-hypothesis python3-jsonschema
+  # scripts/package.sh (the relocatable tarball: patchelf sets its rpaths) and scripts/build-wheel.sh
+  # (pip wheel with the setuptools and wheel python/pyproject.toml pins; venv for tests/test_wheel.py)
+  patchelf python3-pip python3-setuptools python3-wheel python3-venv
+  # tests/test_action.py and tests/test_action_prebuilt.py read action.yml (without it: skipped)
+  python3-yaml
 )
 
 # --browser: also headless Chromium (about 100 MB), with which tests/test_reports.py renders
 # report.html; without it that test is skipped and says why.
-[ "${1:-}" = "--browser" ] && packages+=(chromium-headless-shell)
+# --release: also debootstrap, for scripts/check-relocatable.sh (the release workflow).
+for arg in "$@"; do
+  case "$arg" in
+    --browser) packages+=(chromium-headless-shell) ;;
+    --release) packages+=(debootstrap) ;;
+    *) echo "install-deps: unknown option '$arg' (--browser, --release)" >&2; exit 2 ;;
+  esac
+done
 
 missing=()
 for p in "${packages[@]}"; do

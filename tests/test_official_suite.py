@@ -112,8 +112,8 @@ def test_client_gets_the_official_context(cli, tmp_path):
 def test_version_names_the_commit(cli):
     proc = official(cli, "--version", cwd=ROOT)
     assert proc.returncode == 0
-    assert re.fullmatch(rb"elicit-conform \d+\.\d+\.\d+ \(commit ([0-9a-f]{40}|unknown)(, with uncommitted changes)?\)\n",
-                        proc.stdout), proc.stdout
+    assert re.fullmatch(rb"elicit-conform \d+\.\d+\.\d+ \(commit ([0-9a-f]{40} of \d{4}-\d\d-\d\d|unknown)"
+                        rb"(, with uncommitted changes)?\)\n", proc.stdout), proc.stdout
 
 
 def test_list_official_matches_the_docs(cli):

@@ -102,7 +102,9 @@ static int run_main(int argc, char** argv) {
   CLI::App app{"elicit-conform: conformance checks for MCP elicitation"};
   app.require_subcommand(1);
   const std::string commit = ec::tool_commit();
+  const std::string date = ec::tool_commit_date();
   app.set_version_flag("--version", "elicit-conform " + ec::tool_version() + " (commit " + commit +
+                                        (date.empty() ? "" : " of " + date) +
                                         (ec::tool_dirty() ? ", with uncommitted changes" : "") + ")");
   ec::CheckCommandOptions options;
   options.cases_dir = default_cases_dir();

@@ -1,5 +1,10 @@
 """pytest plugin: elicit-conform's case runs as pytest items.
 
+    pip install elicit-conform    # the wheel: the plugin is a pytest11 entry point, no -p needed
+    pytest --elicit-conform-server "CMD ..."
+
+or from a source checkout, with the elicit-conform binary on PATH (or --elicit-conform-binary):
+
     PYTHONPATH=path/to/elicit-conform/python \\
         pytest -p pytest_elicit_conform --elicit-conform-server "CMD ..."
 
@@ -29,8 +34,9 @@ def pytest_addoption(parser):
                     help="run the server cases against this server command (or http://127.0.0.1:PORT/mcp URL)")
     group.addoption("--elicit-conform-client", metavar="CMD", default=None,
                     help="run the client cases against this client command")
-    group.addoption("--elicit-conform-binary", metavar="PATH", default="elicit-conform",
-                    help="the elicit-conform binary (default: elicit-conform on PATH)")
+    group.addoption("--elicit-conform-binary", metavar="PATH", default=None,
+                    help="the elicit-conform binary (default: the one bundled with this package when it "
+                         "was installed from its wheel, else elicit-conform on PATH)")
     group.addoption("--elicit-conform-args", metavar="ARGS", default="",
                     help="more CLI arguments, split like a shell, given with '=' (a value starting with - "
                          "is otherwise read as an option of pytest's): "
@@ -60,8 +66,17 @@ class RunOutcome:
             self.results = json.loads(results.read_text(encoding="utf-8", errors="replace"))
 
 
+def _default_binary():
+    """The binary of the wheel (elicit_conform/_bundle) when installed from it, else the one on PATH."""
+    try:
+        from elicit_conform import bundled_binary
+    except ImportError:  # the plugin alone, on PYTHONPATH
+        return "elicit-conform"
+    return bundled_binary() or "elicit-conform"
+
+
 def _run(config, role, target):
-    binary = config.getoption("elicit_conform_binary")
+    binary = config.getoption("elicit_conform_binary") or _default_binary()
     base = pathlib.Path(config.getoption("elicit_conform_report_dir"))
     if not base.is_absolute():
         base = config.invocation_params.dir / base
