@@ -439,6 +439,11 @@ class Loader {
           return bad(body_at, "initialize-first judges what a client sends first: client cases only");
         // What these two judge is the answer the harness was told to play: without it they would
         // judge nothing and pass.
+        if (std::string_view(body.GetString()) == "probe-once" &&
+            (c.harness.revision || c.harness.first_request_error_code))
+          return bad(body_at,
+                     "probe-once judges a client against a modern server that answers every request; an era "
+                     "case's refusals may justify a new probe");
         if (std::string_view(body.GetString()) == "fallback-latest-version" &&
             (!c.harness.revision || c.sut.versions.size() < 2))
           return bad(body_at,

@@ -17,10 +17,19 @@ namespace {
 
 using rapidjson::Value;
 
-constexpr std::array kChecks{
-    "meta-required",         "meta-client-info",    "capability-each-request",   "discover-first",
-    "retry-new-id",          "retry-state-echoed",  "retry-inputs-complete",     "retry-content-valid",
-    "no-legacy-elicitation", "http-version-header", "http-version-header-match", "state-scoped"};
+constexpr std::array kChecks{"meta-required",
+                             "meta-client-info",
+                             "capability-each-request",
+                             "discover-first",
+                             "retry-new-id",
+                             "retry-state-echoed",
+                             "retry-inputs-complete",
+                             "retry-content-valid",
+                             "no-legacy-elicitation",
+                             "http-version-header",
+                             "http-version-header-match",
+                             "state-scoped",
+                             "probe-once"};
 
 std::string method_of(const Value& message) {
   const Value* m = find_member(message, "method");
@@ -214,6 +223,25 @@ std::optional<CheckFailure> discover_first(const ModernClientTranscript& t) {
   return failure("the client sent no request", "", nullptr);
 }
 
+// ERA-CACHE (versioning.mdx): "Clients SHOULD cache the result for the lifetime of the server
+// process (stdio) or origin (HTTP)". Judged in cases whose server answers every request (no error,
+// which is what may justify probing again): a second server/discover is the era asked again.
+std::optional<CheckFailure> probe_once(const ModernClientTranscript& t) {
+  bool probed = false;
+  for (const Value* m : t.sut_messages) {
+    if (!is_request(*m) || method_of(*m) != kServerDiscover) continue;
+    if (probed) {
+      return failure(
+          "the client probed with server/discover again, though every request since its first probe was "
+          "answered without error (\"Clients SHOULD cache the result for the lifetime of the server process "
+          "(stdio) or origin (HTTP)\")",
+          "/method", m);
+    }
+    probed = true;
+  }
+  return std::nullopt;
+}
+
 std::optional<CheckFailure> no_legacy(const ModernClientTranscript& t) {
   for (const Value* m : t.sut_messages) {
     const std::string method = method_of(*m);
@@ -284,6 +312,7 @@ std::optional<CheckFailure> run_modern_client_check(std::string_view name, const
   if (name == "meta-client-info") return meta_findings(t, {"META-CLIENT-INFO"}, Level::Should);
   if (name == "capability-each-request") return capability_each_request(t);
   if (name == "discover-first") return discover_first(t);
+  if (name == "probe-once") return probe_once(t);
   if (name == "retry-new-id") {
     if (auto f = retry_findings(t, {"MRTR-RETRY-NEW-ID"})) return f;
     return retry_ids_new_in_chain(t);

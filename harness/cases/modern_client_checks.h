@@ -46,6 +46,8 @@ std::vector<std::string_view> modern_client_check_names();
 //   meta-client-info        every request names the client in _meta (META-CLIENT-INFO)
 //   capability-each-request every request's _meta declares the elicitation capability the case asked for
 //   discover-first          the first request is server/discover (the stdio probe)
+//   probe-once              no second server/discover (ERA-CACHE), in a case whose server
+//                           answers every request without error
 //   retry-new-id            each retry has an id of its own: not that of the request it retries,
 //                           nor of any earlier request of its chain (the original call included)
 //   state-scoped            requestState and inputResponses only on the retry of the request

@@ -384,6 +384,7 @@ class ReferenceClient {
       }
       id = next;
       responded_.erase(id);  // retry-same-id: the answer to wait for is the one still to come
+      if (fault_ == FaultId::ProbeEveryRequest) discover();  // the era again, as if never cached
       send(retry + id + params + "}}");
     }
     return complain("the server kept asking for input after " + std::to_string(kMaxRounds) + " rounds");

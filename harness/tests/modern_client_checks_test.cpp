@@ -92,6 +92,29 @@ TEST(ModernClientChecks, NoStateIsEchoedAsNone) {
                   .check("retry-state-echoed"));
 }
 
+// ERA-CACHE: one probe, then requests; a second server/discover is the era asked again.
+TEST(ModernClientChecks, ProbeOnceAllowsOneServerDiscover) {
+  const auto transcript = [](int probes) {
+    std::vector<std::shared_ptr<rapidjson::Document>> kept;
+    ModernClientTranscript t;
+    for (int i = 0; i < 3; ++i) {
+      const bool probe = i < probes;
+      ParsedJson p =
+          parse_json(R"({"jsonrpc":"2.0","id":)" + std::to_string(i + 1) + R"(,"method":")" +
+                     (probe ? "server/discover" : "tools/call") + R"(","params":{)" + kMeta + "}}");
+      kept.push_back(std::make_shared<rapidjson::Document>(std::move(p.document)));
+      t.sut_messages.push_back(kept.back().get());
+    }
+    return std::optional<CheckFailure>(run_modern_client_check("probe-once", t));
+  };
+  EXPECT_FALSE(transcript(0));
+  EXPECT_FALSE(transcript(1));
+  const std::optional<CheckFailure> twice = transcript(2);
+  ASSERT_TRUE(twice);
+  EXPECT_NE(twice->reason.find("server/discover again"), std::string::npos) << twice->reason;
+  EXPECT_EQ(twice->pointer, "/method");
+}
+
 TEST(ModernClientChecks, NamesAreKnown) {
   EXPECT_TRUE(is_modern_client_check("retry-state-echoed"));
   EXPECT_FALSE(is_modern_client_check("elicitations-valid"));
