@@ -28,8 +28,9 @@ def chromium():
     if CHROMIUM.exists():
         return CHROMIUM
     if os.environ.get("CI"):
-        pytest.fail("CI is set and /usr/bin/chromium is missing: scripts/install-deps.sh installs Debian's chromium")
-    pytest.skip("no /usr/bin/chromium (scripts/install-deps.sh installs it); with CI set this fails instead")
+        pytest.fail("CI is set and /usr/bin/chromium is missing: "
+                    "scripts/install-deps.sh --browser installs Debian's chromium")
+    pytest.skip("no /usr/bin/chromium (scripts/install-deps.sh --browser installs it); with CI set this fails instead")
 
 
 def render(chromium, page, tmp_path):
