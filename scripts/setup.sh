@@ -3,7 +3,7 @@
 # build with -j2. Pass --asan to also build the ASan+UBSan preset. Idempotent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
+scripts/install-deps.sh --browser  # the tests render report.html in headless Chromium
 scripts/setup-typescript.sh  # node, npm and the TypeScript SDK adapters (sut/typescript), npm ci
 presets=(default)
 [ "${1:-}" = "--asan" ] && presets+=(asan)

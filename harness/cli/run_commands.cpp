@@ -30,6 +30,7 @@
 #include "report/baseline.h"
 #include "report/official_suite.h"
 #include "report/results.h"
+#include "report/run_outcome.h"
 #include "report/version_verdicts.h"
 #include "report/wire_verdicts.h"
 #include "transport/child_process.h"
@@ -526,7 +527,9 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
   for (const std::string& s : j.unknown) summary.baseline_problems.push_back("unknown baseline entry: " + s);
   summary.baseline_notes = baseline_notes;
   summary.run_failures = summary.baseline_problems;
-  const bool nothing_tested = j.exit_code == 0 && tested_count(summary.results) == 0;
+  // The exit status and why: returned below, and said by report.html's banner.
+  summary.outcome = run_outcome(j, summary.results, o.strict, interrupted != 0);
+  const bool nothing_tested = summary.outcome->nothing_tested;
   if (nothing_tested)
     summary.run_failures.push_back(
         "no run tested its rule (every run was skipped or not testable): not a pass");
@@ -603,13 +606,10 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
           << (stopped(*r) ? " (how it ended and its stderr: with that run above)" : "") << "\n";
   }
   if (!written) return kExitHarness;
-  if (interrupted != 0) return kExitInterrupted;
   // Nothing tested at all is never a green run, whatever the baseline says.
-  if (nothing_tested) {
+  if (nothing_tested && interrupted == 0)
     err << "elicit-conform: no run tested its rule (every run was skipped or not testable): not a pass\n";
-    return 1;
-  }
-  return j.exit_code;
+  return summary.outcome->exit_code;
 }
 
 int run_list_command(const std::string& cases_dir, const std::string& revision, const std::string& role,

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-namespace ec {
+#include "report/run_outcome.h"  // kExitInterrupted, with the rest of how a run's exit is decided
 
-inline constexpr int kExitInterrupted = 130;
+namespace ec {
 
 struct RunCommandOptions {
   std::string command;              // --command

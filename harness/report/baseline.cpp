@@ -231,6 +231,7 @@ Judgement judge(const Baseline& baseline, const std::vector<CaseOutcome>& outcom
       case Verdict::Error:
         if (whole_case) {
           j.expected.push_back(name);
+          ++j.expected_by_verdict[o.verdict];
           for (const BaselineEntry* e : entries) {
             if (!e->check_id.empty()) continue;
             j.expected_by_outcome.back() = label(*e);
@@ -262,9 +263,11 @@ Judgement judge(const Baseline& baseline, const std::vector<CaseOutcome>& outcom
           if (o.verdict == Verdict::Fail || (strict && o.verdict == Verdict::Warn)) {
             j.unexpected.push_back(name + " (checks " +
                                    join(unexpected.empty() ? o.failed_checks : unexpected) + ")");
+            ++j.unexpected_by_verdict[o.verdict];
           }
         } else {
           j.expected.push_back(name);
+          ++j.expected_by_verdict[o.verdict];
           j.expected_by_outcome.back() = label(*entries.front());
           for (const BaselineEntry* e : entries) {
             if (!e->official.empty()) official_honoured.insert(e->line);

@@ -86,6 +86,10 @@ struct Judgement {
   std::vector<std::string> errors;      // ERROR cases not baselined
   // By outcome (same order): the entry that makes it an expected failure, or "".
   std::vector<std::string> expected_by_outcome;
+  // How many outcomes of each verdict are in `unexpected` and in `expected` (what a report's
+  // banner counts: "2 FAIL, both expected").
+  std::map<Verdict, std::size_t> unexpected_by_verdict;
+  std::map<Verdict, std::size_t> expected_by_verdict;
   int exit_code = 0;
 };
 

@@ -7,9 +7,11 @@
 #include <cstdio>
 #include <map>
 #include <random>
+#include <vector>
 
 #include "core/utf8.h"
 #include "report/escape.h"
+#include "report/json_highlight.h"
 #include "report/results.h"
 
 namespace ec {
@@ -25,6 +27,32 @@ std::string verdict_word(const CaseResult& r) {
 std::string anchor(const std::string& case_id, Revision planned) {
   return "run-" + case_id + "-" + std::string(to_string(planned));
 }
+
+// The filter's class of a run. Each run is in exactly one class and every class has a box, ticked
+// when the page opens: no kind of run is hidden by default (without NOTE's box, every NOTE run was).
+struct FilterBox {
+  std::string_view value;
+  std::string_view label;
+};
+constexpr FilterBox kFilterBoxes[] = {{"PASS", "PASS"},
+                                      {"FAIL", "FAIL"},
+                                      {"UNTESTABLE", "FAIL (not testable)"},
+                                      {"EXPECTED", "expected failure"},
+                                      {"WARN", "WARN"},
+                                      {"NOTE", "NOTE"},
+                                      {"SKIP", "SKIP"},
+                                      {"ERROR", "ERROR"}};
+
+std::string_view filter_class(const CaseResult& r) {
+  if (!r.expected_failure.empty() && r.verdict != Verdict::Pass && r.verdict != Verdict::Skip)
+    return "EXPECTED";
+  if (r.untestable) return "UNTESTABLE";
+  return to_string(r.verdict);
+}
+
+// The offending message is pretty-printed up to this size (with the value at the pointer marked);
+// a larger one, or one that is not JSON, is shown as sent, cut to 4000 bytes.
+constexpr std::size_t kMaxPrettyBytes = std::size_t{64} * 1024;
 
 // A random nonce for the one inline script: a SUT string cannot carry a script that runs, even if
 // an escaping bug let one through, since it cannot know this value.
@@ -43,6 +71,9 @@ table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding
 pre{background:#f5f5f7;padding:.6em;overflow-x:auto;white-space:pre-wrap;word-break:break-all;font-size:.85em}
 code{background:#f5f5f7;padding:0 .2em;word-break:break-all}
 .v{font-weight:bold;padding:0 .3em;border-radius:3px;white-space:nowrap}
+.outcome{border:2px solid #1e8e3e;background:#e6f4ea;border-radius:6px;padding:.5em 1em;margin:1em 0}
+.outcome.failed{border-color:#c0392b;background:#fdecea}.outcome p{margin:.2em 0;font-size:1.15em}
+mark{background:#ffe066;outline:1px solid #c0392b}
 .v-PASS{background:#d7f5dd}.v-FAIL{background:#ffd8d6}.v-WARN{background:#fff0c2}.v-NOTE{background:#dbeafe}.v-SKIP{background:#e5e5ea}.v-ERROR{background:#f2c6ff}
 .expected{background:#e8e8ff}
 details{border:1px solid #ddd;border-radius:4px;margin:.4em 0;padding:.3em .6em}summary{cursor:pointer}
@@ -59,8 +90,8 @@ constexpr std::string_view kScript = R"(
   function apply() {
     var shown = {};
     box.querySelectorAll('input').forEach(function (i) { shown[i.value] = i.checked; });
-    document.querySelectorAll('[data-verdict]').forEach(function (e) {
-      e.hidden = !shown[e.getAttribute('data-verdict')];
+    document.querySelectorAll('[data-filter]').forEach(function (e) {
+      e.hidden = !shown[e.getAttribute('data-filter')];
     });
   }
   box.addEventListener('change', apply);
@@ -86,6 +117,18 @@ void write_html(std::ostream& out, const RunSummary& run) {
       << "<title>elicit-conform: " << html_text(run.role) << " conformance</title>\n"
       << "<style>" << kStyle << "</style>\n</head>\n<body>\n";
   out << "<h1>elicit-conform: " << html_text(run.role) << " conformance</h1>\n";
+  // The run's outcome and why, as the CLI's exit decides it (run_outcome(), report/run_outcome.h).
+  if (run.outcome) {
+    out << "<div id=\"outcome\" class=\"outcome" << (run.outcome->exit_code == 0 ? "" : " failed")
+        << "\" role=\"status\">\n<p><strong>" << html_text(run.outcome->headline) << "</strong></p>\n";
+    if (!run.outcome->reasons.empty()) {
+      out << "<ul>\n";
+      for (const std::string& s : run.outcome->reasons)
+        out << "<li>" << html_text(without_local_paths(s)) << "</li>\n";
+      out << "</ul>\n";
+    }
+    out << "</div>\n";
+  }
   out << "<p>SUT: <code>" << html_text(sut) << "</code>"
       << (p.transport.empty() ? "" : " over " + html_text(p.transport));
   const PeerInfo peer = peer_info(run.results, run.role);
@@ -139,25 +182,85 @@ void write_html(std::ostream& out, const RunSummary& run) {
     out << "</ul>\n";
   }
   // The filter exists only for a reader with JavaScript; the script unhides it.
-  out << "<fieldset id=\"filter\" hidden><legend>Show runs whose verdict is</legend>";
-  // Every verdict (kAllVerdicts): a verdict with no box was hidden by the script (NOTE was).
-  for (const Verdict verdict : kAllVerdicts) {
-    const std::string_view v = to_string(verdict);
-    out << " <label><input type=\"checkbox\" value=\"" << v << "\" checked> " << v << "</label>";
-  }
+  out << "<fieldset id=\"filter\" hidden><legend>Show runs that are</legend>";
+  for (const auto& [value, label] : kFilterBoxes)
+    out << " <label><input type=\"checkbox\" value=\"" << value << "\" checked> " << label << "</label>";
   out << "</fieldset>\n";
 
-  // Failures first: what fails the run, then what the baseline excuses; each links to its run.
+  // A SUT that cannot start makes every run an ERROR: each cause is said once (how the SUT ended,
+  // the end of its stderr) with the runs it stopped, and the runs left unstarted are one line.
+  std::map<const CaseResult*, std::size_t> start_block;  // first run of a cause -> its block number
+  {
+    StartFailures causes;
+    std::vector<std::pair<const CaseResult*, std::vector<const CaseResult*>>> blocks;
+    std::vector<const CaseResult*> not_run;
+    for (const CaseResult& r : run.results) {
+      if (not_started(r)) not_run.push_back(&r);
+      const CaseResult* first = causes.first_with_cause(r);
+      if (first == nullptr) continue;
+      if (first == &r) {
+        start_block.emplace(&r, blocks.size());
+        blocks.emplace_back(&r, std::vector<const CaseResult*>{});
+      }
+      blocks[start_block.at(first)].second.push_back(&r);
+    }
+    const auto link = [&](const CaseResult& r) {
+      out << "<a href=\"#" << html_text(anchor(r.c->id, r.record.planned)) << "\">" << html_text(r.c->id)
+          << "</a> (" << to_string(r.record.planned) << ")"
+          << (r.expected_failure.empty() ? "" : " <span class=\"expected\">expected</span>");
+    };
+    if (!blocks.empty() || !not_run.empty())
+      out << "<h2 id=\"start-failures\">The SUT did not come up</h2>\n";
+    for (std::size_t k = 0; k < blocks.size(); ++k) {
+      const CaseResult& r = *blocks[k].first;
+      out << "<div id=\"start-failure-" << k
+          << "\" class=\"start-failure\">\n<p><span class=\"v v-ERROR\">ERROR</span> "
+          << html_text(without_local_paths(r.reason))
+          << (r.record.sut_exit.empty() ? "" : "; the SUT " + html_text(r.record.sut_exit)) << "</p>\n";
+      std::string tail;
+      for (const std::string& line : stderr_tail(r.record.sut_stderr))
+        tail += (tail.empty() ? "" : "\n") + line;
+      if (tail.empty())
+        out << "<p>It wrote nothing on stderr.</p>\n";
+      else
+        out << "<p>The end of its stderr (results.json has all of it):</p>\n<pre>"
+            << html_text(without_local_paths(tail)) << "</pre>\n";
+      const std::vector<const CaseResult*>& runs = blocks[k].second;
+      out << "<p>" << runs.size() << (runs.size() == 1 ? " run" : " runs") << " stopped by it: ";
+      for (std::size_t i = 0; i < runs.size(); ++i) {
+        out << (i == 0 ? "" : ", ");
+        link(*runs[i]);
+      }
+      out << ".</p>\n</div>\n";
+    }
+    if (!not_run.empty()) {
+      out << "<p><span class=\"v v-ERROR\">ERROR</span> " << not_run.size()
+          << (not_run.size() == 1 ? " run" : " runs")
+          << " not started: the SUT never came up in the first runs of this invocation, so these were not "
+             "started: ";
+      for (std::size_t i = 0; i < not_run.size(); ++i) {
+        out << (i == 0 ? "" : ", ");
+        link(*not_run[i]);
+      }
+      out << ".</p>\n";
+    }
+  }
+  const auto stopped_at_start = [](const CaseResult& r) {
+    return not_started(r) || !start_failure_cause(r).empty();
+  };
+
+  // What fails the run, what the baseline excuses, then what only informs (WARN, NOTE, SKIP), each
+  // with its reason and a link to its run. Start failures are said once, above.
   const auto list = [&](const char* title, auto in_list) {
     bool header = false;
     for (const CaseResult& r : run.results) {
-      if (!in_list(r)) continue;
+      if (!in_list(r) || stopped_at_start(r)) continue;
       if (!header) out << "<h2>" << title << "</h2>\n<ul>\n";
       header = true;
-      out << "<li data-verdict=\"" << to_string(r.verdict) << "\"><span class=\"v v-" << to_string(r.verdict)
-          << "\">" << html_text(verdict_word(r)) << "</span> <a href=\"#"
-          << html_text(anchor(r.c->id, r.record.planned)) << "\">" << html_text(r.c->id) << "</a> ("
-          << to_string(r.record.planned)
+      out << "<li data-verdict=\"" << to_string(r.verdict) << "\" data-filter=\"" << filter_class(r)
+          << "\"><span class=\"v v-" << to_string(r.verdict) << "\">" << html_text(verdict_word(r))
+          << "</span> <a href=\"#" << html_text(anchor(r.c->id, r.record.planned)) << "\">"
+          << html_text(r.c->id) << "</a> (" << to_string(r.record.planned)
           << "): " << html_text(abbreviate_utf8(without_local_paths(r.reason), 500)) << "</li>\n";
     }
     if (header) out << "</ul>\n";
@@ -167,6 +270,9 @@ void write_html(std::ostream& out, const RunSummary& run) {
   });
   list("Expected failures (listed in the expected-failures file)", [](const CaseResult& r) {
     return (r.verdict == Verdict::Fail || r.verdict == Verdict::Error) && !r.expected_failure.empty();
+  });
+  list("Warnings, notes and skips", [](const CaseResult& r) {
+    return r.verdict == Verdict::Warn || r.verdict == Verdict::Note || r.verdict == Verdict::Skip;
   });
 
   // Requirement coverage: the rules binding the side under test, and the worst verdict of their cases.
@@ -205,11 +311,13 @@ void write_html(std::ostream& out, const RunSummary& run) {
 
   // Every run, with its rule, what was seen and the transcript; non-passing ones open.
   out << "<h2>Runs</h2>\n";
+  StartFailures first_start_failures;
   for (const CaseResult& r : run.results) {
     const bool open = r.verdict != Verdict::Pass && r.verdict != Verdict::Skip && r.expected_failure.empty();
     out << "<details id=\"" << html_text(anchor(r.c->id, r.record.planned)) << "\" data-verdict=\""
-        << to_string(r.verdict) << "\"" << (open ? " open" : "") << ">\n<summary><span class=\"v v-"
-        << to_string(r.verdict) << "\">" << html_text(verdict_word(r)) << "</span>"
+        << to_string(r.verdict) << "\" data-filter=\"" << filter_class(r) << "\"" << (open ? " open" : "")
+        << ">\n<summary><span class=\"v v-" << to_string(r.verdict) << "\">" << html_text(verdict_word(r))
+        << "</span>"
         << (r.expected_failure.empty() || r.verdict == Verdict::Pass
                 ? ""
                 : " <span class=\"expected\">expected</span>")
@@ -250,8 +358,19 @@ void write_html(std::ostream& out, const RunSummary& run) {
     out << "<li>" << ms << " ms" << (r.record.sut_exit.empty() ? "" : ", SUT " + html_text(r.record.sut_exit))
         << "</li>\n</ul>\n";
     if (r.record.failure && !r.record.failure->message.empty()) {
-      out << "<p>Offending message:</p>\n<pre>" << html_text(abbreviate_utf8(r.record.failure->message, 4000))
-          << "</pre>\n";
+      const StepFailure& f = *r.record.failure;
+      const std::optional<std::string> pretty =
+          f.message.size() <= kMaxPrettyBytes ? pretty_json_html(f.message, f.message_pointer) : std::nullopt;
+      if (pretty) {
+        out << "<p>Offending message"
+            << (pretty->find("<mark>") == std::string::npos
+                    ? std::string()
+                    : ", the value at <code>" + html_text(f.message_pointer) + "</code> marked")
+            << ":</p>\n<pre class=\"offending\">" << *pretty << "</pre>\n";
+      } else {
+        out << "<p>Offending message:</p>\n<pre class=\"offending\">"
+            << html_text(abbreviate_utf8(f.message, 4000)) << "</pre>\n";
+      }
     }
     if (!r.record.sut_findings.empty()) {
       out << "<p>Findings on the SUT's messages:</p>\n<ul>\n";
@@ -275,7 +394,11 @@ void write_html(std::ostream& out, const RunSummary& run) {
       out << html_text(line) << "\n";
     }
     out << "</pre>\n";
-    if (!r.record.sut_stderr.empty()) {
+    if (const auto block = start_block.find(first_start_failures.first_with_cause(r));
+        block != start_block.end()) {
+      out << "<p>SUT stderr: with its start failure, <a href=\"#start-failure-" << block->second
+          << "\">said once above</a>.</p>\n";
+    } else if (!r.record.sut_stderr.empty()) {
       out << "<p>SUT stderr:</p>\n<pre>"
           << html_text(abbreviate_utf8(r.record.sut_stderr, std::size_t{16} * 1024)) << "</pre>\n";
     }

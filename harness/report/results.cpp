@@ -116,6 +116,14 @@ CaseResult judge_record(const Case& c, RunRecord record) {
   return r;
 }
 
+const CaseResult* StartFailures::first_with_cause(const CaseResult& r) {
+  std::string cause = start_failure_cause(r);
+  if (cause.empty()) return nullptr;
+  return first_.emplace(std::move(cause), &r).first->second;
+}
+
+bool not_started(const CaseResult& r) { return r.verdict == Verdict::Error && r.reason == kNotRunReason; }
+
 std::vector<std::string> rules_broken_first(const CaseResult& r) {
   std::vector<std::string> out;
   if (!r.broken_requirement.empty()) out.push_back(r.broken_requirement);
@@ -579,14 +587,13 @@ void write_markdown(std::ostream& out, const RunSummary& run) {
   // A SUT that cannot start makes every run an ERROR: the cause, with how the SUT ended and the
   // end of its stderr, is said with the first run it stopped; a later run with the same cause names
   // that run, and the runs left unstarted are one block.
-  std::map<std::string, std::string> start_failures;  // start_failure_cause() -> the run that says it
+  StartFailures start_failures;
   const auto start_failure_lines = [&](const CaseResult& r) {
-    const std::string cause = start_failure_cause(r);
-    if (cause.empty()) return;
-    const auto [first, added] =
-        start_failures.emplace(cause, md_plain(r.c->id) + " (" + revision_text(r.record) + ")");
-    if (!added) {
-      out << "- same start failure as " << first->second << "\n";
+    const CaseResult* first = start_failures.first_with_cause(r);
+    if (first == nullptr) return;
+    if (first != &r) {
+      out << "- same start failure as " << md_plain(first->c->id) << " (" << revision_text(first->record)
+          << ")\n";
       return;
     }
     if (!r.record.sut_exit.empty()) out << "- the SUT " << md_code_span(r.record.sut_exit) << "\n";
@@ -642,7 +649,7 @@ void write_markdown(std::ostream& out, const RunSummary& run) {
       if (!in_section(r)) continue;
       if (!header) out << "## " << title << "\n";
       header = true;
-      if (r.verdict == Verdict::Error && r.reason == kNotRunReason)
+      if (not_started(r))
         not_run.push_back(&r);
       else
         case_block(r);

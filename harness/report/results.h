@@ -10,6 +10,8 @@
 // observed, and the offending message). Every SUT string is escaped for its format.
 #pragma once
 
+#include <map>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -60,6 +62,18 @@ std::vector<std::string> stderr_tail(std::string_view text);
 // stderr. Runs with the same cause are the same start failure, which the terminal and report.md
 // say in full once. "" for any other run.
 std::string start_failure_cause(const CaseResult& r);
+// Each start failure said once, in the order a writer meets the runs (report.md, report.html):
+// first_with_cause(r) is the run that first had r's start_failure_cause(), r itself the first time
+// (then remembered), or nullptr for a run without one. The runs must outlive it.
+class StartFailures {
+ public:
+  const CaseResult* first_with_cause(const CaseResult& r);
+
+ private:
+  std::map<std::string, const CaseResult*> first_;
+};
+// A run the CLI left unstarted (kNotRunReason): the reports list such runs in one block.
+bool not_started(const CaseResult& r);
 
 // Where a report comes from, so that a report read weeks later, or in another repository's CI,
 // says which harness judged which SUT and when. The CLI fills it; the writers only print it.
@@ -87,6 +101,17 @@ struct PeerInfo {
 };
 PeerInfo peer_info(const std::vector<CaseResult>& results, const std::string& role);
 
+// The exit status of `elicit-conform server|client` and why, from run_outcome()
+// (report/run_outcome.h): the CLI returns `exit_code`, report.html's banner says the rest.
+struct RunOutcome {
+  int exit_code = 0;
+  bool nothing_tested = false;  // no run tested its rule: exit 1 whatever the baseline says
+  std::string headline;         // "2 FAIL, both expected: exit 0", "1 FAIL (unexpected): exit 1"
+  // Why, in the order the exit is decided (interrupt, nothing tested, what fails the run, what is
+  // an ERROR), then what does not change it (expected failures, WARN without --strict, NOTE).
+  std::vector<std::string> reasons;
+};
+
 struct RunSummary {
   std::string role;     // "server" or "client"
   std::string command;  // the SUT command, as given
@@ -106,6 +131,8 @@ struct RunSummary {
   std::vector<std::string> run_failures;
   // --strict: a WARN fails the run, so junit.xml shows it as a <failure> (else it is a pass there).
   bool strict = false;
+  // The run's exit status and why (the CLI sets it before writing the reports; none: no banner).
+  std::optional<RunOutcome> outcome;
 };
 
 void write_results_json(std::ostream& out, const RunSummary& run);
