@@ -63,6 +63,10 @@ def test_go_sdk_server(cli, tmp_path):
     # elicit_sequence: one round per params, the answers so far in RequestState; two calls interleaved.
     [c] = run(cli, tmp_path, "go-sdk", "server", "server.modern.multi-round-interleaved", "2026-07-28", *mrtr)
     assert c["status"] == "PASS", c["reason"]
+    # A 2026-07-28 tools/call whose _meta lacks protocolVersion is served as the session's version, not
+    # refused with -32602 (FINDINGS G11; case new with harness bc72bb73, regenerated with 0da9d182).
+    [c] = run(cli, tmp_path, "go-sdk", "server", "server.modern.meta-version-missing-rejected", "2026-07-28", *mrtr)
+    assert c["status"] == "FAIL" and c["check"] == "response.call", c["reason"]
 
 
 def test_go_sdk_server_http(cli, tmp_path):
@@ -116,6 +120,13 @@ def test_mcp_go_server(cli, tmp_path):
     assert {c["id"]: c["status"] for c in cases} == {
         "server.modern.several-at-once": "PASS", "server.modern.several-at-once-partial": "PASS"}, \
         [(c["id"], c["status"], c["reason"]) for c in cases]
+    # A 2026-07-28 tools/call whose _meta lacks protocolVersion is taken for a legacy request: a JSON-RPC
+    # elicitation/create goes out instead of -32602 (FINDINGS M15; case new with harness bc72bb73), which
+    # the run's server.wire.messages-well-formed row names too (mrtr.server-request).
+    cases = run(cli, tmp_path, "mcp-go", "server", "server.modern.meta-version-missing-rejected", "2026-07-28", *mrtr)
+    verdicts = {c["id"]: (c["status"], c["check"]) for c in cases}
+    assert verdicts == {"server.modern.meta-version-missing-rejected": ("FAIL", "response.call"),
+                        "server.wire.messages-well-formed": ("FAIL", "mrtr.server-request")}, verdicts
     # mcp-go turns a handler's URLElicitationRequiredError into -32603 on 2026-07-28, not the retired -32042.
     [c] = run(cli, tmp_path, "mcp-go", "server", "server.modern.no-retired-error-codes", "2026-07-28", *mrtr)
     assert c["status"] == "PASS", c["reason"]
