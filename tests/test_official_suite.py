@@ -105,8 +105,43 @@ def test_client_gets_the_official_context(cli, tmp_path):
         [run] = json.loads((out / "results.json").read_text())["cases"]
         assert run["status"] == "PASS" and run["transport"] == transport
         lines = dict(line.split("=", 1) for line in run["sut_stderr"].splitlines() if line.startswith("MCP_"))
-        assert lines["MCP_CONFORMANCE_SCENARIO"] == case
-        assert json.loads(lines["MCP_CONFORMANCE_CONTEXT"]) == {"name": case}, lines
+        # The case maps to an official scenario: the client is given the official name.
+        assert lines["MCP_CONFORMANCE_SCENARIO"] == "elicitation-sep1034-client-defaults"
+        assert json.loads(lines["MCP_CONFORMANCE_CONTEXT"]) == {"name": "elicitation-sep1034-client-defaults"}, lines
+    # A case that maps to none: our case id, in both.
+    case = "client.actions.cancel"
+    proc = official(cli, "client", "--command", command, "--case", case, "--revision", "2025-11-25",
+                    "-o", tmp_path / "ours", cwd=tmp_path)
+    [run] = json.loads((tmp_path / "ours" / "results.json").read_text())["cases"]
+    lines = dict(line.split("=", 1) for line in run["sut_stderr"].splitlines() if line.startswith("MCP_"))
+    assert lines["MCP_CONFORMANCE_SCENARIO"] == case
+    assert json.loads(lines["MCP_CONFORMANCE_CONTEXT"]) == {"name": case}, lines
+
+
+def test_official_fixture_client_runs_unchanged(cli, tmp_path):
+    """A client that knows only the official scenario names (tests/suts/official_fixture_client.sh,
+    like an SDK's everything-client: "Unknown scenario" for any other) runs every case that maps to
+    one: the harness gives it the official name, over HTTP with the URL last."""
+    command = f"sh {SUTS / 'official_fixture_client.sh'} {cli.peer}"
+    for scenario, ids in (("elicitation-sep1034-client-defaults", {"client.sep1034.defaults-prefilled",
+                                                                   "client.sep1034.defaults-enum-values"}),
+                          ("sep-2322-client-request-state", {"client.modern.state-echoed-exactly",
+                                                             "client.modern.no-state-invented",
+                                                             "client.modern.retry-new-id",
+                                                             "client.modern.retry-new-id-every-round",
+                                                             "client.modern.state-scoped"})):
+        out = tmp_path / scenario
+        proc = official(cli, "client", "--command", command, "--scenario", scenario, "-o", out, cwd=tmp_path)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        runs = json.loads((out / "results.json").read_text())["cases"]
+        assert {c["id"] for c in runs} == ids
+        assert all(c["status"] == "PASS" for c in runs), [(c["id"], c["status"], c.get("reason")) for c in runs]
+    # A case with no official counterpart keeps our id, which such a client refuses: it says so.
+    proc = official(cli, "client", "--command", command, "--case", "client.actions.cancel", "--revision",
+                    "2025-11-25", "--transport", "http", "-o", tmp_path / "ours", cwd=tmp_path)
+    [run] = json.loads((tmp_path / "ours" / "results.json").read_text())["cases"]
+    assert proc.returncode != 0 and run["status"] != "PASS"
+    assert "Unknown scenario: client.actions.cancel" in run["sut_stderr"]
 
 
 def test_version_names_the_commit(cli):
@@ -133,3 +168,17 @@ def test_list_official_matches_the_docs(cli):
     for _, _, cases in got:
         for case in cases.split(", "):
             assert case == "(none)" or case in ids, case
+
+
+def test_server_gets_the_official_scenario_name(cli, tmp_path):
+    """A server started for a case that maps to an official scenario gets its name in
+    MCP_CONFORMANCE_SCENARIO; one that maps to none gets our case id."""
+    command = f"sh -c 'echo MCP_CONFORMANCE_SCENARIO=$MCP_CONFORMANCE_SCENARIO >&2; exec {cli.peer} reference server'"
+    for case, name in (("server.official.sep1034-defaults", "elicitation-sep1034-defaults"),
+                       ("server.modern.multi-round", "input-required-result-request-state"),
+                       ("server.actions.decline-reaches-tool", "server.actions.decline-reaches-tool")):
+        out = tmp_path / case
+        proc = official(cli, "server", "--command", command, "--case", case, "-o", out, cwd=tmp_path)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        runs = json.loads((out / "results.json").read_text())["cases"]
+        assert runs and all(f"MCP_CONFORMANCE_SCENARIO={name}\n" in r["sut_stderr"] for r in runs), runs[0]

@@ -3,6 +3,7 @@
 // answers SUT requests that no step expects as a conformant client would.
 #include "cases/server_run.h"
 
+#include "cases/official_suite.h"
 #include "cases/step_engine.h"
 #include "cases/sut_pool.h"
 
@@ -56,7 +57,7 @@ ChildOptions server_child_options(const Case& c, Revision revision, const RunOpt
   ChildOptions child;
   child.argv = options.command;
   child.environment = {{"ELICIT_CONFORM_CASE", c.id},
-                       {"MCP_CONFORMANCE_SCENARIO", c.id},
+                       {"MCP_CONFORMANCE_SCENARIO", conformance_scenario_name(c.id)},
                        {"ELICIT_CONFORM_PROTOCOL_VERSION", std::string(to_string(revision))},
                        {"MCP_CONFORMANCE_PROTOCOL_VERSION", std::string(to_string(revision))}};
   // A case about eras says which versions the server is to support, exactly (a modern-only
@@ -437,7 +438,7 @@ class ServerRun final : public StepEngine {
       ChildOptions o;
       o.argv = options_.command;
       o.environment = {{"ELICIT_CONFORM_CASE", case_.id},
-                       {"MCP_CONFORMANCE_SCENARIO", case_.id},
+                       {"MCP_CONFORMANCE_SCENARIO", conformance_scenario_name(case_.id)},
                        {"ELICIT_CONFORM_PROTOCOL_VERSION", std::string(to_string(record_.planned))},
                        {"MCP_CONFORMANCE_PROTOCOL_VERSION", std::string(to_string(record_.planned))}};
       child = ChildProcess::spawn(o, error);
