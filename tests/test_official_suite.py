@@ -49,11 +49,9 @@ def test_server_command_line_of_the_official_suite(cli, tmp_path):
         assert {(c["id"], c["revision"]) for c in runs} == {("server.official.test-elicitation", "2025-11-25"),
                                                             ("server.official.test-elicitation", "2025-06-18")}
 
-        # A scenario with no counterpart, a suite with none: said, exit 2, nothing run.
-        for args in (["--scenario", "server-initialize"], ["--scenario", "tasks-mrtr-input"], ["--suite", "auth"]):
-            proc = official(cli, "server", "--url", server.url, *args, "-o", "none", cwd=tmp_path)
-            assert proc.returncode == 2, proc.stderr
-            assert b"no counterpart" in proc.stderr or b"no server case" in proc.stderr, proc.stderr
+        # A suite with no counterpart: said, exit 2, nothing run (official scenario names: below).
+        proc = official(cli, "server", "--url", server.url, "--suite", "auth", "-o", "none", cwd=tmp_path)
+        assert proc.returncode == 2 and b"no counterpart" in proc.stderr, proc.stderr
     proc = official(cli, "server", "--command", f"{cli.peer} reference server", "--suite", "draft",
                     "--spec-version", "draft", "-o", "draft", cwd=tmp_path)
     runs = json.loads((tmp_path / "draft" / "results.json").read_text())["cases"]
@@ -182,3 +180,118 @@ def test_server_gets_the_official_scenario_name(cli, tmp_path):
         assert proc.returncode == 0, proc.stderr[-3000:]
         runs = json.loads((out / "results.json").read_text())["cases"]
         assert runs and all(f"MCP_CONFORMANCE_SCENARIO={name}\n" in r["sut_stderr"] for r in runs), runs[0]
+
+
+CHECK_KEYS = {"id", "name", "description", "status", "timestamp", "specReferences", "details", "metadata",
+              "errorMessage", "logs", "source"}
+CHECK_STATUS = {"SUCCESS", "FAILURE", "WARNING", "SKIPPED", "INFO"}
+
+
+def official_format(checks):
+    """checks.json as the official suite writes it (ConformanceCheck, src/types.ts of
+    modelcontextprotocol/conformance): an array of objects with its members only."""
+    assert isinstance(checks, list) and checks
+    for c in checks:
+        assert set(c) <= CHECK_KEYS, set(c) - CHECK_KEYS
+        assert {"id", "name", "description", "status", "timestamp"} <= set(c), c
+        assert c["status"] in CHECK_STATUS
+        assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z", c["timestamp"]), c["timestamp"]
+        for ref in c.get("specReferences", []):
+            assert set(ref) <= {"id", "url"} and isinstance(ref["id"], str)
+        assert isinstance(c.get("details", {}), dict)
+    return checks
+
+
+def test_official_scenario_without_counterpart_is_skip(cli, tmp_path):
+    """An official scenario with no elicitation case here is SKIP with a note, exit 0, and a
+    checks.json that says SKIPPED; a name that is no official scenario (nor ours) stays exit 2,
+    with the name likely meant; an official name of the other side is exit 2 and says which."""
+    server = f"{cli.peer} reference server"
+    for name, why in (("server-initialize", b"not about elicitation"), ("tasks-mrtr-input", b"tasks are out"),
+                      ("input-required-result-tampered-state", b"no case yet")):
+        out = tmp_path / name
+        proc = official(cli, "server", "--command", server, "--scenario", name, "-o", out, cwd=tmp_path)
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stderr.startswith(b"SKIP  " + name.encode()) and why in proc.stderr, proc.stderr
+        [check] = official_format(json.loads((out / "checks.json").read_text()))
+        assert check["id"] == name and check["status"] == "SKIPPED"
+    proc = official(cli, "client", "--command", f"{cli.peer} reference client", "--scenario", "auth/basic-cimd",
+                    "-o", tmp_path / "auth", cwd=tmp_path)
+    assert proc.returncode == 0 and b"SKIP  auth/basic-cimd" in proc.stderr, proc.stderr
+    proc = official(cli, "server", "--command", server, "--scenario", "tools-call-elicitaton", "-o",
+                    tmp_path / "typo", cwd=tmp_path)
+    assert proc.returncode == 2 and b"did you mean tools-call-elicitation?" in proc.stderr, proc.stderr
+    assert not (tmp_path / "typo").exists()
+    proc = official(cli, "client", "--command", f"{cli.peer} reference client", "--scenario",
+                    "tools-call-elicitation", "-o", tmp_path / "side", cwd=tmp_path)
+    assert proc.returncode == 2 and b"tests a server with it" in proc.stderr, proc.stderr
+    # One of our ids, mistyped: exit 2 and the id meant.
+    proc = official(cli, "server", "--command", server, "--scenario", "server.official.test-elicitaton", "-o",
+                    tmp_path / "ours", cwd=tmp_path)
+    assert proc.returncode == 2 and b"did you mean server.official.test-elicitation?" in proc.stderr
+
+
+def test_list_server_and_client_print_the_official_names(cli):
+    """`list --server` / `--client` print the official scenarios of that side that have cases here,
+    under the official CLI's headings, "  - NAME [REVISIONS]" each; those of --official with cases."""
+    table = [line.split("  ") for line in official(cli, "list", "--official", cwd=ROOT).stdout.decode().splitlines()]
+    mapped = {side: [name for s, name, cases, *_ in table if s == side and cases != "-> (none)"]
+              for side in ("server", "client")}
+    for side, heading in (("server", "Server scenarios (test against a server):"),
+                          ("client", "Client scenarios (test against a client):")):
+        lines = official(cli, "list", f"--{side}", cwd=ROOT).stdout.decode().splitlines()
+        assert lines[0] == heading
+        names = [re.fullmatch(r"  - (\S+) \[(\d{4}-\d\d-\d\d(?:,\d{4}-\d\d-\d\d)*)\]", line).group(1)
+                 for line in lines[1:]]
+        assert names == mapped[side] and names
+    both = official(cli, "list", "--server", "--client", cwd=ROOT).stdout.decode()
+    assert "\n\nClient scenarios" in both
+    draft = official(cli, "list", "--client", "--spec-version", "draft", cwd=ROOT).stdout.decode().splitlines()
+    assert draft == ["Client scenarios (test against a client):", "  - sep-2322-client-request-state [2026-07-28]"]
+
+
+def test_requirements_force_and_checks_json(cli, tmp_path):
+    """--requirements REV runs the cases of the official scenarios REV's set requires, at REV, and
+    nothing else; it cannot be combined with a selection; --force is accepted and noted; checks.json
+    is written in the official format with one check per run, only when official words were used."""
+    server = f"{cli.peer} reference server"
+    proc = official(cli, "server", "--command", server, "--requirements", "2025-11-25", "--force", "-o", "req",
+                    cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert b"--force: accepted, nothing to force" in proc.stderr
+    runs = json.loads((tmp_path / "req" / "results.json").read_text())["cases"]
+    cases = [c for c in runs if ".wire." not in c["id"] and not c["id"].endswith("versions")]
+    assert {(c["id"], c["revision"]) for c in cases} == {("server.official.test-elicitation", "2025-11-25"),
+                                                         ("server.official.sep1034-defaults", "2025-11-25"),
+                                                         ("server.official.sep1330-enums", "2025-11-25")}
+    checks = official_format(json.loads((tmp_path / "req" / "checks.json").read_text()))
+    assert [(c["id"], c["details"]["revision"]) for c in checks] == [(c["id"], c["revision"]) for c in runs]
+    by_id = {c["id"]: c for c in checks}
+    assert by_id["server.official.sep1034-defaults"]["name"] == "elicitation-sep1034-defaults"
+    assert by_id["server.official.sep1034-defaults"]["status"] == "SUCCESS"
+    assert {"id": "EL-2025-11-25-FORM-SCHEMA-DEFAULT"} in by_id["server.official.sep1034-defaults"]["specReferences"]
+
+    proc = official(cli, "server", "--command", server, "--requirements", "2026-07-28", "-o", "req26", cwd=tmp_path)
+    runs = json.loads((tmp_path / "req26" / "results.json").read_text())["cases"]
+    assert runs and {c["revision"] for c in runs} == {"2026-07-28"}
+    assert "server.modern.retry-completes" in {c["id"] for c in runs}
+
+    # A failing run: FAILURE with its reason as errorMessage.
+    proc = official(cli, "server", "--command", f"{cli.peer} reference server --fault bad-default",
+                    "--scenario", "elicitation-sep1034-defaults", "-o", "bad", cwd=tmp_path)
+    assert proc.returncode == 1, proc.stderr[-2000:]
+    [check] = [c for c in official_format(json.loads((tmp_path / "bad" / "checks.json").read_text()))
+               if c["id"] == "server.official.sep1034-defaults"]
+    assert check["status"] == "FAILURE" and check["errorMessage"] and check["details"]["verdict"].startswith("FAIL")
+
+    for args in (["--scenario", "tools-call-elicitation"], ["--suite", "all"], ["--spec-version", "2025-11-25"],
+                 ["--case", "server.official.*"]):
+        proc = official(cli, "server", "--command", server, "--requirements", "2025-11-25", *args, "-o", "x",
+                        cwd=tmp_path)
+        assert proc.returncode == 2 and b"cannot be combined" in proc.stderr, (args, proc.stderr)
+    proc = official(cli, "server", "--command", server, "--requirements", "2024-01-01", "-o", "x", cwd=tmp_path)
+    assert proc.returncode == 2 and b"no such requirement set" in proc.stderr
+    # Our own words: no checks.json.
+    proc = official(cli, "server", "--command", server, "--case", "server.official.test-elicitation", "-o", "ours",
+                    cwd=tmp_path)
+    assert proc.returncode == 0 and not (tmp_path / "ours" / "checks.json").exists()

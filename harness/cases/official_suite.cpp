@@ -85,6 +85,17 @@ const std::vector<OfficialScenario>& official_scenarios() {
        {"client.sep1034.defaults-prefilled", "client.sep1034.defaults-enum-values"},
        "a user who accepts the form untouched sends its defaults, for every primitive type and enums",
        {"2025-11-25"}},
+      {"input-required-result-non-tool-request",
+       Role::Server,
+       {},
+       "no case yet: input required on prompts/get, and the contract's server exposes no prompt",
+       {"2026-07-28"}},
+      {"input-required-result-tampered-state",
+       Role::Server,
+       {},
+       "no case yet: its MUST binds only a server whose requestState influences authorization or business "
+       "logic, which an adapter cannot declare yet",
+       {"2026-07-28"}},
       {"tasks-mrtr-input", Role::Server, {}, "tasks are out of this suite's scope", {}},
       {"tasks-mrtr-composition", Role::Server, {}, "tasks are out of this suite's scope", {}},
       {"sep-2322-client-request-state",
@@ -108,6 +119,117 @@ std::string conformance_scenario_name(std::string_view case_id) {
     if (std::find(s.cases.begin(), s.cases.end(), case_id) != s.cases.end()) return std::string(s.name);
   }
   return std::string(case_id);
+}
+
+// Every other scenario of the official suite, by the side it tests: names an official command
+// line may give that have no elicitation counterpart here. Read from
+// github.com/modelcontextprotocol/conformance at c321dd32 (2026-08-07): the `name` of each class
+// under src/scenarios/server/ (the `server` command) and src/scenarios/client/ (the `client`
+// command), and the names its requirements/*.yaml list (the auth variants it names at run time).
+const std::vector<std::string_view>& other_official_names(Role role) {
+  static const std::vector<std::string_view> server = {"caching",
+                                                       "completion-complete",
+                                                       "dns-rebinding-protection",
+                                                       "http-custom-header-server-validation",
+                                                       "http-header-validation",
+                                                       "input-required-result-basic-list-roots",
+                                                       "input-required-result-basic-sampling",
+                                                       "json-schema-2020-12",
+                                                       "logging-set-level",
+                                                       "ping",
+                                                       "prompts-get-embedded-resource",
+                                                       "prompts-get-simple",
+                                                       "prompts-get-with-args",
+                                                       "prompts-get-with-image",
+                                                       "prompts-list",
+                                                       "resources-list",
+                                                       "resources-read-binary",
+                                                       "resources-read-text",
+                                                       "resources-subscribe",
+                                                       "resources-templates-read",
+                                                       "resources-unsubscribe",
+                                                       "sep-2164-resource-not-found",
+                                                       "server-initialize",
+                                                       "server-session-lifecycle",
+                                                       "server-sse-multiple-streams",
+                                                       "server-sse-polling",
+                                                       "server-stateless",
+                                                       "tasks-capability-negotiation",
+                                                       "tasks-dispatch-and-envelope",
+                                                       "tasks-lifecycle",
+                                                       "tasks-request-headers",
+                                                       "tasks-request-state-removal",
+                                                       "tasks-required-task-error",
+                                                       "tasks-status-notifications",
+                                                       "tasks-wire-fields",
+                                                       "tools-call-audio",
+                                                       "tools-call-embedded-resource",
+                                                       "tools-call-error",
+                                                       "tools-call-image",
+                                                       "tools-call-mixed-content",
+                                                       "tools-call-sampling",
+                                                       "tools-call-simple-text",
+                                                       "tools-call-with-logging",
+                                                       "tools-call-with-progress",
+                                                       "tools-list"};
+  static const std::vector<std::string_view> client = {"auth/2025-03-26-oauth-endpoint-fallback",
+                                                       "auth/2025-03-26-oauth-metadata-backcompat",
+                                                       "auth/authorization-server-migration",
+                                                       "auth/basic-cimd",
+                                                       "auth/client-credentials-basic",
+                                                       "auth/client-credentials-jwt",
+                                                       "auth/dpop",
+                                                       "auth/dpop-nonce",
+                                                       "auth/enterprise-managed-authorization",
+                                                       "auth/iss-normalized",
+                                                       "auth/iss-not-advertised",
+                                                       "auth/iss-supported",
+                                                       "auth/iss-supported-missing",
+                                                       "auth/iss-unexpected",
+                                                       "auth/iss-wrong-issuer",
+                                                       "auth/metadata-default",
+                                                       "auth/metadata-issuer-mismatch",
+                                                       "auth/metadata-var1",
+                                                       "auth/metadata-var2",
+                                                       "auth/metadata-var3",
+                                                       "auth/offline-access-not-supported",
+                                                       "auth/offline-access-scope",
+                                                       "auth/pre-registration",
+                                                       "auth/resource-mismatch",
+                                                       "auth/scope-from-scopes-supported",
+                                                       "auth/scope-from-www-authenticate",
+                                                       "auth/scope-omitted-when-undefined",
+                                                       "auth/scope-retry-limit",
+                                                       "auth/scope-step-up",
+                                                       "auth/token-endpoint-auth-basic",
+                                                       "auth/token-endpoint-auth-none",
+                                                       "auth/token-endpoint-auth-post",
+                                                       "auth/wif-jwt-bearer",
+                                                       "http-custom-headers",
+                                                       "http-invalid-tool-headers",
+                                                       "http-standard-headers",
+                                                       "initialize",
+                                                       "json-schema-2020-12-preservation",
+                                                       "json-schema-ref-no-deref",
+                                                       "request-metadata",
+                                                       "sse-retry",
+                                                       "tools_call"};
+  return role == Role::Server ? server : client;
+}
+
+bool is_official_scenario(std::string_view name, Role role) {
+  const std::vector<std::string_view>& other = other_official_names(role);
+  return find_official_scenario(name, role) != nullptr ||
+         std::find(other.begin(), other.end(), name) != other.end();
+}
+
+std::vector<std::string> official_scenario_names() {
+  std::vector<std::string> out;
+  for (const OfficialScenario& s : official_scenarios()) out.emplace_back(s.name);
+  for (Role role : {Role::Server, Role::Client}) {
+    for (std::string_view n : other_official_names(role)) out.emplace_back(n);
+  }
+  return out;
 }
 
 bool is_official_name(std::string_view name) { return name.find('.') == std::string_view::npos; }

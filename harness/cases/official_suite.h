@@ -31,6 +31,14 @@ bool is_official_name(std::string_view name);
 // it (not about elicitation, or written for the other side).
 const OfficialScenario* find_official_scenario(std::string_view name, Role role);
 
+// Every scenario of the official suite that tests `role`'s side, whether or not it maps: the
+// table above and the scenarios that are not about elicitation (`server-initialize`,
+// `auth/basic-dcr`, ...). A name of neither is a typo, not a scenario to skip.
+const std::vector<std::string_view>& other_official_names(Role role);
+bool is_official_scenario(std::string_view name, Role role);
+// Every official name of both sides, the table's first (for "did you mean").
+std::vector<std::string> official_scenario_names();
+
 // The name a SUT is given for a case (MCP_CONFORMANCE_SCENARIO, the context's `name`): the
 // official scenario that lists it, so that an official fixture picks its behaviour by a name it
 // knows; the first such row of official_scenarios() when several do (the order `list --official`
