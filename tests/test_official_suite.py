@@ -295,3 +295,34 @@ def test_requirements_force_and_checks_json(cli, tmp_path):
     proc = official(cli, "server", "--command", server, "--case", "server.official.test-elicitation", "-o", "ours",
                     cwd=tmp_path)
     assert proc.returncode == 0 and not (tmp_path / "ours" / "checks.json").exists()
+
+
+def test_official_fixture_server_skips_what_it_cannot_express(cli, tmp_path):
+    """A server with the official fixture tools and none of the contract's (an SDK's everything-
+    server): every case its tools can express runs (and passes, for the reference behind it), every
+    case that needs a contract tool is SKIP with that reason, not FAIL (not testable), and the run
+    exits 0. A server that lists neither stays FAIL (not testable): a broken adapter."""
+    command = f"{SUTS / 'fixture_only_server.py'} {cli.peer}"
+    proc = official(cli, "server", "--command", command, "-j", "2", "-o", "fixture", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    runs = json.loads((tmp_path / "fixture" / "results.json").read_text())["cases"]
+    by_status = {}
+    for r in runs:
+        by_status.setdefault(r["status"], []).append(r)
+    assert set(by_status) == {"PASS", "SKIP"}, {s: [r["id"] for r in rs][:5] for s, rs in by_status.items()}
+    passed = {r["id"] for r in by_status["PASS"]}
+    assert {"server.official.test-elicitation", "server.official.sep1034-defaults",
+            "server.official.sep1330-enums"} <= passed
+    for r in by_status["SKIP"]:
+        assert re.fullmatch(r"needs the contract tool (elicit|require_url|complete|elicit_sequence|elicit_together); "
+                            r"the SUT lists only the official fixture tools \(test_elicitation, "
+                            r"test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums\)", r["reason"]), r
+        assert not r.get("untestable")
+    assert b"needs the contract tool elicit; the SUT lists only the official fixture tools" in (
+        tmp_path / "fixture" / "report.md").read_bytes()
+
+    proc = official(cli, "server", "--command", f"{SUTS / 'contractless_server.py'} no-tools", "--case",
+                    "server.actions.decline-reaches-tool", "--revision", "2025-11-25", "-o", "neither", cwd=tmp_path)
+    assert proc.returncode == 1
+    [run] = json.loads((tmp_path / "neither" / "results.json").read_text())["cases"]
+    assert run["status"] == "FAIL" and run["reason"].startswith("not testable: the SUT has no tool \"elicit\"")
