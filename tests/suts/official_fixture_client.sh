@@ -16,5 +16,14 @@ case "$MCP_CONFORMANCE_CONTEXT" in
   *"\"name\":\"$scenario\""*) ;;
   *) echo "MCP_CONFORMANCE_CONTEXT does not name $scenario: $MCP_CONFORMANCE_CONTEXT" >&2; exit 1;;
 esac
+# The tool it calls is the official one, by name: in elicitation-sep1034-client-defaults the SDKs'
+# everything-clients look up test_client_elicitation_defaults in tools/list and throw "Test tool not
+# found" without it (the TypeScript SDK's test/conformance/src/everythingClient.ts). The harness
+# lists exactly the tool it names in ELICIT_CONFORM_TOOL, so that is the lookup here. (Their sep-2322
+# client calls four test_mrtr_* tools in one session, which no case offers: here it calls the case's.)
+if [ "$scenario" = elicitation-sep1034-client-defaults ] && [ "$ELICIT_CONFORM_TOOL" != test_client_elicitation_defaults ]; then
+  echo "Error: Test tool not found: test_client_elicitation_defaults" >&2
+  exit 1
+fi
 for last; do :; done
 exec "$1" reference client "$last"
