@@ -20,7 +20,8 @@ esac
 # everything-clients look up test_client_elicitation_defaults in tools/list and throw "Test tool not
 # found" without it (the TypeScript SDK's test/conformance/src/everythingClient.ts). The harness
 # lists exactly the tool it names in ELICIT_CONFORM_TOOL, so that is the lookup here. (Their sep-2322
-# client calls four test_mrtr_* tools in one session, which no case offers: here it calls the case's.)
+# client calls test_mrtr_* tools without looking them up; the harness takes the first call as the
+# case's, whatever its name: here it calls the case's tool.)
 if [ "$scenario" = elicitation-sep1034-client-defaults ] && [ "$ELICIT_CONFORM_TOOL" != test_client_elicitation_defaults ]; then
   echo "Error: Test tool not found: test_client_elicitation_defaults" >&2
   exit 1
