@@ -225,6 +225,18 @@ def test_official_scenario_without_counterpart_is_skip(cli, tmp_path):
     proc = official(cli, "client", "--command", f"{cli.peer} reference client", "--scenario",
                     "tools-call-elicitation", "-o", tmp_path / "side", cwd=tmp_path)
     assert proc.returncode == 2 and b"tests a server with it" in proc.stderr, proc.stderr
+    # An official scenario at a spec version none of its cases runs at: SKIP, as the official suite
+    # skips a scenario that does not apply there (--force changes nothing here, and says so); one of
+    # our ids there is still a usage error.
+    proc = official(cli, "server", "--command", server, "--scenario", "tools-call-elicitation", "--spec-version",
+                    "draft", "--force", "-o", tmp_path / "draft", cwd=tmp_path)
+    assert proc.returncode == 0 and b"SKIP  tools-call-elicitation: no case of the official scenario" in proc.stderr
+    assert b"--force cannot change that" in proc.stderr, proc.stderr
+    [check] = official_format(json.loads((tmp_path / "draft" / "checks.json").read_text()))
+    assert check["status"] == "SKIPPED" and "2026-07-28" in check["details"]["reason"]
+    proc = official(cli, "server", "--command", server, "--scenario", "server.official.test-elicitation",
+                    "--spec-version", "draft", "-o", tmp_path / "draft-ours", cwd=tmp_path)
+    assert proc.returncode == 2 and b"no server case matches" in proc.stderr, proc.stderr
     # One of our ids, mistyped: exit 2 and the id meant.
     proc = official(cli, "server", "--command", server, "--scenario", "server.official.test-elicitaton", "-o",
                     tmp_path / "ours", cwd=tmp_path)

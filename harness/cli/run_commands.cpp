@@ -207,6 +207,27 @@ bool select_cases(const RunCommandOptions& o, Role role, Selection& sel, std::st
   return false;
 }
 
+// An official scenario that runs nothing here is skipped, as the official suite skips one that
+// does not apply: said on stderr and as the one SKIPPED check of checks.json; exit 0.
+int skip_official_scenario(const RunCommandOptions& o, const std::string& note, std::ostream& err) {
+  err << "SKIP  " << printable(o.scenario) << ": " << printable(note) << "\n";
+  OfficialCheck check;
+  check.id = check.name = o.scenario;
+  check.description = "elicit-conform runs the official scenarios about elicitation";
+  check.status = "SKIPPED";
+  check.timestamp = utc_now();
+  check.details.emplace_back("reason", note);
+  const std::filesystem::path dir(o.report_dir);
+  if (std::string error;
+      !prepare_report_dir(dir, {"checks.json"}, error) ||
+      !write_report_file(
+          dir, "checks.json", [&](std::ostream& s) { write_official_checks(s, {check}); }, error)) {
+    err << "elicit-conform: " << printable(error) << "\n";
+    return kExitUsage;
+  }
+  return kExitOk;
+}
+
 // "server.x (2025-11-25)": a run as the terminal names it.
 std::string run_label(const Case& c, Revision planned) {
   return c.id + " (" + std::string(to_string(planned)) + ")";
@@ -257,24 +278,7 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
            "(at another it would not judge that revision's rules)\n";
   // An official scenario that has no case here is skipped, as the official suite skips one that
   // does not apply: said, and in checks.json, nothing started, exit 0.
-  if (!selection.skip_note.empty()) {
-    err << "SKIP  " << printable(o.scenario) << ": " << printable(selection.skip_note) << "\n";
-    OfficialCheck check;
-    check.id = check.name = o.scenario;
-    check.description = "elicit-conform runs the official scenarios about elicitation";
-    check.status = "SKIPPED";
-    check.timestamp = utc_now();
-    check.details.emplace_back("reason", selection.skip_note);
-    const std::filesystem::path dir(o.report_dir);
-    if (std::string error;
-        !prepare_report_dir(dir, {"checks.json"}, error) ||
-        !write_report_file(
-            dir, "checks.json", [&](std::ostream& s) { write_official_checks(s, {check}); }, error)) {
-      err << "elicit-conform: " << printable(error) << "\n";
-      return kExitUsage;
-    }
-    return kExitOk;
-  }
+  if (!selection.skip_note.empty()) return skip_official_scenario(o, selection.skip_note, err);
   // A client command written for the official suite expects our endpoint's URL as its last
   // argument, as the official suite gives it: chosen by an official name, a client is reached over
   // HTTP unless --transport says otherwise.
@@ -430,6 +434,17 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
       if ((!only || *only == r) && selection.revision_ok(r)) plan.emplace_back(&c, r);
     }
   }
+  // An official scenario whose cases run at none of the revisions asked (its --spec-version, its
+  // --suite) or not over this transport: SKIP, as the official suite skips a scenario at a
+  // --spec-version it does not apply to.
+  if (plan.empty() && !o.scenario.empty() && is_official_name(o.scenario))
+    return skip_official_scenario(
+        o,
+        "no case of the official scenario " + o.scenario + " runs" +
+            (only ? " at " + std::string(to_string(*only)) : std::string()) +
+            (o.suite.empty() ? "" : " in --suite " + o.suite) + " over " + std::string(to_string(transport)) +
+            (o.force ? " (--force cannot change that: a case runs only at the revisions it lists)" : ""),
+        err);
   if (plan.empty()) {
     std::string globs;
     for (const std::string& g : selection.globs) globs += (globs.empty() ? "" : ", ") + g;
