@@ -13,8 +13,8 @@ from conftest import ROOT
 yaml = pytest.importorskip("yaml", reason="python3-yaml (Debian) reads action.yml; scripts/install-deps.sh installs it")
 
 ACTION = yaml.safe_load((ROOT / "action.yml").read_text())
-INPUTS = {"mode", "command", "url", "transport", "expected-failures", "revision", "strict", "report-dir",
-          "extra-args"}
+INPUTS = {"mode", "command", "url", "transport", "expected-failures", "revision", "scenario", "suite", "timeout",
+          "verbose", "strict", "report-dir", "extra-args"}
 
 
 def step(name_part):
@@ -76,12 +76,14 @@ def test_action_composes_each_input_as_its_flag(tmp_path):
     (fake / "elicit-conform").chmod(0o755)
     proc, outputs, summary = run_action(
         tmp_path, tmp_path / "action", mode="client", command="my client --flag", url="http://127.0.0.1:9/mcp",
-        transport="http", expected_failures="ef.yml", revision="2025-06-18", strict="true",
+        transport="http", expected_failures="ef.yml", revision="2025-06-18", scenario="sep-2322 client",
+        suite="draft", timeout="1500", verbose="true", strict="true",
         extra_args="--case 'client.a b' -j 2 --tool-args '{\"x\": 1}' --timeout\\ 9")
     argv = (tmp_path / "output.argv").read_text().split("\0")[:-1]
     report = str(tmp_path / "workspace" / "elicit-conform-report")
     assert argv == ["client", "--command", "my client --flag", "--url", "http://127.0.0.1:9/mcp",
                     "--transport", "http", "--expected-failures", "ef.yml", "--revision", "2025-06-18",
+                    "--scenario", "sep-2322 client", "--suite", "draft", "--timeout", "1500", "--verbose",
                     "--strict", "--report-dir", report, "--case", "client.a b", "-j", "2", "--tool-args",
                     '{"x": 1}', "--timeout 9"], argv
     # The CLI's status is the step's and an output; the summary is the report.
@@ -93,7 +95,7 @@ def test_action_composes_each_input_as_its_flag(tmp_path):
     proc, outputs, _ = run_action(tmp_path, tmp_path / "action", command="srv")
     assert (tmp_path / "output.argv").read_text().split("\0")[:-1] == ["server", "--command", "srv",
                                                                         "--report-dir", report]
-    for bad in ({"mode": "both"}, {"strict": "yes"}, {"extra_args": "--case 'unclosed"}):
+    for bad in ({"mode": "both"}, {"strict": "yes"}, {"verbose": "1"}, {"extra_args": "--case 'unclosed"}):
         (tmp_path / "output.argv").unlink(missing_ok=True)
         proc, outputs, _ = run_action(tmp_path, tmp_path / "action", command="srv", **bad)
         assert proc.returncode == 2 and "::error::" in proc.stdout, (bad, proc.stdout, proc.stderr)
@@ -128,3 +130,18 @@ def test_action_runs_the_real_cli(cli, tmp_path):
     assert proc.returncode == 0, proc.stderr[-3000:]
     runs = json.loads((tmp_path / "workspace" / "elicit-conform-report" / "results.json").read_text())["cases"]
     assert runs and {(c["transport"], c["status"]) for c in runs} == {("http", "PASS")}
+
+    # The official suite's words as inputs: an official scenario (its cases, checks.json), its
+    # suite, the expect timeout and --verbose reach the real CLI.
+    proc, outputs, _ = run_action(tmp_path, ROOT, mode="server", command=f"{cli.peer} reference server",
+                                  scenario="tools-call-elicitation", suite="active", timeout="1000", verbose="true",
+                                  report_dir="official")
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    report = tmp_path / "workspace" / "official"
+    runs = json.loads((report / "results.json").read_text())["cases"]
+    assert {(c["id"], c["revision"]) for c in runs if c["id"].startswith("server.official")} == {
+        ("server.official.test-elicitation", "2025-11-25"), ("server.official.test-elicitation", "2025-06-18")}
+    assert json.loads((report / "checks.json").read_text())[0]["name"] == "tools-call-elicitation"
+    proc, outputs, _ = run_action(tmp_path, ROOT, mode="server", command=f"{cli.peer} reference server",
+                                  scenario="server-initialize", report_dir="skipped")
+    assert proc.returncode == 0 and "SKIP  server-initialize" in proc.stderr, proc.stderr[-3000:]

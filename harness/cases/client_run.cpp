@@ -4,6 +4,7 @@
 #include <optional>
 #include <set>
 
+#include "cases/official_suite.h"
 #include "cases/step_engine.h"
 #include "core/json.h"
 #include "core/json_pointer.h"
@@ -153,8 +154,11 @@ class ClientRun final : public StepEngine {
     // The official suite's MCP_CONFORMANCE_CONTEXT is {"name": <the scenario, as in
     // MCP_CONFORMANCE_SCENARIO>, ...that scenario's own data}; its other members are OAuth
     // credentials no case here has, and revision and URL have their own variable and argument.
+    // The name is the official scenario's when the case maps to one (cases/official_suite.h), so
+    // that an official fixture client, which refuses a scenario it does not know, runs it.
+    const std::string scenario = conformance_scenario_name(case_.id);
     rapidjson::Document context(rapidjson::kObjectType);
-    context.AddMember("name", Value(case_.id, context.GetAllocator()), context.GetAllocator());
+    context.AddMember("name", Value(scenario, context.GetAllocator()), context.GetAllocator());
     std::vector<std::pair<std::string, std::string>> out;
     // The cases about eras: the versions to support, exactly (a dual-era client).
     if (!case_.sut.versions.empty()) {
@@ -164,7 +168,7 @@ class ClientRun final : public StepEngine {
     }
     for (auto& kv : std::vector<std::pair<std::string, std::string>>{
              {"ELICIT_CONFORM_CASE", case_.id},
-             {"MCP_CONFORMANCE_SCENARIO", case_.id},
+             {"MCP_CONFORMANCE_SCENARIO", scenario},
              {"MCP_CONFORMANCE_CONTEXT", to_json(context)},
              {"ELICIT_CONFORM_PROTOCOL_VERSION", std::string(to_string(asked_revision_))},
              {"MCP_CONFORMANCE_PROTOCOL_VERSION", std::string(to_string(asked_revision_))},

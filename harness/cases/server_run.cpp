@@ -3,6 +3,7 @@
 // answers SUT requests that no step expects as a conformant client would.
 #include "cases/server_run.h"
 
+#include "cases/official_suite.h"
 #include "cases/step_engine.h"
 #include "cases/sut_pool.h"
 
@@ -44,6 +45,34 @@ bool reusable(const Case& c, Revision revision) {
   return true;
 }
 
+// The tools of the adapter contract (docs/adapter-contract.md) and, apart, the official suite's
+// fixture tools (its everything-servers': test_elicitation, test_elicitation_sep1034_defaults,
+// test_elicitation_sep1330_enums, and on 2026-07-28 test_input_required_result_*).
+bool is_contract_tool(const std::string& name) {
+  return name == "elicit" || name == "require_url" || name == "complete" || name == "elicit_sequence" ||
+         name == "elicit_together";
+}
+
+bool is_official_fixture_tool(const std::string& name) {
+  return name == "test_elicitation" || name == "test_elicitation_sep1034_defaults" ||
+         name == "test_elicitation_sep1330_enums" || name.starts_with("test_input_required_result_");
+}
+
+// Some official fixture tool and no contract tool: an SDK's fixture for the official suite.
+bool lists_only_official_fixture_tools(const std::set<std::string>& tools) {
+  return std::any_of(tools.begin(), tools.end(), is_official_fixture_tool) &&
+         std::none_of(tools.begin(), tools.end(), is_contract_tool);
+}
+
+// The official fixture tools listed, for a reason: "test_elicitation, test_elicitation_sep1034_defaults".
+std::string joined(const std::set<std::string>& tools) {
+  std::string out;
+  for (const std::string& t : tools) {
+    if (is_official_fixture_tool(t)) out += (out.empty() ? "" : ", ") + t;
+  }
+  return out;
+}
+
 std::string capabilities_json(const Case& c) {
   if (c.sut.capabilities && *c.sut.capabilities != nullptr)
     return R"({"elicitation":)" + to_json(**c.sut.capabilities) + "}";
@@ -56,7 +85,7 @@ ChildOptions server_child_options(const Case& c, Revision revision, const RunOpt
   ChildOptions child;
   child.argv = options.command;
   child.environment = {{"ELICIT_CONFORM_CASE", c.id},
-                       {"MCP_CONFORMANCE_SCENARIO", c.id},
+                       {"MCP_CONFORMANCE_SCENARIO", conformance_scenario_name(c.id)},
                        {"ELICIT_CONFORM_PROTOCOL_VERSION", std::string(to_string(revision))},
                        {"MCP_CONFORMANCE_PROTOCOL_VERSION", std::string(to_string(revision))}};
   // A case about eras says which versions the server is to support, exactly (a modern-only
@@ -381,6 +410,15 @@ class ServerRun final : public StepEngine {
     }
     for (const std::string& needed : case_.sut.needs_tools) {
       if (!tools.contains(needed)) {
+        // A server with the official suite's fixture tools and none of the contract's is an SDK's
+        // official fixture, not a broken adapter: a case that needs a contract tool cannot be
+        // expressed with it, which is SKIP (untested, said why), not a failure.
+        if (lists_only_official_fixture_tools(tools)) {
+          record_.skipped = "needs the contract tool " + needed +
+                            "; the SUT lists only the official fixture tools (" + joined(tools) + ")";
+          note(*record_.skipped);
+          return false;
+        }
         // The adapter contract's tools are what the case needs to reach its rule.
         fail_lifecycle("lifecycle.tools",
                        "the SUT has no tool \"" + needed + "\" (tools/list named " +
@@ -437,7 +475,7 @@ class ServerRun final : public StepEngine {
       ChildOptions o;
       o.argv = options_.command;
       o.environment = {{"ELICIT_CONFORM_CASE", case_.id},
-                       {"MCP_CONFORMANCE_SCENARIO", case_.id},
+                       {"MCP_CONFORMANCE_SCENARIO", conformance_scenario_name(case_.id)},
                        {"ELICIT_CONFORM_PROTOCOL_VERSION", std::string(to_string(record_.planned))},
                        {"MCP_CONFORMANCE_PROTOCOL_VERSION", std::string(to_string(record_.planned))}};
       child = ChildProcess::spawn(o, error);

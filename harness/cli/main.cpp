@@ -156,6 +156,12 @@ static int run_main(int argc, char** argv) {
     sub->add_option(
         "--suite", run.suite,
         "official-suite suites: all, active (no draft revision), core (same), draft (2026-07-28)");
+    sub->add_option("--requirements", run.requirements,
+                    "official-suite requirement set: the cases of the official scenarios this revision "
+                    "requires (2025-11-25, 2026-07-28), at that revision");
+    sub->add_flag("--force", run.force,
+                  "official-suite word, accepted: here a case runs only at the revisions it lists (noted on "
+                  "stderr)");
     sub->add_option("--cases", run.cases_dir, "the case folder")->capture_default_str();
     sub->add_option("--report-dir,-o,--output-dir", run.report_dir, "where the reports go")
         ->capture_default_str();
@@ -190,10 +196,14 @@ static int run_main(int argc, char** argv) {
 
   std::string list_revision, list_role;
   CLI::App* list = app.add_subcommand("list", "list the cases");
-  list->add_option("--revision", list_revision, "only cases of this revision");
+  list->add_option("--revision,--spec-version", list_revision, "only cases of this revision");
   list->add_option("--role", list_role, "client or server");
   list->add_option("--cases", run.cases_dir, "the case folder")->capture_default_str();
-  bool coverage = false, checks = false, official = false;
+  bool coverage = false, checks = false, official = false, list_server = false, list_client = false;
+  list->add_flag("--server", list_server,
+                 "official-suite word: the official server scenarios that have cases here, one per line");
+  list->add_flag("--client", list_client,
+                 "official-suite word: the official client scenarios that have cases here, one per line");
   list->add_flag("--official", official,
                  "the official suite's scenario names and the cases of ours they map to");
   list->add_flag("--coverage", coverage,
@@ -281,6 +291,7 @@ static int run_main(int argc, char** argv) {
     app.parse(argc, argv);
     for (CLI::Option* t : transport_options) run.transport_given = run.transport_given || t->count() > 0;
     if (run.revision == "draft") run.revision = "2026-07-28";  // the official suite's alias
+    if (list_revision == "draft") list_revision = "2026-07-28";
     if ((server->parsed() || client->parsed()) && run.command.empty() && run.url.empty()) {
       // RequiredError(name) appends " is required" itself.
       throw CLI::RequiredError("--command (or, for servers, --url)");
@@ -304,6 +315,9 @@ static int run_main(int argc, char** argv) {
     if (relay->parsed()) return ec::run_relay(relay_socket);
     if (fuzz_app->parsed()) return ec::run_fuzz_command(fuzz, std::cout, std::cerr);
     if (list->parsed() && official) return ec::run_list_official(std::cout);
+    if (list->parsed() && (list_server || list_client))
+      return ec::run_list_official_sides(run.cases_dir, list_server, list_client, list_revision, std::cout,
+                                         std::cerr);
     if (list->parsed())
       return ec::run_list_command(run.cases_dir, list_revision, list_role, coverage, checks, std::cout,
                                   std::cerr);

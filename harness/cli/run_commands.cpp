@@ -18,17 +18,19 @@
 #include "cases/case_file.h"
 #include "cases/catalog.h"
 #include "cases/observe_tool.h"
+#include "cases/official_suite.h"
 #include "cases/runner.h"
 #include "cases/server_run.h"
 #include "cases/sut_pool.h"
 #include "cli/output.h"
 #include "cli/report_files.h"
 #include "cli/version.h"
+#include "core/suggest.h"
 #include "reference/client.h"
 #include "reference/faults.h"
 #include "reference/server.h"
 #include "report/baseline.h"
-#include "report/official_suite.h"
+#include "report/official_checks.h"
 #include "report/results.h"
 #include "report/run_outcome.h"
 #include "report/version_verdicts.h"
@@ -116,31 +118,77 @@ struct Selection {
   std::vector<std::string> globs;
   std::function<bool(Revision)> revision_ok = [](Revision) { return true; };
   bool official = false;  // chosen with an official-suite name: a client is reached over HTTP
+  // An official scenario with no elicitation counterpart: nothing runs, the run is SKIP with this
+  // note (exit 0), as the official suite skips a scenario that does not apply.
+  std::string skip_note;
 };
+
+// An official-looking name that is no official scenario of that side: the message, with the
+// name likely meant.
+std::string unknown_official_name(const std::string& name, Role role) {
+  const Role other = role == Role::Server ? Role::Client : Role::Server;
+  if (is_official_scenario(name, other))
+    return "--scenario " + name + ": the official suite tests a " + std::string(to_string(other)) +
+           " with it: run `elicit-conform " + std::string(to_string(other)) + "`";
+  std::string out = "--scenario " + name + ": neither an official scenario nor one of our case ids";
+  if (const std::optional<std::string> near = closest_name(name, official_scenario_names()))
+    out += "; did you mean " + *near + "?";
+  return out + " (`elicit-conform list --" + std::string(to_string(role)) +
+         "` prints the official names that map, `list` our case ids)";
+}
 
 bool select_cases(const RunCommandOptions& o, Role role, Selection& sel, std::string& error) {
   if (!o.scenario.empty() && o.case_glob != "*") {
     error = "give --case or --scenario, not both";
     return false;
   }
+  if (!o.requirements.empty()) {
+    // As the official suite: a requirement set fixes the scenarios and the revision they run at.
+    if (!o.scenario.empty() || !o.suite.empty() || !o.revision.empty() || o.case_glob != "*") {
+      error =
+          "--requirements cannot be combined with --scenario, --case, --suite or --spec-version: a "
+          "requirement set already fixes which cases run, and at which revision";
+      return false;
+    }
+    const auto& known = official_requirement_revisions();
+    if (std::find(known.begin(), known.end(), o.requirements) == known.end()) {
+      std::string list;
+      for (std::string_view r : known) list += (list.empty() ? "" : ", ") + std::string(r);
+      error = "--requirements " + o.requirements + ": no such requirement set (known: " + list + ")";
+      return false;
+    }
+    for (const OfficialScenario& s : official_scenarios()) {
+      if (s.role != role ||
+          std::find(s.required_in.begin(), s.required_in.end(), o.requirements) == s.required_in.end())
+        continue;
+      for (std::string_view id : s.cases) sel.globs.emplace_back(id);
+    }
+    const std::optional<Revision> at = parse_revision(o.requirements);
+    sel.revision_ok = [at](Revision r) { return at && r == *at; };
+    sel.official = true;
+    return true;
+  }
   if (o.scenario.empty()) {
     sel.globs.push_back(o.case_glob);
   } else if (!is_official_name(o.scenario)) {
     sel.globs.push_back(o.scenario);  // one of ours, as --case takes it
   } else {
+    if (!is_official_scenario(o.scenario, role)) {
+      error = unknown_official_name(o.scenario, role);
+      return false;
+    }
+    sel.official = true;
     const OfficialScenario* s = find_official_scenario(o.scenario, role);
     if (s == nullptr) {
-      error = "--scenario " + o.scenario + ": the official suite's scenario has no " +
-              std::string(to_string(role)) + " case here (it is not about elicitation, or is for the other " +
-              "side); `elicit-conform list --official` shows the names that map";
-      return false;
+      sel.skip_note = "the official scenario " + o.scenario + " is not about elicitation: no case here";
+      return true;
     }
     if (s->cases.empty()) {
-      error = "--scenario " + o.scenario + ": no counterpart here: " + std::string(s->note);
-      return false;
+      sel.skip_note =
+          "the official scenario " + o.scenario + " has no counterpart here: " + std::string(s->note);
+      return true;
     }
     for (std::string_view id : s->cases) sel.globs.emplace_back(id);
-    sel.official = true;
   }
   // The official suites: "active" (its default) and "core" leave the in-progress draft out,
   // "draft" is only the draft (2026-07-28 here), "all" is everything.
@@ -158,6 +206,27 @@ bool select_cases(const RunCommandOptions& o, Role role, Selection& sel, std::st
   error = "--suite " + o.suite + ": no counterpart here (the suites that map: all, active, core, draft; " +
           "auth, metadata, extensions, backcompat, pending and sep-835 hold no elicitation scenario)";
   return false;
+}
+
+// An official scenario that runs nothing here is skipped, as the official suite skips one that
+// does not apply: said on stderr and as the one SKIPPED check of checks.json; exit 0.
+int skip_official_scenario(const RunCommandOptions& o, const std::string& note, std::ostream& err) {
+  err << "SKIP  " << printable(o.scenario) << ": " << printable(note) << "\n";
+  OfficialCheck check;
+  check.id = check.name = o.scenario;
+  check.description = "elicit-conform runs the official scenarios about elicitation";
+  check.status = "SKIPPED";
+  check.timestamp = utc_now();
+  check.details.emplace_back("reason", note);
+  const std::filesystem::path dir(o.report_dir);
+  if (std::string error;
+      !prepare_report_dir(dir, {"checks.json"}, error) ||
+      !write_report_file(
+          dir, "checks.json", [&](std::ostream& s) { write_official_checks(s, {check}); }, error)) {
+    err << "elicit-conform: " << printable(error) << "\n";
+    return kExitUsage;
+  }
+  return kExitOk;
 }
 
 // "server.x (2025-11-25)": a run as the terminal names it.
@@ -205,6 +274,12 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
     err << "elicit-conform: " << printable(error) << "\n";
     return kExitUsage;
   }
+  if (o.force)
+    err << "elicit-conform: --force: accepted, nothing to force: a case runs only at the revisions it lists "
+           "(at another it would not judge that revision's rules)\n";
+  // An official scenario that has no case here is skipped, as the official suite skips one that
+  // does not apply: said, and in checks.json, nothing started, exit 0.
+  if (!selection.skip_note.empty()) return skip_official_scenario(o, selection.skip_note, err);
   // A client command written for the official suite expects our endpoint's URL as its last
   // argument, as the official suite gives it: chosen by an official name, a client is reached over
   // HTTP unless --transport says otherwise.
@@ -265,6 +340,8 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
   for (const auto& [format, name] : kReportFiles) {
     if (formats.contains(format)) report_names.push_back(name);
   }
+  // Asked in the official suite's words: its checks.json too (report/official_checks.h).
+  if (selection.official) report_names.emplace_back("checks.json");
   const std::filesystem::path dir(o.report_dir);
   if (std::string error; !prepare_report_dir(dir, report_names, error)) {
     err << "elicit-conform: " << printable(error) << "\n";
@@ -358,6 +435,17 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
       if ((!only || *only == r) && selection.revision_ok(r)) plan.emplace_back(&c, r);
     }
   }
+  // An official scenario whose cases run at none of the revisions asked (its --spec-version, its
+  // --suite) or not over this transport: SKIP, as the official suite skips a scenario at a
+  // --spec-version it does not apply to.
+  if (plan.empty() && !o.scenario.empty() && is_official_name(o.scenario))
+    return skip_official_scenario(
+        o,
+        "no case of the official scenario " + o.scenario + " runs" +
+            (only ? " at " + std::string(to_string(*only)) : std::string()) +
+            (o.suite.empty() ? "" : " in --suite " + o.suite) + " over " + std::string(to_string(transport)) +
+            (o.force ? " (--force cannot change that: a case runs only at the revisions it lists)" : ""),
+        err);
   if (plan.empty()) {
     std::string globs;
     for (const std::string& g : selection.globs) globs += (globs.empty() ? "" : ", ") + g;
@@ -365,6 +453,15 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
         << (o.suite.empty() ? "" : " in --suite " + printable(o.suite))
         << (only ? " in revision " + std::string(to_string(*only)) : std::string()) << " over "
         << to_string(transport) << "\n";
+    // One id, mistyped: the id likely meant.
+    if (selection.globs.size() == 1 && selection.globs[0].find_first_of("*?[") == std::string::npos) {
+      std::vector<std::string> ids;
+      for (const Case& c : cases) {
+        if (c.role == wanted) ids.push_back(c.id);
+      }
+      if (const std::optional<std::string> near = closest_name(selection.globs[0], ids))
+        err << "elicit-conform: did you mean " << printable(*near) << "?\n";
+    }
     return kExitUsage;
   }
   // Cases run on `jobs` threads, each with its own SUT process; results keep the plan's order.
@@ -555,6 +652,14 @@ int run_suite_command(const std::string& role, const RunCommandOptions& o, std::
       err << "elicit-conform: " << printable(error) << "\n";
       written = false;
     }
+  }
+  if (std::string error;
+      selection.official &&
+      !write_report_file(
+          dir, "checks.json", [&](std::ostream& s) { write_official_checks(s, official_checks(summary)); },
+          error)) {
+    err << "elicit-conform: " << printable(error) << "\n";
+    written = false;
   }
 
   for (const std::string& s : j.unexpected) err << "unexpected failure: " << printable(s) << "\n";
@@ -749,6 +854,40 @@ int run_reference_command(const ReferenceCommandOptions& o, std::ostream& out, s
 }  // namespace ec
 
 namespace ec {
+
+int run_list_official_sides(const std::string& cases_dir, bool server, bool client,
+                            const std::string& revision, std::ostream& out, std::ostream& err) {
+  std::optional<Revision> only;
+  if (!revision.empty() && !(only = parse_revision(revision))) {
+    err << "elicit-conform: unknown --revision \"" << printable(revision) << "\"\n";
+    return kExitUsage;
+  }
+  bool ok = true;
+  const std::vector<Case> cases = load_corpus(cases_dir, err, ok);
+  if (!ok) return kExitUsage;
+  bool first = true;
+  for (const auto& [role, heading] : {std::pair{Role::Server, "Server scenarios (test against a server):"},
+                                      std::pair{Role::Client, "Client scenarios (test against a client):"}}) {
+    if (!(role == Role::Server ? server : client)) continue;
+    out << (first ? "" : "\n") << heading << "\n";
+    first = false;
+    for (const OfficialScenario& s : official_scenarios()) {
+      if (s.role != role) continue;
+      std::set<Revision> revisions;
+      for (const Case& c : cases) {
+        if (std::find(s.cases.begin(), s.cases.end(), c.id) == s.cases.end()) continue;
+        for (Revision r : c.revisions) {
+          if (!only || *only == r) revisions.insert(r);
+        }
+      }
+      if (revisions.empty()) continue;  // no case here (at that revision)
+      std::string list;
+      for (Revision r : revisions) list += (list.empty() ? "" : ",") + std::string(to_string(r));
+      out << "  - " << s.name << " [" << list << "]\n";
+    }
+  }
+  return kExitOk;
+}
 
 int run_list_official(std::ostream& out) {
   for (const OfficialScenario& s : official_scenarios()) {

@@ -25,6 +25,9 @@ struct RunCommandOptions {
   // or an official scenario name, mapped to our cases), --suite NAME (all, active, core, draft).
   std::string scenario;
   std::string suite;
+  // --requirements REV: the cases of the official scenarios REV's requirement set lists, at REV.
+  std::string requirements;
+  bool force = false;            // --force: accepted; nothing to force here (said on stderr)
   bool transport_given = false;  // --transport was on the command line
   std::string cases_dir;         // --cases
   std::string report_dir = "elicit-conform-report";
@@ -47,6 +50,11 @@ int run_list_command(const std::string& cases_dir, const std::string& revision, 
                      bool coverage, bool checks, std::ostream& out, std::ostream& err);
 // `list --official`: the official suite's scenario names and the cases they map to.
 int run_list_official(std::ostream& out);
+// `list --server` / `list --client` (either or both), the official suite's words: the official
+// scenarios of that side that have cases here, as its CLI lists them ("  - NAME [REVISIONS]"
+// under a heading), REVISIONS those their cases run at (only `revision`, when given).
+int run_list_official_sides(const std::string& cases_dir, bool server, bool client,
+                            const std::string& revision, std::ostream& out, std::ostream& err);
 // `listen`: "" for stdio, else "127.0.0.1:PORT" (the reference server over Streamable HTTP).
 struct ReferenceCommandOptions {
   std::string role;                         // server or client

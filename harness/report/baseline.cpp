@@ -8,9 +8,9 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "cases/official_suite.h"
 #include "core/suggest.h"
 #include "core/utf8.h"
-#include "report/official_suite.h"
 
 namespace ec {
 namespace {

@@ -155,7 +155,7 @@ TEST(Baseline, HarnessErrorsExitThreeUnlessBaselined) {
 namespace ec {
 namespace {
 
-// An expected-failures file written for the official suite (report/official_suite.h).
+// An expected-failures file written for the official suite (cases/official_suite.h).
 TEST(Baseline, OfficialScenarioNamesMapToOurCasesAndTheRestIsReported) {
   Baseline b = parse(
       "server:\n  - elicitation-sep1034-defaults\n  - tools-call-with-progress\n"
