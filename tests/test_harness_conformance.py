@@ -41,6 +41,8 @@ EXEMPT = {
         "meta.required": "_meta without protocolVersion, which the server must reject with -32602"},
     "server.modern.http-meta-missing-400": {
         "meta.required": "_meta without clientCapabilities, which the server must answer with 400"},
+    "server.modern.state-untrusted": {
+        "mrtr.state-echoed": "a retry with a requestState the server never issued, to see it refused or ignored"},
     "server.modern.http-version-mismatch-rejected": {
         "http.version-header-match": "a header that differs from _meta, which the server must reject with 400"},
 }

@@ -101,3 +101,19 @@ def test_a_huge_skip_reason_is_kept_bounded(cli, tmp_path):
     cases = json.loads((tmp_path / "r" / "results.json").read_text())["cases"]
     assert len(cases) > 1 and all(c["status"] == "SKIP" for c in cases)
     assert all(len(c["reason"]) < 2000 for c in cases), max(len(c["reason"]) for c in cases)
+
+
+# A tool's SKIP in the result of a request the SUT should have refused is no SKIP: the request was
+# served, which is the rule broken (S5: the go-sdk adapter's push API said SKIP to a tools/call
+# without a protocol version, which the SDK should have answered with -32602 before any tool ran).
+# Where the case expects a result, the same tool's SKIP stays a SKIP.
+@pytest.mark.parametrize("case,status", [("server.modern.meta-version-missing-rejected", "FAIL"),
+                                         ("server.modern.form-input-required", "SKIP")])
+def test_a_tool_skip_does_not_hide_a_request_that_should_have_been_refused(cli, tmp_path, case, status):
+    sut = f"python3 {SUTS / 'skips_every_call_modern_server.py'}"
+    cli.run("server", "--command", sut, "--revision", "2026-07-28", "--case", case, "--report-dir", tmp_path,
+            timeout=120)
+    [run] = [c for c in json.loads((tmp_path / "results.json").read_text())["cases"] if c["id"] == case]
+    assert run["status"] == status, run
+    if status == "FAIL":
+        assert run["check"] == "response.call" and "\"error\" is missing" in run["reason"], run

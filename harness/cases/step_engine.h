@@ -102,6 +102,8 @@ class StepEngine {
   // The same over any transport: the SUT answers a request of ours with a JSON-RPC error, or a
   // tool result with isError, whose (first text) message is "elicit-conform: SKIP: <reason>".
   void skip_if_sut_declined(const rapidjson::Value& message);
+  // Our request `id` broke the schema on purpose and a step expects an error answer, no result.
+  bool rejection_expected(const std::string& id) const;
   std::string closed_reason() const;  // " (the SUT closed the connection: ...)" for a reason sentence
   void take_channel_notes();
   void fail(const Step& s, std::string reason, std::string message_pointer = "", std::string message = "");
