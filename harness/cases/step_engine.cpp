@@ -537,8 +537,9 @@ bool StepEngine::rejection_expected(const std::string& id) const {
   // rule broken, not a SKIP (a go-sdk push-API tool said so to a request without a protocol
   // version, S5). A conformant request whose refusal depends on what the tool needs (a capability)
   // is the tool's to decline.
-  for (const auto& [name, sent] : sent_ids_) {
+  for (const auto& [sent_name, sent] : sent_ids_) {
     if (sent != id) continue;
+    const std::string& name = sent_name;  // a structured binding cannot be captured (clang 14)
     const auto sent_by = std::find_if(case_.steps.begin(), case_.steps.end(), [&](const Step& s) {
       return s.kind == Step::Kind::Send && s.name == name && !s.nonconformant.empty();
     });
