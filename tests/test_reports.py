@@ -10,6 +10,7 @@
 - report.md puts the failures before the tables and carries no absolute path;
 - report.html is one self-contained page in which a hostile transcript stays text, rendered by
   headless Chromium when Debian's chromium is installed (skipped with the reason otherwise)."""
+import html
 import html.parser
 import json
 import re
@@ -190,6 +191,12 @@ def test_report_md_puts_failures_first_and_carries_no_absolute_path(cli, tmp_pat
     assert "cases/2025-11-25/server/" in md  # the case file, relative to the corpus
     page = (work / "r" / "report.html").read_text()
     assert str(ROOT) not in page.split("<h2>Runs</h2>")[0]  # the summary part of the page too
+    # The outcome first, in the words of report.html's banner (both from run_outcome()): the line a
+    # CI job's summary shows before anything else.
+    headline = re.search(r'<div id="outcome"[^>]*>\s*<p><strong>([^<]+)</strong>', page).group(1)
+    assert headline.endswith(f"exit {proc.returncode}") and proc.returncode == 1, headline
+    # (Markdown escapes the punctuation it would read as markup; the words are the same.)
+    assert re.sub(r"\\(.)", r"\1", md.split("\n")[2]) == f"**{html.unescape(headline)}**", md[:300]
 
 
 CHROMIUM = next((shutil.which(n) for n in ("chromium", "chromium-headless-shell", "chromium-browser")

@@ -448,9 +448,10 @@ class ClientRun final : public StepEngine {
       if (*case_.sut.capabilities != nullptr)
         asked = parse_elicitation_capability(*case_.sut.capabilities, revision_, "").capability;
       const Value* call_params = find_member(*call->doc, "params");
-      const Value* meta =
+      const Value* call_meta =
           call_params && call_params->IsObject() ? find_member(*call_params, "_meta") : nullptr;
-      const Value* caps = meta && meta->IsObject() ? find_member(*meta, kMetaClientCapabilities) : nullptr;
+      const Value* caps =
+          call_meta && call_meta->IsObject() ? find_member(*call_meta, kMetaClientCapabilities) : nullptr;
       const Value* declared = caps && caps->IsObject() ? find_member(*caps, "elicitation") : nullptr;
       if (!capability_fits(asked, " in _meta of its tool call", call->text, declared)) return false;
     }

@@ -547,6 +547,14 @@ void write_markdown(std::ostream& out, const RunSummary& run) {
   for (const CaseResult& r : run.results) ++counts[r.verdict];
   const Provenance& p = run.provenance;
   out << "# elicit-conform: " << md_plain(run.role) << " conformance\n\n";
+  // The run's outcome and why, as the CLI's exit decides it (run_outcome(), report/run_outcome.h):
+  // the same words as report.html's banner, first in a CI job's summary.
+  if (run.outcome) {
+    out << "**" << md_plain(run.outcome->headline) << "**\n\n";
+    for (const std::string& reason : run.outcome->reasons)
+      out << "- " << md_plain(without_local_paths(reason)) << "\n";
+    if (!run.outcome->reasons.empty()) out << "\n";
+  }
   out << "SUT: " << md_code_span(p.url.empty() ? display_command(run.command) : p.url)
       << (p.transport.empty() ? "" : " over " + md_plain(p.transport));
   const PeerInfo peer = peer_info(run.results, run.role);
