@@ -79,6 +79,7 @@ int run_fuzz_command(const FuzzCommandOptions& c, std::ostream& out, std::ostrea
   o.duration_seconds = c.duration;
   o.seed = c.seed;
   if (c.max_inputs > 0) o.max_inputs = c.max_inputs;
+  o.stop_on_finding = c.stop_on_finding;
   o.out_dir = c.out;
   o.cases_dir = c.cases_dir;
   o.case_share = c.case_share;

@@ -14,6 +14,7 @@ struct FuzzCommandOptions {
   double duration = 60;
   unsigned long long seed = 1;
   unsigned long long max_inputs = 0;  // 0: no limit
+  bool stop_on_finding = false;
   std::string out = "elicit-conform-fuzz";
   std::string shard = "0/1";
   std::string revision = "2025-11-25";

@@ -257,6 +257,8 @@ static int run_main(int argc, char** argv) {
   fuzz_app->add_option("--seed", fuzz.seed, "same seed and same SUT behaviour: same inputs")
       ->capture_default_str();
   fuzz_app->add_option("--max-inputs", fuzz.max_inputs, "stop after this many inputs (0: no limit)");
+  fuzz_app->add_flag("--stop-on-finding", fuzz.stop_on_finding,
+                     "stop once the first finding is minimised and its case written (a CI gate)");
   fuzz_app->add_option("--out", fuzz.out, "summary.json and cases/ go here")->capture_default_str();
   fuzz_app->add_option("--shard", fuzz.shard, "i/n: run the i-th of n disjoint parts of the seed's inputs")
       ->capture_default_str();

@@ -240,6 +240,7 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
   };
   for (std::uint64_t k = 0;; ++k) {
     if (o.max_inputs && k >= *o.max_inputs) break;
+    if (o.stop_on_finding && !recorded.empty()) break;
     if (elapsed() >= o.duration_seconds) break;
     if (!case_inputs.empty() && retired.size() < case_inputs.seeds().size() && inputs > 0 &&
         case_seconds < o.case_share * elapsed()) {

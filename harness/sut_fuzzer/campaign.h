@@ -22,6 +22,8 @@ struct FuzzOptions {
   double duration_seconds = 60;
   std::uint64_t seed = 1;
   std::optional<std::uint64_t> max_inputs;
+  // Stop once the first finding is minimised and its case written: a gate needs one, not all.
+  bool stop_on_finding = false;
   std::uint64_t shard = 0, shards = 1;  // this machine runs inputs index % shards == shard
   std::size_t minimise_tries = 150;
   // The share of the wall time given to case inputs (case_inputs.h): mutated corpus cases
