@@ -304,7 +304,8 @@ class Loader {
         }
       } else if (key == "needs_tool_meta") {
         if (!v.IsObject() || c.role != Role::Server)
-          return bad(at, "needs_tool_meta maps a tool name to the _meta member it must set to true (server cases)");
+          return bad(
+              at, "needs_tool_meta maps a tool name to the _meta member it must set to true (server cases)");
         for (auto m = v.MemberBegin(); m != v.MemberEnd(); ++m) {
           if (!m->value.IsString() || m->value.GetStringLength() == 0)
             return bad(pointer_append(at, m->name.GetString()), "the _meta member name, a non-empty string");
@@ -319,8 +320,9 @@ class Loader {
         }
       } else {
         return bad(
-            at, "unknown member; sut has capabilities, user, tool, needs_tools, needs_prompts, needs_tool_meta, "
-                   "protocol_version, versions");
+            at,
+            "unknown member; sut has capabilities, user, tool, needs_tools, needs_prompts, needs_tool_meta, "
+            "protocol_version, versions");
       }
     }
     return true;

@@ -455,7 +455,8 @@ class ServerRun final : public StepEngine {
         }
       }
       if (!declared) {
-        record_.skipped = "the SUT does not declare \"" + member + "\": true in the _meta of its tool " + tool +
+        record_.skipped = "the SUT does not declare \"" + member + "\": true in the _meta of its tool " +
+                          tool +
                           " (tools/list), so the rule that binds only such a server does not apply; see "
                           "docs/adapter-contract.md";
         note(*record_.skipped);
@@ -480,18 +481,21 @@ class ServerRun final : public StepEngine {
       return false;
     }
     std::set<std::string> prompts;
-    if (const Value* list = result ? find_member(*result, "prompts") : nullptr; list && list->IsArray()) {
+    const Value* list = result ? find_member(*result, "prompts") : nullptr;
+    if (list && list->IsArray()) {
       for (const Value& p : list->GetArray()) {
         if (const Value* n = find_member(p, "name"); n && n->IsString()) prompts.insert(n->GetString());
       }
     }
     for (const std::string& needed : case_.sut.needs_prompts) {
       if (prompts.contains(needed)) continue;
-      record_.skipped = "needs the contract prompt " + needed + "; " +
-                        (result == nullptr ? "prompts/list got no result (" + why + ")"
-                         : prompts.empty() ? std::string("the SUT's prompts/list names no prompt")
-                                           : "the SUT's prompts/list names only " + names(prompts)) +
-                        " (docs/adapter-contract.md)";
+      record_.skipped =
+          "needs the contract prompt " + needed + "; " +
+          (result == nullptr                     ? "prompts/list got no result (" + why + ")"
+           : list == nullptr || !list->IsArray() ? std::string("prompts/list answered no prompts list")
+           : prompts.empty()                     ? std::string("the SUT's prompts/list names no prompt")
+                                                 : "the SUT's prompts/list names only " + names(prompts)) +
+          " (docs/adapter-contract.md)";
       note(*record_.skipped);
       return false;
     }

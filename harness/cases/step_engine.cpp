@@ -177,14 +177,15 @@ void apply_tampering(Value& value, const Captures& captures, rapidjson::Document
       const std::string member(it->name.GetString(), it->name.GetStringLength());
       if (state == nullptr || !state->IsString()) {
         // As "{name}" with nothing captured: nothing to alter, so the member is left out.
-        notes.push_back(member + ": nothing captured as " + (name && name->IsString() ? name->GetString() : "?") +
+        notes.push_back(member + ": nothing captured as " +
+                        (name && name->IsString() ? name->GetString() : "?") +
                         " to alter; the member is left out");
         value.EraseMember(it);
         continue;
       }
-      const TamperedState t =
-          tamper_state({state->GetString(), state->GetStringLength()},
-                       from && from->IsString() ? from->GetString() : "", to && to->IsString() ? to->GetString() : "");
+      const TamperedState t = tamper_state({state->GetString(), state->GetStringLength()},
+                                           from && from->IsString() ? from->GetString() : "",
+                                           to && to->IsString() ? to->GetString() : "");
       notes.push_back(member + " altered from the captured " + name->GetString() + ": " + t.how);
       it->value.SetString(t.state.c_str(), static_cast<rapidjson::SizeType>(t.state.size()), a);
       ++i;

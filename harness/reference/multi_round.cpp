@@ -79,7 +79,8 @@ MultiRoundStep sequence_step(const Value& call_params, const std::vector<const V
   const std::string prefix = fingerprint(call_params);
   std::vector<std::string> answers;
   std::string opened;
-  if (state != nullptr && !state_payload(*state, fault, opened)) return invalid("requestState fails verification");
+  if (state != nullptr && !state_payload(*state, fault, opened))
+    return invalid("requestState fails verification");
   if (fault == FaultId::RoundsOnConnection) {
     // The fault: the process's memory says where "the" sequence stands, whatever the request says
     // (a state it is given is still verified as its own: the fault is where it reads, not whether).
@@ -171,7 +172,8 @@ MultiRoundStep together_step(const Value& call_params, const std::vector<const V
     kept += std::string(kept.empty() ? "[" : ",") + (a.empty() ? "null" : a);
     any = any || !a.empty();
   }
-  if (any && fault != FaultId::TogetherForgetsAnswers) s.request_state = issue_state(prefix + kept + "]", fault);
+  if (any && fault != FaultId::TogetherForgetsAnswers)
+    s.request_state = issue_state(prefix + kept + "]", fault);
   return s;
 }
 

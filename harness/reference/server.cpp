@@ -504,10 +504,11 @@ class ReferenceServer {
             modern_result("complete",
                           R"({"supportedVersions":["2026-07-28"],"ttlMs":0,"cacheScope":"public"})", true));
       }
-      return respond(id, modern_result("complete",
-                                       R"({"supportedVersions":["2026-07-28"],"capabilities":{"tools":{},"prompts":{}},)"
-                                       R"("ttlMs":0,"cacheScope":"public"})",
-                                       true));
+      return respond(
+          id, modern_result("complete",
+                            R"({"supportedVersions":["2026-07-28"],"capabilities":{"tools":{},"prompts":{}},)"
+                            R"("ttlMs":0,"cacheScope":"public"})",
+                            true));
     }
     if (m.method == "prompts/list" && fault_ == FaultId::InputRequiredOnPromptsList) {
       // The fault: listing its prompts already asks for the input one of them needs.
@@ -556,9 +557,10 @@ class ReferenceServer {
                            "elicitation/create params");
     }
     const Value* mode_value = find_member(asked.document, "mode");
-    const Mode mode = mode_value && mode_value->IsString() && std::string_view(mode_value->GetString()) == "url"
-                          ? Mode::Url
-                          : Mode::Form;
+    const Mode mode =
+        mode_value && mode_value->IsString() && std::string_view(mode_value->GetString()) == "url"
+            ? Mode::Url
+            : Mode::Form;
     if (!meta.elicitation.supports(mode)) {
       return respond_error(
           id, static_cast<int>(kMissingRequiredClientCapability),
@@ -577,17 +579,17 @@ class ReferenceServer {
              R"(","method":"elicitation/create","params":)" + to_json(asked.document) + "}");
         return respond(id, modern_result("complete", prompt_result(R"({"action":"cancel"})")));
       }
-      return respond(id, modern_result("input_required",
-                                       R"({"inputRequests":{")" + std::string(kInputKey) +
-                                           R"(":{"method":"elicitation/create","params":)" +
-                                           to_json(asked.document) + R"(}},"requestState":)" + quote(state) + "}"));
+      return respond(id, modern_result("input_required", R"({"inputRequests":{")" + std::string(kInputKey) +
+                                                             R"(":{"method":"elicitation/create","params":)" +
+                                                             to_json(asked.document) +
+                                                             R"(}},"requestState":)" + quote(state) + "}"));
     }
     const Value* echoed = find_member(params, "requestState");
     if (echoed == nullptr || !echoed->IsString() || echoed->GetString() != state)
       return respond_error(id, -32602, "Invalid params: requestState does not belong to this request");
     if (!parse_elicit_result(*answer, revision, std::nullopt, "").result) {
-      return respond_error(id, -32602,
-                           "Invalid params: inputResponses/" + std::string(kInputKey) + " is not an ElicitResult");
+      return respond_error(
+          id, -32602, "Invalid params: inputResponses/" + std::string(kInputKey) + " is not an ElicitResult");
     }
     respond(id, modern_result("complete", prompt_result(to_json(*answer))));
   }

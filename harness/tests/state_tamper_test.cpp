@@ -6,7 +6,8 @@ namespace ec {
 namespace {
 
 TEST(StateTamper, ReplacesAPlainAnswer) {
-  const TamperedState t = tamper_state(R"(ref.seq.01.[{"action":"accept","content":{"name":"Ann"}}])", "Ann", "Eve");
+  const TamperedState t =
+      tamper_state(R"(ref.seq.01.[{"action":"accept","content":{"name":"Ann"}}])", "Ann", "Eve");
   EXPECT_EQ(t.state, R"(ref.seq.01.[{"action":"accept","content":{"name":"Eve"}}])");
   EXPECT_NE(t.how.find("plain text"), std::string::npos) << t.how;
 }
