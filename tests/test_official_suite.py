@@ -207,8 +207,7 @@ def test_official_scenario_without_counterpart_is_skip(cli, tmp_path):
     checks.json that says SKIPPED; a name that is no official scenario (nor ours) stays exit 2,
     with the name likely meant; an official name of the other side is exit 2 and says which."""
     server = f"{cli.peer} reference server"
-    for name, why in (("server-initialize", b"not about elicitation"), ("tasks-mrtr-input", b"tasks are out"),
-                      ("input-required-result-tampered-state", b"no case yet")):
+    for name, why in (("server-initialize", b"not about elicitation"), ("tasks-mrtr-input", b"tasks are out")):
         out = tmp_path / name
         proc = official(cli, "server", "--command", server, "--scenario", name, "-o", out, cwd=tmp_path)
         assert proc.returncode == 0, proc.stderr
