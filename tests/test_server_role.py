@@ -67,8 +67,8 @@ EXACT = {
     "content-means-accept": {f"server.{era}.{action}-with-content-is-not-accept"
                              for era in ("actions", "modern") for action in ("decline", "cancel")},
     "url-error-without-message": {"server.url-required.error-shape"},
-    "official-form-asks-password": {"server.security.official-forms-ask-no-secrets",
-                                    "server.security.official-form-asks-no-secrets-2025-06-18"},
+    "official-form-asks-password": {"server.security.official-test-elicitation-asks-no-secrets",
+                                    "server.security.official-test-elicitation-asks-no-secrets-2025-06-18"},
 }
 
 
