@@ -307,3 +307,29 @@ def test_what_a_server_does_not_say_is_skip_not_fail(cli, tmp_path, fault):
     assert status == "SKIP" and reason.startswith(
         'the SUT does not declare "io.elicit-conform/state-protected": true in the _meta of its tool '
         "elicit_sequence"), reason
+
+
+@pytest.mark.parametrize("fault", [None, "modern-lengths-only"])
+def test_the_modern_path_validates_more_than_lengths(cli, fault):
+    # Content against the schema the server asked with, on the retry (SERVER-VALIDATE-CONTENT): a
+    # short name and a string for an integer are both refused; modern-lengths-only refuses only the
+    # first (issue 33, G6).
+    form = {"params": {"message": "Who?", "requestedSchema": {"type": "object", "properties": {
+        "name": {"type": "string", "minLength": 2}, "age": {"type": "integer"}}}}}
+    peer = Peer(cli, *(["--fault", fault] if fault else []))
+    try:
+        _, first = peer.call("tools/call", tool("elicit", form))
+        state = first["result"]["requestState"]
+
+        def retry(content):
+            _, answer = peer.call("tools/call", tool("elicit", form, requestState=state, inputResponses={
+                "elicitation": {"action": "accept", "content": content}}))
+            return answer["result"]
+        assert retry({"name": "A", "age": 3})["isError"] is True
+        wrong_type = retry({"name": "Ada", "age": "three"})
+        if fault:
+            assert "isError" not in wrong_type and json.loads(wrong_type["content"][0]["text"])["content"]["age"] == "three"
+        else:
+            assert wrong_type["isError"] is True and "/content/age" in wrong_type["content"][0]["text"]
+    finally:
+        peer.close()

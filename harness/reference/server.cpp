@@ -271,10 +271,7 @@ class ReferenceServer {
     }
     if (tool == "test_elicitation") {
       const Value* message = find_member(*args, "message");
-      rapidjson::Document fixture = parse_json(R"({"requestedSchema":{"type":"object","properties":{
-        "username":{"type":"string","description":"User's response"},
-        "email":{"type":"string","description":"User's email address"}},"required":["username","email"]}})")
-                                        .document;
+      rapidjson::Document fixture = test_elicitation_fixture();
       fixture.AddMember("message",
                         message && message->IsString()
                             ? Value(message->GetString(), message->GetStringLength(), fixture.GetAllocator())
@@ -296,6 +293,20 @@ class ReferenceServer {
                      text_result(tool + " is a tool of the 2026-07-28 wire (multi-round requests)", true));
     }
     respond_error(id, -32602, "Unknown tool: " + tool);
+  }
+
+  // The official suite's test_elicitation form (message added by the caller);
+  // official-form-asks-password adds a password field to it.
+  rapidjson::Document test_elicitation_fixture() const {
+    return parse_json(fault_ == FaultId::OfficialFormAsksPassword
+                          ? R"({"requestedSchema":{"type":"object","properties":{
+        "username":{"type":"string","description":"User's response"},
+        "email":{"type":"string","description":"User's email address"},
+        "password":{"type":"string","description":"Your password"}},"required":["username","email"]}})"
+                          : R"({"requestedSchema":{"type":"object","properties":{
+        "username":{"type":"string","description":"User's response"},
+        "email":{"type":"string","description":"User's email address"}},"required":["username","email"]}})")
+        .document;
   }
 
   void elicit(const Value& call_id, const Value& params_value, ResultText style) {
@@ -421,6 +432,14 @@ class ReferenceServer {
         rewrite_schema_keywords(p, outgoing.GetAllocator());
       }
       if (fault_ == FaultId::DropRequired) outgoing["requestedSchema"].RemoveMember("required");
+      if (fault_ == FaultId::RequireAll && !props->ObjectEmpty()) {
+        // Every property required, as a schema built from a typed struct (no optional fields) has it.
+        Value all(rapidjson::kArrayType);
+        for (auto it = props->MemberBegin(); it != props->MemberEnd(); ++it)
+          all.PushBack(Value(it->name, outgoing.GetAllocator()), outgoing.GetAllocator());
+        outgoing["requestedSchema"].RemoveMember("required");
+        outgoing["requestedSchema"].AddMember("required", all, outgoing.GetAllocator());
+      }
       // A required name the properties do not define: no answer can satisfy the form. Only
       // forms that already list required fields get one, so the fault stays a quiet SHOULD.
       Value& schema = outgoing["requestedSchema"];
@@ -617,10 +636,7 @@ class ReferenceServer {
     if (is_multi_round_tool(tool)) return modern_multi_round(id, tool, params, *args, meta);
     if (tool == "test_elicitation") {
       const Value* message = find_member(*args, "message");
-      rapidjson::Document fixture = parse_json(R"({"requestedSchema":{"type":"object","properties":{
-        "username":{"type":"string","description":"User's response"},
-        "email":{"type":"string","description":"User's email address"}},"required":["username","email"]}})")
-                                        .document;
+      rapidjson::Document fixture = test_elicitation_fixture();
       fixture.AddMember("message",
                         message && message->IsString()
                             ? Value(message->GetString(), message->GetStringLength(), fixture.GetAllocator())
@@ -823,6 +839,9 @@ class ReferenceServer {
     // A careful server validates what it receives (SERVER-VALIDATE-CONTENT).
     if (fault_ != FaultId::TrustContent) {
       for (const Diagnostic& d : validate_answer(result, params, revision)) {
+        // modern-lengths-only: this wire's path checks string lengths and nothing else.
+        const bool length = d.check == "content.min-length" || d.check == "content.max-length";
+        if (fault_ == FaultId::ModernLengthsOnly && d.check.starts_with("content.") && !length) continue;
         if ((d.level == Level::Must || d.level == Level::Should) && !overlooked(d, params)) {
           return respond(call_id, modern_result("complete", text_result("invalid elicitation result at " +
                                                                             d.pointer + ": " + d.message,
@@ -876,6 +895,8 @@ class ReferenceServer {
   //   ignore-item-count      too many or too few multi-select items
   //   accept-titles          a titled enum answered with anything, its titles included
   //   skip-pattern, skip-format   the pattern, the format
+  //   skip-maximum           the maximum (the minimum is still checked)
+  //   email-format-only      every format but email
   //   utf16-lengths          (below) lengths counted in UTF-16 code units, as JavaScript's .length does
   bool overlooked(const Diagnostic& d, const Value& params) const {
     const Value* property = property_at(d.pointer, params);
@@ -890,6 +911,12 @@ class ReferenceServer {
     if (fault_ == FaultId::AcceptTitles) return d.check == "content.enum" && titled && !multi;
     if (fault_ == FaultId::SkipPattern) return d.check == "content.pattern";
     if (fault_ == FaultId::SkipFormat) return d.check == "content.format";
+    if (fault_ == FaultId::SkipMaximum) return d.check == "content.maximum";
+    if (fault_ == FaultId::EmailFormatOnly) {
+      const Value* format = property && property->IsObject() ? find_member(*property, "format") : nullptr;
+      return d.check == "content.format" &&
+             !(format && format->IsString() && std::string_view(format->GetString()) == "email");
+    }
     if (fault_ == FaultId::Utf16Lengths)
       return d.check == "content.min-length" || d.check == "content.max-length";
     return false;
@@ -1016,7 +1043,16 @@ class ReferenceServer {
       const Value* eid = find_member(entry, "elicitationId");
       if (eid && eid->IsString()) issued_.insert(std::string(eid->GetString(), eid->GetStringLength()));
     }
-    const std::string data = R"({"elicitations":)" + to_json(*list) + "}";
+    std::string entries = to_json(*list);
+    if (fault_ == FaultId::UrlErrorWithoutMessage) {
+      rapidjson::Document copy;
+      copy.CopyFrom(*list, copy.GetAllocator());
+      for (Value& entry : copy.GetArray()) {
+        if (entry.IsObject()) entry.RemoveMember("message");
+      }
+      entries = to_json(copy);
+    }
+    const std::string data = R"({"elicitations":)" + entries + "}";
     if (fault_ == FaultId::UrlRequiredAsResult) return respond(call_id, text_result(data, true));
     if (fault_ == FaultId::DropUrlErrorList) {
       return respond_error(call_id, static_cast<int>(kUrlElicitationRequired),
