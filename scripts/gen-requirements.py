@@ -296,9 +296,9 @@ R2607 = [
     ("MRTR-IGNORE-UNKNOWN-RESPONSES", "SHOULD", "server", MRTR, "If additional, unexpected parameters are provided in the `InputResponses` object, the server **SHOULD** ignore any information it does not recognize or need.", None),
     ("MRTR-ASK-AGAIN", "SHOULD", "server", MRTR, "the server **SHOULD** respond with a new `InputRequiredResult` requesting the missing information again, rather than returning an error.", None),
     # "Servers **MUST** validate request state as described in the server requirements above."
-    # (mrtr.mdx): the rules it points at now have cases (MRTR-STATE-UNTRUSTED, -INTEGRITY,
-    # -REJECT-TAMPERED), and server.modern.tampered-state-rejected cites it; no longer excluded.
-    ("MRTR-VALIDATE-STATE", "MUST", "server", MRTR, "Servers **MUST** validate request state as described in the [server requirements](#server-requirements-basic-workflow) above.", None),
+    # (mrtr.mdx): an umbrella. The rules it points at each have a case and a fault of their own
+    # (MRTR-STATE-UNTRUSTED, -INTEGRITY, -REJECT-TAMPERED), which is where it is checked.
+    ("MRTR-VALIDATE-STATE", "MUST", "server", MRTR, "Servers **MUST** validate request state as described in the [server requirements](#server-requirements-basic-workflow) above.", "an umbrella for the numbered rules under it, each of which has its own case and reference fault: MRTR-STATE-UNTRUSTED (server.modern.state-untrusted), MRTR-STATE-INTEGRITY and MRTR-STATE-REJECT-TAMPERED (server.modern.tampered-state-rejected)"),
     # basic.mdx: the message patterns, resultType, error codes, statelessness and the per-request _meta
     ("SUPPORT-MESSAGE-PATTERNS", "MUST", "both", BASIC, "All implementations **MUST** support the base protocol, versioning, and the message patterns.", None),
     ("RESULT-TYPE-REQUIRED", "MUST", "server", BASIC, "The `result` **MUST** include a `resultType` field to indicate the type of the result.", None),
