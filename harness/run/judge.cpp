@@ -55,7 +55,7 @@ Judgement judge_run(RunSummary& summary, const std::vector<Case>& cases, Role ro
   summary.catalog = &catalog;
   // Judged before the reports are written: junit.xml shows an expected failure as skipped, and a
   // run that fails as a whole (a stale entry, nothing tested) as one failing test case.
-  const Judgement j = judge(baseline, baseline_outcomes(summary.results, role), known, summary.strict);
+  Judgement j = judge(baseline, baseline_outcomes(summary.results, role), known, summary.strict);
   for (std::size_t i = 0; i < summary.results.size() && i < j.expected_by_outcome.size(); ++i)
     summary.results[i].expected_failure = j.expected_by_outcome[i];
   for (const std::string& s : j.stale) summary.baseline_problems.push_back("stale baseline entry: " + s);
