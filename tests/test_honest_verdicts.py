@@ -127,7 +127,8 @@ def test_invalid_params_outside_the_error_list_are_robustness(cli):
     listed = cli.run("list", "--role", "client").stdout.decode().splitlines()
     levels = {line.split()[0]: line.split()[1] for line in listed}
     assert levels["client.invalid-params.unknown-mode"] == "[MUST]"
-    for case in ("array-of-objects-schema", "url-not-a-url", "missing-message", "nested-object-schema"):
+    for case in ("array-of-objects-schema", "url-not-a-url", "missing-message", "nested-object-schema",
+                 "unsupported-property-type"):
         assert levels[f"client.invalid-params.{case}"] == "[robustness]", case
 
 
