@@ -4,7 +4,7 @@
 # beside each other: neither includes the other. Exit 1 with each offending line.
 set -euo pipefail
 root=${1:-$(dirname "$0")/../harness}
-order=(core spec schema transport cases "sut_fuzzer|report" reference cli)
+order=(core spec schema transport cases "sut_fuzzer|report" "run|reference" cli)
 rank() {
   local i layer
   for i in "${!order[@]}"; do

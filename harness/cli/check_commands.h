@@ -6,11 +6,12 @@
 #include <iosfwd>
 #include <string>
 
+#include "run/exit_status.h"  // kExitUsage
+
 namespace ec {
 
 inline constexpr int kExitConforms = 0;
 inline constexpr int kExitFindings = 1;
-inline constexpr int kExitUsage = 2;
 
 struct CheckCommandOptions {
   std::string input;     // FILE or "-"

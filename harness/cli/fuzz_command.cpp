@@ -1,13 +1,12 @@
 #include "cli/fuzz_command.h"
 
 #include <cstdio>
-#include <filesystem>
 #include <ostream>
 
 #include "core/json.h"
+#include "run/execute.h"
 #include "spec/revision.h"
 #include "sut_fuzzer/campaign.h"
-#include "transport/child_process.h"
 #include "transport/loopback_url.h"
 #include "transport/word_split.h"
 
@@ -86,12 +85,15 @@ int run_fuzz_command(const FuzzCommandOptions& c, std::ostream& out, std::ostrea
   o.progress_seconds = c.progress;
   o.session.timeout = std::chrono::milliseconds(c.timeout_ms);
   o.session.capabilities = c.capabilities;
-  std::error_code self_error;
-  o.session.relay_program = std::filesystem::read_symlink("/proc/self/exe", self_error).string();
-  enable_orphan_reaping(/*end_untagged_orphans=*/true);
-  const int status = run_fuzz_campaign(o, out, err);
-  end_orphans();
-  return status;
+  o.session.relay_program = harness_program();
+  // Case inputs run as the cases of `elicit-conform server|client` would (run/execute.h).
+  o.case_options =
+      case_run_options({o.session.command, o.session.url,
+                        !o.session.url.empty() || o.session.client_http ? Transport::Http : Transport::Stdio,
+                        o.session.timeout, o.session.startup_timeout, *revision});
+  o.case_options.max_message_bytes = o.session.max_message_bytes;
+  SutProcesses processes(/*report_interrupts=*/false);
+  return run_fuzz_campaign(o, out, err);
 }
 
 }  // namespace ec

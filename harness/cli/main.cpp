@@ -95,20 +95,23 @@ std::optional<std::string> unknown_name_message(const CLI::App& app, const CLI::
          (sub != nullptr ? sub->get_name() + " " : "") + "--help lists the options)";
 }
 
-}  // namespace
-
-// main() below: what is outside its parse and run (building the command line) may throw too.
-static int run_main(int argc, char** argv) {
-  CLI::App app{"elicit-conform: conformance checks for MCP elicitation"};
-  app.require_subcommand(1);
-  const std::string commit = ec::tool_commit();
-  const std::string date = ec::tool_commit_date();
-  app.set_version_flag("--version", "elicit-conform " + ec::tool_version() + " (commit " + commit +
-                                        (date.empty() ? "" : " of " + date) +
-                                        (ec::tool_dirty() ? ", with uncommitted changes" : "") + ")");
+// What the command line is parsed into, and the subcommands (CLI11 keeps pointers to the members:
+// one object, alive for the whole of run_main()).
+struct CommandLine {
   ec::CheckCommandOptions options;
-  options.cases_dir = default_cases_dir();
+  ec::RunCommandOptions run;
+  std::vector<CLI::Option*> transport_options;
+  std::string list_revision, list_role;
+  bool coverage = false, checks = false, official = false, list_server = false, list_client = false;
+  ec::ReferenceCommandOptions ref;
+  ec::FuzzCommandOptions fuzz;
+  std::string relay_socket;
+  CLI::App *schema = nullptr, *message = nullptr, *server = nullptr, *client = nullptr, *list = nullptr,
+           *reference = nullptr, *fuzz_app = nullptr, *relay = nullptr;
+};
 
+void add_check_commands(CLI::App& app, CommandLine& c) {
+  ec::CheckCommandOptions& options = c.options;
   const auto add_common = [&](CLI::App* sub) {
     sub->add_option("--revision", options.revision,
                     "protocol revision (2025-06-18, 2025-11-25, 2026-07-28; default: 2025-11-25)");
@@ -132,57 +135,62 @@ static int run_main(int argc, char** argv) {
   message->add_option("--retry-of", options.retry_of,
                       "2026-07-28 on: the InputRequiredResult response (message) a retried request follows");
   add_common(message);
+  c.schema = schema;
+  c.message = message;
+}
 
-  ec::RunCommandOptions run;
-  run.cases_dir = options.cases_dir;
-  std::vector<CLI::Option*> transport_options;
-  const auto add_suite = [&](const char* name, const char* help) {
-    CLI::App* sub = app.add_subcommand(name, help);
-    sub->add_option("--command", run.command, "the SUT's command line (split like a shell, no shell runs)");
-    sub->add_option("--url", run.url,
-                    "server only: a Streamable HTTP endpoint on loopback (http://127.0.0.1:PORT/mcp)");
-    transport_options.push_back(
-        sub->add_option("--transport", run.transport,
-                        "client only: how the client reaches the harness (stdio, http; default stdio, "
-                        "http when the cases are chosen by an official-suite name)")
-            ->capture_default_str());
-    // --spec-version, -o/--output-dir, --scenario and --suite are the official suite's words
-    // (docs/official-suite.md), so its command lines run here unchanged.
-    sub->add_option("--revision,--spec-version", run.revision,
-                    "only this revision (default: every revision a case lists; draft: 2026-07-28)");
-    sub->add_option("--case", run.case_glob, "case id or glob (default: *)");
-    sub->add_option("--scenario", run.scenario,
-                    "a case id, or an official-suite scenario name (list --official shows those that map)");
-    sub->add_option(
-        "--suite", run.suite,
-        "official-suite suites: all, active (no draft revision), core (same), draft (2026-07-28)");
-    sub->add_option("--requirements", run.requirements,
-                    "official-suite requirement set: the cases of the official scenarios this revision "
-                    "requires (2025-11-25, 2026-07-28), at that revision");
-    sub->add_flag("--force", run.force,
-                  "official-suite word, accepted: here a case runs only at the revisions it lists (noted on "
-                  "stderr)");
-    sub->add_option("--cases", run.cases_dir, "the case folder")->capture_default_str();
-    sub->add_option("--report-dir,-o,--output-dir", run.report_dir, "where the reports go")
-        ->capture_default_str();
-    sub->add_option("--format", run.formats, "json,junit,md,html (any of them)")->capture_default_str();
-    sub->add_option("--expected-failures", run.expected_failures,
-                    "expected-failures YAML (official suite form)");
-    sub->add_option("--timeout", run.timeout_ms, "ms an expect step waits")
-        ->check(CLI::Range(10, 600000))
-        ->capture_default_str();
-    sub->add_option("-j,--jobs", run.jobs, "cases run at once")
-        ->check(CLI::Range(1, 64))
-        ->capture_default_str();
-    sub->add_option("--startup-timeout", run.startup_timeout_ms,
-                    "ms the SUT has to come up (start, connect, initialize); not part of --timeout")
-        ->check(CLI::Range(100, 600000))
-        ->capture_default_str();
-    sub->add_flag("--strict", run.strict, "a WARN (a SHOULD not met) fails the run like a FAIL (exit 1)");
-    sub->add_flag("--verbose", run.verbose, "print the reason of every non-passing case");
-    return sub;
-  };
-  CLI::App* server = add_suite("server", "run the server cases against a server under test");
+// `server` or `client`: the options both suite commands take.
+CLI::App* add_suite(CLI::App& app, CommandLine& c, const char* name, const char* help) {
+  ec::RunCommandOptions& run = c.run;
+  CLI::App* sub = app.add_subcommand(name, help);
+  sub->add_option("--command", run.command, "the SUT's command line (split like a shell, no shell runs)");
+  sub->add_option("--url", run.url,
+                  "server only: a Streamable HTTP endpoint on loopback (http://127.0.0.1:PORT/mcp)");
+  c.transport_options.push_back(
+      sub->add_option("--transport", run.transport,
+                      "client only: how the client reaches the harness (stdio, http; default stdio, "
+                      "http when the cases are chosen by an official-suite name)")
+          ->capture_default_str());
+  // --spec-version, -o/--output-dir, --scenario and --suite are the official suite's words
+  // (docs/official-suite.md), so its command lines run here unchanged.
+  sub->add_option("--revision,--spec-version", run.revision,
+                  "only this revision (default: every revision a case lists; draft: 2026-07-28)");
+  sub->add_option("--case", run.case_glob, "case id or glob (default: *)");
+  sub->add_option("--scenario", run.scenario,
+                  "a case id, or an official-suite scenario name (list --official shows those that map)");
+  sub->add_option("--suite", run.suite,
+                  "official-suite suites: all, active (no draft revision), core (same), draft (2026-07-28)");
+  sub->add_option("--requirements", run.requirements,
+                  "official-suite requirement set: the cases of the official scenarios this revision "
+                  "requires (2025-11-25, 2026-07-28), at that revision");
+  sub->add_flag("--force", run.force,
+                "official-suite word, accepted: here a case runs only at the revisions it lists (noted on "
+                "stderr)");
+  sub->add_option("--cases", run.cases_dir, "the case folder")->capture_default_str();
+  sub->add_option("--report-dir,-o,--output-dir", run.report_dir, "where the reports go")
+      ->capture_default_str();
+  sub->add_option("--format", run.formats, "json,junit,md,html (any of them)")->capture_default_str();
+  sub->add_option("--expected-failures", run.expected_failures,
+                  "expected-failures YAML (official suite form)");
+  sub->add_option("--timeout", run.timeout_ms, "ms an expect step waits")
+      ->check(CLI::Range(10, 600000))
+      ->capture_default_str();
+  sub->add_option("-j,--jobs", run.jobs, "cases run at once")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  sub->add_option("--startup-timeout", run.startup_timeout_ms,
+                  "ms the SUT has to come up (start, connect, initialize); not part of --timeout")
+      ->check(CLI::Range(100, 600000))
+      ->capture_default_str();
+  sub->add_flag("--strict", run.strict, "a WARN (a SHOULD not met) fails the run like a FAIL (exit 1)");
+  sub->add_flag("--verbose", run.verbose, "print the reason of every non-passing case");
+  return sub;
+}
+
+void add_suite_commands(CLI::App& app, CommandLine& c) {
+  ec::RunCommandOptions& run = c.run;
+  run.cases_dir = c.options.cases_dir;
+  CLI::App* server = add_suite(app, c, "server", "run the server cases against a server under test");
   server->add_option(
       "--observe-tool", run.observe_tool,
       "instead of the corpus: call this tool, cancel every elicitation it sends, and check each one");
@@ -192,26 +200,33 @@ static int run_main(int argc, char** argv) {
       "case with the same initialize started and left idle (default: a process per case)");
   server->add_option("--tool-args", run.tool_args,
                      "the --observe-tool's arguments, a JSON object (default {})");
-  CLI::App* client = add_suite("client", "run the client cases against a client under test");
+  CLI::App* client = add_suite(app, c, "client", "run the client cases against a client under test");
 
-  std::string list_revision, list_role;
+  c.server = server;
+  c.client = client;
+}
+
+void add_list_command(CLI::App& app, CommandLine& c) {
   CLI::App* list = app.add_subcommand("list", "list the cases");
-  list->add_option("--revision,--spec-version", list_revision, "only cases of this revision");
-  list->add_option("--role", list_role, "client or server");
-  list->add_option("--cases", run.cases_dir, "the case folder")->capture_default_str();
-  bool coverage = false, checks = false, official = false, list_server = false, list_client = false;
-  list->add_flag("--server", list_server,
+  list->add_option("--revision,--spec-version", c.list_revision, "only cases of this revision");
+  list->add_option("--role", c.list_role, "client or server");
+  list->add_option("--cases", c.run.cases_dir, "the case folder")->capture_default_str();
+  list->add_flag("--server", c.list_server,
                  "official-suite word: the official server scenarios that have cases here, one per line");
-  list->add_flag("--client", list_client,
+  list->add_flag("--client", c.list_client,
                  "official-suite word: the official client scenarios that have cases here, one per line");
-  list->add_flag("--official", official,
+  list->add_flag("--official", c.official,
                  "the official suite's scenario names and the cases of ours they map to");
-  list->add_flag("--coverage", coverage,
+  list->add_flag("--coverage", c.coverage,
                  "per requirement of the catalog: the cases that check it, or why it is excluded");
-  list->add_flag("--checks", checks,
+  list->add_flag("--checks", c.checks,
                  "every check id a run can report, as a baseline names it (case-id:check-id)");
 
-  ec::ReferenceCommandOptions ref;
+  c.list = list;
+}
+
+void add_reference_command(CLI::App& app, CommandLine& c) {
+  ec::ReferenceCommandOptions& ref = c.ref;
   CLI::App* reference = app.add_subcommand("reference", "the built-in reference peer (a conformant SUT)");
   reference->add_option("role", ref.role, "server or client");
   reference->add_option("server", ref.server_command, "client only: the command of its stdio server");
@@ -233,8 +248,12 @@ static int run_main(int argc, char** argv) {
   reference->add_option("--versions", ref.versions,
                         "the protocol versions it supports, comma-separated, latest first");
 
-  ec::FuzzCommandOptions fuzz;
-  fuzz.cases_dir = options.cases_dir;
+  c.reference = reference;
+}
+
+void add_fuzz_command(CLI::App& app, CommandLine& c) {
+  ec::FuzzCommandOptions& fuzz = c.fuzz;
+  fuzz.cases_dir = c.options.cases_dir;
   CLI::App* fuzz_app =
       app.add_subcommand("fuzz", "fuzz a SUT: mutated elicitations in one session, findings as cases");
   fuzz_app->add_option("role", fuzz.role, "server or client: the role of the SUT")
@@ -284,21 +303,23 @@ static int run_main(int argc, char** argv) {
       ->check(CLI::Range(0.0, 86400.0))
       ->capture_default_str();
 
-  std::string relay_socket;
-  CLI::App* relay = app.add_subcommand("relay", "");  // hidden: the stdio server a client SUT spawns
-  relay->group("");
-  relay->add_option("socket", relay_socket)->required();
+  c.fuzz_app = fuzz_app;
+}
 
+// The parse, and what CLI11 cannot say itself; the exit status when the command line is refused
+// (or was --help, --version).
+std::optional<int> parse(CLI::App& app, CommandLine& c, int argc, char** argv) {
+  ec::RunCommandOptions& run = c.run;
   try {
     app.parse(argc, argv);
-    for (CLI::Option* t : transport_options) run.transport_given = run.transport_given || t->count() > 0;
+    for (CLI::Option* t : c.transport_options) run.transport_given = run.transport_given || t->count() > 0;
     if (run.revision == "draft") run.revision = "2026-07-28";  // the official suite's alias
-    if (list_revision == "draft") list_revision = "2026-07-28";
-    if ((server->parsed() || client->parsed()) && run.command.empty() && run.url.empty()) {
+    if (c.list_revision == "draft") c.list_revision = "2026-07-28";
+    if ((c.server->parsed() || c.client->parsed()) && run.command.empty() && run.url.empty()) {
       // RequiredError(name) appends " is required" itself.
       throw CLI::RequiredError("--command (or, for servers, --url)");
     }
-    if (reference->parsed() && ref.role.empty() && !ref.list_faults) {
+    if (c.reference->parsed() && c.ref.role.empty() && !c.ref.list_faults) {
       throw CLI::RequiredError("reference needs a role (server or client) or --list-faults",
                                CLI::ExitCodes::RequiredError);
     }
@@ -310,27 +331,57 @@ static int run_main(int argc, char** argv) {
     const int code = app.exit(e);
     return code == 0 ? 0 : ec::kExitUsage;
   }
+  return std::nullopt;
+}
+
+// The subcommand that was parsed, run.
+int dispatch(const CommandLine& c) {
   try {
-    if (schema->parsed()) return ec::run_check_schema(options, std::cout, std::cerr);
-    if (server->parsed()) return ec::run_suite_command("server", run, std::cout, std::cerr);
-    if (client->parsed()) return ec::run_suite_command("client", run, std::cout, std::cerr);
-    if (relay->parsed()) return ec::run_relay(relay_socket);
-    if (fuzz_app->parsed()) return ec::run_fuzz_command(fuzz, std::cout, std::cerr);
-    if (list->parsed() && official) return ec::run_list_official(std::cout);
-    if (list->parsed() && (list_server || list_client))
-      return ec::run_list_official_sides(run.cases_dir, list_server, list_client, list_revision, std::cout,
-                                         std::cerr);
-    if (list->parsed())
-      return ec::run_list_command(run.cases_dir, list_revision, list_role, coverage, checks, std::cout,
-                                  std::cerr);
-    if (reference->parsed()) {
-      return ec::run_reference_command(ref, std::cout, std::cerr);
+    if (c.schema->parsed()) return ec::run_check_schema(c.options, std::cout, std::cerr);
+    if (c.server->parsed()) return ec::run_suite_command("server", c.run, std::cout, std::cerr);
+    if (c.client->parsed()) return ec::run_suite_command("client", c.run, std::cout, std::cerr);
+    if (c.relay->parsed()) return ec::run_relay(c.relay_socket);
+    if (c.fuzz_app->parsed()) return ec::run_fuzz_command(c.fuzz, std::cout, std::cerr);
+    if (c.list->parsed() && c.official) return ec::run_list_official(std::cout);
+    if (c.list->parsed() && (c.list_server || c.list_client))
+      return ec::run_list_official_sides(c.run.cases_dir, c.list_server, c.list_client, c.list_revision,
+                                         std::cout, std::cerr);
+    if (c.list->parsed())
+      return ec::run_list_command(c.run.cases_dir, c.list_revision, c.list_role, c.coverage, c.checks,
+                                  std::cout, std::cerr);
+    if (c.reference->parsed()) {
+      return ec::run_reference_command(c.ref, std::cout, std::cerr);
     }
-    return ec::run_check_message(options, std::cout, std::cerr);
+    return ec::run_check_message(c.options, std::cout, std::cerr);
   } catch (const std::exception& e) {
     std::cerr << "elicit-conform: internal error: " << e.what() << "\n";
     return 3;
   }
+}
+
+}  // namespace
+
+// main() below: what is outside its parse and run (building the command line) may throw too.
+static int run_main(int argc, char** argv) {
+  CLI::App app{"elicit-conform: conformance checks for MCP elicitation"};
+  app.require_subcommand(1);
+  const std::string commit = ec::tool_commit();
+  const std::string date = ec::tool_commit_date();
+  app.set_version_flag("--version", "elicit-conform " + ec::tool_version() + " (commit " + commit +
+                                        (date.empty() ? "" : " of " + date) +
+                                        (ec::tool_dirty() ? ", with uncommitted changes" : "") + ")");
+  CommandLine c;
+  c.options.cases_dir = default_cases_dir();
+  add_check_commands(app, c);
+  add_suite_commands(app, c);
+  add_list_command(app, c);
+  add_reference_command(app, c);
+  add_fuzz_command(app, c);
+  c.relay = app.add_subcommand("relay", "");  // hidden: the stdio server a client SUT spawns
+  c.relay->group("");
+  c.relay->add_option("socket", c.relay_socket)->required();
+  if (std::optional<int> refused = parse(app, c, argc, argv)) return *refused;
+  return dispatch(c);
 }
 
 int main(int argc, char** argv) {

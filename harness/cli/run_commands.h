@@ -6,42 +6,17 @@
 // are reported, marked interrupted.
 #pragma once
 
-#include <chrono>
 #include <iosfwd>
 #include <string>
 #include <vector>
 
 #include "report/run_outcome.h"  // kExitInterrupted, with the rest of how a run's exit is decided
+#include "run/request.h"
 
 namespace ec {
 
-struct RunCommandOptions {
-  std::string command;              // --command
-  std::string url;                  // --url: a server under test over Streamable HTTP
-  std::string transport = "stdio";  // --transport (client role): stdio or http
-  std::string revision;             // "" = every revision each case lists
-  std::string case_glob = "*";      // --case
-  // The official suite's words (docs/official-suite.md): --scenario NAME (one of our case ids,
-  // or an official scenario name, mapped to our cases), --suite NAME (all, active, core, draft).
-  std::string scenario;
-  std::string suite;
-  // --requirements REV: the cases of the official scenarios REV's requirement set lists, at REV.
-  std::string requirements;
-  bool force = false;            // --force: accepted; nothing to force here (said on stderr)
-  bool transport_given = false;  // --transport was on the command line
-  std::string cases_dir;         // --cases
-  std::string report_dir = "elicit-conform-report";
-  std::string formats = "json,junit,md,html";
-  std::string expected_failures;
-  int timeout_ms = 5000;           // one expect step
-  int jobs = 1;                    // cases run at once (each has its own SUT process)
-  int startup_timeout_ms = 30000;  // the SUT comes up (start, connect, initialize)
-  bool strict = false;             // a WARN fails the run
-  bool reuse_sut = false;          // server over stdio: keep a session between cases (cases/sut_pool.h)
-  bool verbose = false;
-  std::string observe_tool;  // --observe-tool: lint what this tool elicits instead of the corpus
-  std::string tool_args;     // --tool-args: its arguments, a JSON object
-};
+// The options of `server` and `client`, as the run layer takes them (run/request.h).
+using RunCommandOptions = RunRequest;
 
 // `elicit-conform server` (role "server": the SUT is a server) and `client` (the SUT is a client).
 int run_suite_command(const std::string& role, const RunCommandOptions& options, std::ostream& out,

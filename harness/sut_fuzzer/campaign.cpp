@@ -82,21 +82,6 @@ Transport transport_of(const FuzzSessionOptions& session) {
   return !session.url.empty() || session.client_http ? Transport::Http : Transport::Stdio;
 }
 
-// How a case input's run reaches the SUT: what the CLI's client and server commands would use.
-RunOptions case_run_options(const FuzzOptions& o) {
-  RunOptions r;
-  r.command = o.session.command;
-  r.url = o.session.url;
-  r.transport = transport_of(o.session);
-  r.expect_timeout = o.session.timeout;
-  r.startup_timeout = o.session.startup_timeout;
-  r.case_timeout = std::max(std::chrono::milliseconds(20000), o.session.timeout * 4);
-  r.max_message_bytes = o.session.max_message_bytes;
-  r.relay_program = o.session.relay_program;
-  r.only_revision = o.session.revision;
-  return r;
-}
-
 // The case file of a case input's finding: the mutated seed, renamed, saying where it came from.
 std::string case_input_json(const FuzzCaseInputs& inputs, const CaseInput& input, const FuzzFinding& f,
                             const std::string& role) {
@@ -149,7 +134,7 @@ int run_fuzz_campaign(const FuzzOptions& o, std::ostream& out, std::ostream& err
                                        o.session.revision, transport_of(o.session), error);
     if (!error.empty()) return err << "elicit-conform fuzz: " << error << "\n", 2;
   }
-  const RunOptions case_options = case_run_options(o);
+  const RunOptions& case_options = o.case_options;
 
   bool url_declared = false;  // by a client SUT: the capability it is told to declare names url
   if (ParsedJson caps = parse_json(session_options.capabilities); caps.ok())

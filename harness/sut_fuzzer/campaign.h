@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 
+#include "cases/runner.h"
 #include "sut_fuzzer/session.h"
 
 namespace ec {
@@ -29,6 +30,9 @@ struct FuzzOptions {
   // The share of the wall time given to case inputs (case_inputs.h): mutated corpus cases
   // of what one session cannot stage, each against a fresh SUT. 0: none.
   double case_share = 0.2;
+  // How a case input's run reaches the SUT: the options a suite run of the same SUT would use
+  // (the CLI takes them from the run layer, run/execute.h case_run_options()).
+  RunOptions case_options;
   // Seconds between progress lines on stderr (progress.h); 0: none.
   double progress_seconds = 10;
 };

@@ -1,4 +1,4 @@
-#include "cli/report_files.h"
+#include "run/report_files.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
