@@ -27,7 +27,7 @@ const std::set<std::string_view> kStepKeywords = {
 const std::set<std::string_view> kStepModifiers = {
     "$comment",      "as",           "response_to", "to",
     "within_ms",     "prerequisite", "id",          "http_version_header",
-    "nonconformant", "absent_ok",   "poll"};
+    "nonconformant", "absent_ok",    "poll"};
 
 // Case ids and step names are short ASCII: checked by hand, no regex engine needed.
 bool is_case_id(std::string_view id) {
@@ -315,9 +315,10 @@ class Loader {
           c.sut.versions.emplace_back(t.GetString());
         }
       } else {
-        return bad(
-            at, "unknown member; sut has capabilities, user, tool, needs_tools, protocol_version, versions, tasks, "
-            "task_tools");
+        return bad(at,
+                   "unknown member; sut has capabilities, user, tool, needs_tools, protocol_version, "
+                   "versions, tasks, "
+                   "task_tools");
       }
     }
     return true;
@@ -510,9 +511,10 @@ class Loader {
         if (step.kind != Step::Kind::Expect || !polls_a_send || attempts == nullptr || !attempts->IsInt() ||
             attempts->GetInt() < 2 || attempts->GetInt() > 50 || interval == nullptr || !interval->IsInt() ||
             interval->GetInt() < 1 || interval->GetInt() > 5000 || poll->MemberCount() != 2) {
-          return bad(pointer_append(at, "poll"),
-                     "poll belongs to an expect step whose response_to names a send step: {\"attempts\": 2 to "
-                     "50, \"interval_ms\": 1 to 5000}");
+          return bad(
+              pointer_append(at, "poll"),
+              "poll belongs to an expect step whose response_to names a send step: {\"attempts\": 2 to "
+              "50, \"interval_ms\": 1 to 5000}");
         }
         step.poll_attempts = attempts->GetInt();
         step.poll_interval = std::chrono::milliseconds(interval->GetInt());

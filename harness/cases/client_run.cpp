@@ -148,18 +148,21 @@ class ClientRun final : public StepEngine {
     if (case_.sut.tasks == nullptr) return true;
     const Value* tasks = caps && caps->IsObject() ? find_member(*caps, "tasks") : nullptr;
     const Value* requests = tasks && tasks->IsObject() ? find_member(*tasks, "requests") : nullptr;
-    const Value* elicitation = requests && requests->IsObject() ? find_member(*requests, "elicitation") : nullptr;
-    const Value* create = elicitation && elicitation->IsObject() ? find_member(*elicitation, "create") : nullptr;
+    const Value* elicitation =
+        requests && requests->IsObject() ? find_member(*requests, "elicitation") : nullptr;
+    const Value* create =
+        elicitation && elicitation->IsObject() ? find_member(*elicitation, "create") : nullptr;
     const bool declared = create != nullptr && create->IsObject();
     const bool wanted = case_.sut.tasks->IsObject();
     if (declared == wanted) return true;
-    const std::string said =
-        tasks ? "it declared tasks " + abbreviate_utf8(to_json(*tasks), 200) : std::string("it declared no tasks capability");
+    const std::string said = tasks ? "it declared tasks " + abbreviate_utf8(to_json(*tasks), 200)
+                                   : std::string("it declared no tasks capability");
     record_.skipped =
-        wanted ? "the client did not declare tasks.requests.elicitation.create (asked through ELICIT_CONFORM_TASKS; " +
+        wanted ? "the client did not declare tasks.requests.elicitation.create (asked through "
+                 "ELICIT_CONFORM_TASKS; " +
                      said + "): a task-augmented elicitation/create is for a client that declares it"
-               : "the client declared tasks.requests.elicitation.create (ELICIT_CONFORM_TASKS was none; " + said +
-                     "): the case is about a client that does not";
+               : "the client declared tasks.requests.elicitation.create (ELICIT_CONFORM_TASKS was none; " +
+                     said + "): the case is about a client that does not";
     note(*record_.skipped);
     return false;
   }
@@ -203,7 +206,8 @@ class ClientRun final : public StepEngine {
       out.push_back(std::move(kv));
     // 2025-11-25 tasks: the tasks capability to declare (docs/adapter-contract.md).
     if (case_.sut.tasks != nullptr)
-      out.emplace_back("ELICIT_CONFORM_TASKS", case_.sut.tasks->IsString() ? "none" : to_json(*case_.sut.tasks));
+      out.emplace_back("ELICIT_CONFORM_TASKS",
+                       case_.sut.tasks->IsString() ? "none" : to_json(*case_.sut.tasks));
     return out;
   }
 

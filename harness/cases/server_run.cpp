@@ -369,7 +369,8 @@ class ServerRun final : public StepEngine {
     }
     // 2025-11-25 tasks: whether the server declared task-augmented tools/call (sut.task_tools).
     const Value* server_caps = find_member(*init, "capabilities");
-    const Value* tasks = server_caps && server_caps->IsObject() ? find_member(*server_caps, "tasks") : nullptr;
+    const Value* tasks =
+        server_caps && server_caps->IsObject() ? find_member(*server_caps, "tasks") : nullptr;
     const Value* requests = tasks && tasks->IsObject() ? find_member(*tasks, "requests") : nullptr;
     const Value* tools = requests && requests->IsObject() ? find_member(*requests, "tools") : nullptr;
     const Value* call = tools && tools->IsObject() ? find_member(*tools, "call") : nullptr;
@@ -417,7 +418,8 @@ class ServerRun final : public StepEngine {
         if (n == nullptr || !n->IsString()) continue;
         tools.insert(n->GetString());
         const Value* execution = find_member(t, "execution");
-        const Value* support = execution && execution->IsObject() ? find_member(*execution, "taskSupport") : nullptr;
+        const Value* support =
+            execution && execution->IsObject() ? find_member(*execution, "taskSupport") : nullptr;
         if (support && support->IsString()) task_support[n->GetString()] = support->GetString();
       }
     }
@@ -597,10 +599,10 @@ class ServerRun final : public StepEngine {
     return true;
   }
 
-  std::string pool_key_;         // "" unless --reuse-sut and the case may share a session
-  std::optional<WarmSut> warm_;  // the session this case joined, if it joined one
-  std::string server_version_;   // the protocolVersion of the server's answer to initialize
-  bool session_ready_ = false;   // initialize answered, notifications/initialized sent
+  std::string pool_key_;              // "" unless --reuse-sut and the case may share a session
+  std::optional<WarmSut> warm_;       // the session this case joined, if it joined one
+  std::string server_version_;        // the protocolVersion of the server's answer to initialize
+  bool session_ready_ = false;        // initialize answered, notifications/initialized sent
   bool declares_task_calls_ = false;  // initialize's capabilities had tasks.requests.tools.call
   std::unique_ptr<ChildProcess> child_;
   std::vector<std::string> discovered_versions_;  // supportedVersions of the server/discover probe

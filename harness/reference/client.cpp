@@ -10,9 +10,9 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
-#include <ctime>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <functional>
 #include <map>
 #include <memory>
@@ -131,12 +131,16 @@ class ReferenceClient {
     // ELICIT_CONFORM_TASKS: the `tasks` capability to declare (2025-11-25 only, where tasks are
     // part of the protocol: tasks.mdx); this client runs task-augmented elicitation/create when it
     // names requests.elicitation.create.
-    if (const std::string tasks = env("ELICIT_CONFORM_TASKS", "none"); tasks != "none" && features(revision_).core_tasks) {
+    if (const std::string tasks = env("ELICIT_CONFORM_TASKS", "none");
+        tasks != "none" && features(revision_).core_tasks) {
       ParsedJson parsed = parse_json(tasks);
-      if (!parsed.ok() || !parsed.document.IsObject()) return complain("ELICIT_CONFORM_TASKS is not a JSON object");
+      if (!parsed.ok() || !parsed.document.IsObject())
+        return complain("ELICIT_CONFORM_TASKS is not a JSON object");
       const Value* requests = find_member(parsed.document, "requests");
-      const Value* elicitation = requests && requests->IsObject() ? find_member(*requests, "elicitation") : nullptr;
-      const Value* create = elicitation && elicitation->IsObject() ? find_member(*elicitation, "create") : nullptr;
+      const Value* elicitation =
+          requests && requests->IsObject() ? find_member(*requests, "elicitation") : nullptr;
+      const Value* create =
+          elicitation && elicitation->IsObject() ? find_member(*elicitation, "create") : nullptr;
       tasks_elicitation_ = create != nullptr && create->IsObject();
       declared_tasks_ = to_json(parsed.document);
     }
@@ -754,7 +758,8 @@ class ReferenceClient {
     ClientTask t;
     t.created = now_iso8601();
     const Value* ttl = find_member(message["params"]["task"], "ttl");
-    if (ttl != nullptr && ttl->IsInt64() && ttl->GetInt64() > 0) t.ttl = std::min<std::int64_t>(ttl->GetInt64(), 3600000);
+    if (ttl != nullptr && ttl->IsInt64() && ttl->GetInt64() > 0)
+      t.ttl = std::min<std::int64_t>(ttl->GetInt64(), 3600000);
     // The task runs the request without its task field: what the request would have done.
     rapidjson::Document underlying;
     underlying.CopyFrom(message, underlying.GetAllocator());
@@ -781,7 +786,8 @@ class ReferenceClient {
       d.RemoveMember("content");
       result = to_json(d);
     }
-    reply_result(id, result.substr(0, result.size() - 1) + R"(,"_meta":{"io.modelcontextprotocol/related-task":{"taskId":)" +
+    reply_result(id, result.substr(0, result.size() - 1) +
+                         R"(,"_meta":{"io.modelcontextprotocol/related-task":{"taskId":)" +
                          to_json_string(it->first) + "}}}");
   }
 
@@ -923,12 +929,12 @@ class ReferenceClient {
   ParsedJson capabilities_json_;
   ElicitationCapability capability_;
   ParsedJson user_;
-  std::vector<bool> answered_;          // which scripted answers were given
-  std::string declared_caps_ = "none";  // ELICIT_CONFORM_CAPABILITIES as given
-  std::string declared_tasks_;          // ELICIT_CONFORM_TASKS as declared ("" for none)
-  bool tasks_elicitation_ = false;      // ... names tasks.requests.elicitation.create
+  std::vector<bool> answered_;               // which scripted answers were given
+  std::string declared_caps_ = "none";       // ELICIT_CONFORM_CAPABILITIES as given
+  std::string declared_tasks_;               // ELICIT_CONFORM_TASKS as declared ("" for none)
+  bool tasks_elicitation_ = false;           // ... names tasks.requests.elicitation.create
   std::map<std::string, ClientTask> tasks_;  // task-augmented elicitations, by task id
-  std::set<std::string> responded_;     // ids of our requests the server answered
+  std::set<std::string> responded_;          // ids of our requests the server answered
   std::map<std::string, std::shared_ptr<rapidjson::Document>> responses_;  // ... and their answers
   std::set<std::string> issued_;          // URL elicitation ids the server sent
   std::set<std::string> completed_;       // ... and completed

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
-#include <ctime>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <deque>
 #include <iostream>
 #include <map>
@@ -371,8 +371,10 @@ class ReferenceServer {
       }
       const std::string related_id = fault_ == FaultId::TaskElicitOtherTask ? new_task_id() : task_id;
       Value related(rapidjson::kObjectType);
-      related.AddMember("taskId", Value(related_id.c_str(), outgoing.GetAllocator()), outgoing.GetAllocator());
-      Value& holder = fault_ == FaultId::TaskElicitMetaMisplaced ? static_cast<Value&>(outgoing) : outgoing["_meta"];
+      related.AddMember("taskId", Value(related_id.c_str(), outgoing.GetAllocator()),
+                        outgoing.GetAllocator());
+      Value& holder =
+          fault_ == FaultId::TaskElicitMetaMisplaced ? static_cast<Value&>(outgoing) : outgoing["_meta"];
       holder.RemoveMember(kRelatedTask);
       holder.AddMember(rapidjson::StringRef(kRelatedTask), related, outgoing.GetAllocator());
       if (outgoing["_meta"].ObjectEmpty()) outgoing.RemoveMember("_meta");
@@ -532,7 +534,6 @@ class ReferenceServer {
             : R"(,"_meta":{")" + std::string(kRelatedTask) + R"(":{"taskId":)" + quote(task_id) + "}}";
     respond(id, t->result.substr(0, t->result.size() - 1) + meta + "}");
   }
-
 
   // The params this server sends for an elicitation, with the faults that break their rules
   // applied: the same on both wires.

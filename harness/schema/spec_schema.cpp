@@ -184,7 +184,8 @@ std::vector<SpecSchemaViolation> judge_message(RevisionSchema& schema, const rap
       // (its own result comes later, through tasks/result); one that does not declare task support
       // for the request "MUST process requests of that type normally" (2025-11-25 tasks.mdx). The
       // answer's `task` member says which it did.
-      const std::string_view method = answered_method.substr(0, answered_method.size() - kTaskAugmented.size());
+      const std::string_view method =
+          answered_method.substr(0, answered_method.size() - kTaskAugmented.size());
       def = result->IsObject() && has_member(*result, "task") && schema.defines("CreateTaskResult")
                 ? std::string("CreateTaskResult")
                 : schema.result_definition(method);
@@ -275,7 +276,8 @@ std::string answered_method_of(const rapidjson::Value& request) {
   if (method == nullptr || !method->IsString()) return {};
   std::string out(method->GetString(), method->GetStringLength());
   const rapidjson::Value* params = find_member(request, "params");
-  const rapidjson::Value* task = params != nullptr && params->IsObject() ? find_member(*params, "task") : nullptr;
+  const rapidjson::Value* task =
+      params != nullptr && params->IsObject() ? find_member(*params, "task") : nullptr;
   if (task != nullptr && task->IsObject()) out += kTaskAugmented;
   return out;
 }
