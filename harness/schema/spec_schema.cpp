@@ -184,11 +184,11 @@ std::vector<SpecSchemaViolation> judge_message(RevisionSchema& schema, const rap
       // (its own result comes later, through tasks/result); one that does not declare task support
       // for the request "MUST process requests of that type normally" (2025-11-25 tasks.mdx). The
       // answer's `task` member says which it did.
-      const std::string_view method =
+      const std::string_view plain =
           answered_method.substr(0, answered_method.size() - kTaskAugmented.size());
       def = result->IsObject() && has_member(*result, "task") && schema.defines("CreateTaskResult")
                 ? std::string("CreateTaskResult")
-                : schema.result_definition(method);
+                : schema.result_definition(plain);
     } else {
       def = schema.result_definition(answered_method);
     }
