@@ -68,12 +68,13 @@ function buildServer() {
   // revision would be (the SDK would otherwise send 2025-11-25's notifications/tasks/status there).
   const revision = env('ELICIT_CONFORM_PROTOCOL_VERSION', '2025-11-25');
   const withTasks = tasksApi !== null && features.revisions.includes('2025-11-25') && revision === '2025-11-25';
+  const taskStore = withTasks ? new tasksApi.InMemoryTaskStore() : null;
   const mcp = new McpServer(
     { name: 'elicit-conform-typescript-sdk-adapter', version: '0.1.0' },
     withTasks
       ? {
           capabilities: { tasks: { requests: { tools: { call: {} } } } },
-          taskStore: new tasksApi.InMemoryTaskStore(),
+          taskStore,
           taskMessageQueue: new tasksApi.InMemoryTaskMessageQueue(),
         }
       : undefined,
@@ -118,10 +119,14 @@ function buildServer() {
         createTask: async ({ params }, extra) => {
           const asTask = mcp.taskCalls.delete(extra.requestId);
           if (!asTask) {
+            // The store itself, not the request's view of it (extra.taskStore), which would tell
+            // the client of a task it never asked for (notifications/tasks/status).
             const result = await elicit(params);
-            const task = await extra.taskStore.createTask({ ttl: 60000, pollInterval: 1 });
-            await extra.taskStore.storeTaskResult(task.taskId, result.isError ? 'failed' : 'completed', result);
-            return { task: { ...task, status: 'working' } };
+            const task = await taskStore.createTask({ ttl: 60000, pollInterval: 1 }, extra.requestId,
+              { method: 'tools/call', params: {} }, extra.sessionId);
+            const created = { ...task };
+            await taskStore.storeTaskResult(task.taskId, result.isError ? 'failed' : 'completed', result, extra.sessionId);
+            return { task: created };
           }
           const task = await extra.taskStore.createTask({ ttl: extra.taskRequestedTtl ?? 60000, pollInterval: 100 });
           // The SDK's in-memory store hands back the task object it keeps, which the status
