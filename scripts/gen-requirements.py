@@ -124,6 +124,20 @@ R1125 = [
     ("LIFECYCLE-RESPECT-VERSION", "MUST", "both", "2025-11-25/lifecycle.mdx", "Respect the negotiated protocol version", None),
     ("LIFECYCLE-INITIALIZE-FIRST", "MUST", "both", "2025-11-25/lifecycle.mdx", "The initialization phase **MUST** be the first interaction between client and server.", None),
     ("JSONRPC-SPEC", "MUST", "both", "2025-11-25/basic.mdx", "All messages between MCP clients and servers **MUST** follow the [JSON-RPC 2.0](https://www.jsonrpc.org/specification) specification.", WIRE),
+    # Tasks (basic/utilities/tasks, experimental in 2025-11-25): the rules an elicitation inside a
+    # task meets, on both sides (a task-augmented tools/call that elicits; a task-augmented
+    # elicitation/create). docs/catalog-audit.md, "Tasks and elicitation".
+    ("TASK-ELICIT-RELATED", "MUST", "server", "2025-11-25/tasks.mdx", "For example, an elicitation that a task-augmented tool call depends on **MUST** share the same related task ID with that tool call's task.", None),
+    ("TASK-RELATED-META", "MUST", "both", "2025-11-25/tasks.mdx", "All requests, notifications, and responses related to a task **MUST** include the `io.modelcontextprotocol/related-task` key in their `_meta` field, with the value set to an object with a `taskId` matching the associated task ID.", None),
+    ("TASK-INPUT-REQUEST-META", "MUST", "both", "2025-11-25/tasks.mdx", "The receiver **MUST** include the `io.modelcontextprotocol/related-task` metadata in the request to associate it with the task.", None),
+    ("TASK-INPUT-REQUIRED", "SHOULD", "both", "2025-11-25/tasks.mdx", "When the task receiver has messages for the requestor that are necessary to complete the task, the receiver **SHOULD** move the task to the `input_required` status.", None),
+    ("TASK-LEAVE-INPUT-REQUIRED", "SHOULD", "both", "2025-11-25/tasks.mdx", "When the receiver receives all required input, the task **SHOULD** transition out of `input_required` status (typically back to `working`).", None),
+    ("TASK-CREATE-RESULT", "MUST", "both", "2025-11-25/tasks.mdx", "Receivers that accept a task-augmented request **MUST** return a `CreateTaskResult` as the response.", None),
+    ("TASK-BEGIN-WORKING", "MUST", "both", "2025-11-25/tasks.mdx", "Tasks **MUST** begin in the `working` status when created.", None),
+    ("TASK-RESULT-EXACT", "MUST", "both", "2025-11-25/tasks.mdx", "For tasks in a terminal status, receivers **MUST** return from `tasks/result` exactly what the underlying request would have returned, whether that is a successful result or a JSON-RPC error.", None),
+    ("TASK-RESULT-META", "MUST", "both", "2025-11-25/tasks.mdx", "The `tasks/result` operation **MUST** include this metadata in its response, as the result structure itself does not contain the task ID.", None),
+    ("TASK-CAPABILITY-DECLARE", "MUST", "both", "2025-11-25/tasks.mdx", "Servers and clients that support task-augmented requests **MUST** declare a `tasks` capability during initialization.", "support for task-augmented requests shows only through this declaration: the task cases SKIP a peer that declares none (a requestor SHOULD only augment requests the receiver declared), so no case can see support without it"),
+    ("TASK-UNDECLARED-NORMAL", "MUST", "both", "2025-11-25/tasks.mdx", "Receivers that do not declare the task capability for a request type **MUST** process requests of that type normally, ignoring any task-augmentation metadata if present.", None),
 ]
 
 R0618 = [

@@ -27,7 +27,7 @@ const std::set<std::string_view> kStepKeywords = {
 const std::set<std::string_view> kStepModifiers = {
     "$comment",      "as",           "response_to", "to",
     "within_ms",     "prerequisite", "id",          "http_version_header",
-    "nonconformant", "absent_ok"};
+    "nonconformant", "absent_ok",    "poll"};
 
 // Case ids and step names are short ASCII: checked by hand, no regex engine needed.
 bool is_case_id(std::string_view id) {
@@ -311,6 +311,18 @@ class Loader {
             return bad(pointer_append(at, m->name.GetString()), "the _meta member name, a non-empty string");
           c.sut.needs_tool_meta.emplace_back(m->name.GetString(), m->value.GetString());
         }
+      } else if (key == "tasks") {
+        if (!v.IsObject() && !(v.IsString() && std::string_view(v.GetString()) == "none"))
+          return bad(at, "tasks is the tasks capability object the client is to declare, or \"none\"");
+        if (c.role != Role::Client) return bad(at, "tasks is for client cases (what the client declares)");
+        c.sut.tasks = &v;
+      } else if (key == "task_tools") {
+        if (!v.IsArray() || v.Empty()) return bad(at, "task_tools is a non-empty array of tool names");
+        if (c.role != Role::Server) return bad(at, "task_tools is for server cases (tools called as tasks)");
+        for (const auto& t : v.GetArray()) {
+          if (!t.IsString()) return bad(at, "task_tools is a non-empty array of tool names");
+          c.sut.task_tools.emplace_back(t.GetString());
+        }
       } else if (key == "versions") {
         if (!v.IsArray() || v.Empty()) return bad(at, "versions is a non-empty array of protocol versions");
         for (const auto& t : v.GetArray()) {
@@ -319,10 +331,9 @@ class Loader {
           c.sut.versions.emplace_back(t.GetString());
         }
       } else {
-        return bad(
-            at,
-            "unknown member; sut has capabilities, user, tool, needs_tools, needs_prompts, needs_tool_meta, "
-            "protocol_version, versions");
+        return bad(at,
+                   "unknown member; sut has capabilities, user, tool, needs_tools, needs_prompts, "
+                   "needs_tool_meta, protocol_version, versions, tasks, task_tools");
       }
     }
     return true;
@@ -505,6 +516,23 @@ class Loader {
           return bad(pointer_append(at, "within_ms"), "within_ms belongs to expect steps: 1 to 120000 ms");
         }
         step.within = std::chrono::milliseconds(w->GetInt());
+      }
+      if (const rapidjson::Value* poll = find_member(s, "poll")) {
+        const rapidjson::Value* attempts = poll->IsObject() ? find_member(*poll, "attempts") : nullptr;
+        const rapidjson::Value* interval = poll->IsObject() ? find_member(*poll, "interval_ms") : nullptr;
+        bool polls_a_send = false;
+        for (const Step& earlier : c.steps)
+          polls_a_send = polls_a_send || (earlier.kind == Step::Kind::Send && earlier.name == step.target);
+        if (step.kind != Step::Kind::Expect || !polls_a_send || attempts == nullptr || !attempts->IsInt() ||
+            attempts->GetInt() < 2 || attempts->GetInt() > 50 || interval == nullptr || !interval->IsInt() ||
+            interval->GetInt() < 1 || interval->GetInt() > 5000 || poll->MemberCount() != 2) {
+          return bad(
+              pointer_append(at, "poll"),
+              "poll belongs to an expect step whose response_to names a send step: {\"attempts\": 2 to "
+              "50, \"interval_ms\": 1 to 5000}");
+        }
+        step.poll_attempts = attempts->GetInt();
+        step.poll_interval = std::chrono::milliseconds(interval->GetInt());
       }
       if (const rapidjson::Value* h = find_member(s, "http_version_header")) {
         if (step.kind != Step::Kind::Send || !h->IsString() || h->GetStringLength() > 100) {

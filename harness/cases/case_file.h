@@ -31,6 +31,11 @@ struct Step {
   std::string target;                      // response_to (expect) or to (reply)
   std::string text;                        // expect_no_fetch: the URL; check: the check name
   std::chrono::milliseconds within{0};     // expect: timeout (0: the run's default); silence: how long
+  // expect with response_to a send step ("poll"): while the response does not match, wait
+  // poll_interval and send that request again (a fresh id), up to poll_attempts requests in all.
+  // How a case polls tasks/get until a task reaches a status (2025-11-25 tasks.mdx).
+  int poll_attempts = 0;
+  std::chrono::milliseconds poll_interval{0};
   bool prerequisite = false;
   // expect ("prerequisite": "arrival"): the message's content is the rule, its arrival only sets
   // the scene. When no SUT message of the pattern's method came at all, the rule was not reached
@@ -76,6 +81,14 @@ struct CaseSut {
   // contract's ELICIT_CONFORM_PROTOCOL_VERSIONS). Set only by the cases about eras: a modern-only
   // server, a dual-era client. Empty: the SUT is told the case's revision only.
   std::vector<std::string> versions;
+  // Client role: the `tasks` capability the client is to declare (ELICIT_CONFORM_TASKS; 2025-11-25
+  // tasks.mdx), e.g. {"requests":{"elicitation":{"create":{}}}}, or the string "none": the case is
+  // about a client that declares no task support for elicitation/create. nullptr: not set.
+  const rapidjson::Value* tasks = nullptr;
+  // Server role: tools the case calls as tasks (2025-11-25). The server must declare
+  // tasks.requests.tools.call and list each with execution.taskSupport "optional" or "required",
+  // or the case is SKIP (a client MUST NOT call it as a task otherwise).
+  std::vector<std::string> task_tools;
 };
 
 // Client role: the harness plays a server of another era than the case's revision (the cases

@@ -139,6 +139,34 @@ class ClientRun final : public StepEngine {
     return false;
   }
 
+  // A case that asks the client to declare tasks.requests.elicitation.create (sut.tasks) runs
+  // only when it did: a requestor "SHOULD only augment requests with a task if the corresponding
+  // capability has been declared by the receiver" (2025-11-25 tasks.mdx), so a client without it
+  // cannot be held to the task rules: SKIP, saying so (an SDK without task support). A case about
+  // a client that does not declare it (sut.tasks "none") is SKIP for one that does.
+  bool tasks_fit(const Value* caps) {
+    if (case_.sut.tasks == nullptr) return true;
+    const Value* tasks = caps && caps->IsObject() ? find_member(*caps, "tasks") : nullptr;
+    const Value* requests = tasks && tasks->IsObject() ? find_member(*tasks, "requests") : nullptr;
+    const Value* elicitation =
+        requests && requests->IsObject() ? find_member(*requests, "elicitation") : nullptr;
+    const Value* create =
+        elicitation && elicitation->IsObject() ? find_member(*elicitation, "create") : nullptr;
+    const bool declared = create != nullptr && create->IsObject();
+    const bool wanted = case_.sut.tasks->IsObject();
+    if (declared == wanted) return true;
+    const std::string said = tasks ? "it declared tasks " + abbreviate_utf8(to_json(*tasks), 200)
+                                   : std::string("it declared no tasks capability");
+    record_.skipped =
+        wanted ? "the client did not declare tasks.requests.elicitation.create (asked through "
+                 "ELICIT_CONFORM_TASKS; " +
+                     said + "): a task-augmented elicitation/create is for a client that declares it"
+               : "the client declared tasks.requests.elicitation.create (ELICIT_CONFORM_TASKS was none; " +
+                     said + "): the case is about a client that does not";
+    note(*record_.skipped);
+    return false;
+  }
+
   // The ELICIT_CONFORM_* environment of the adapter contract (docs/adapter-contract.md).
   std::vector<std::pair<std::string, std::string>> environment() {
     std::string capabilities = "none";
@@ -176,6 +204,10 @@ class ClientRun final : public StepEngine {
              {"ELICIT_CONFORM_USER", user},
              {"ELICIT_CONFORM_TOOL", tool_}})
       out.push_back(std::move(kv));
+    // 2025-11-25 tasks: the tasks capability to declare (docs/adapter-contract.md).
+    if (case_.sut.tasks != nullptr)
+      out.emplace_back("ELICIT_CONFORM_TASKS",
+                       case_.sut.tasks->IsString() ? "none" : to_json(*case_.sut.tasks));
     return out;
   }
 
@@ -374,6 +406,7 @@ class ClientRun final : public StepEngine {
       asked = parse_elicitation_capability(*case_.sut.capabilities, revision_, "").capability;
     }
     if (case_.sut.capabilities && !capability_fits(asked, "", to_json(*init), elicitation)) return false;
+    if (!tasks_fit(caps)) return false;
     respond((*init)["id"],
             R"({"protocolVersion":")" + answer +
                 R"(","capabilities":{"tools":{}},"serverInfo":{"name":"elicit-conform","version":"0.1"}})");

@@ -27,7 +27,7 @@ using rapidjson::Value;
 // reference fault remember-capabilities) would carry one case's requests into the next.
 bool reusable(const Case& c, Revision revision) {
   if (features(revision).modern_wire || c.manual_lifecycle || !c.sut.protocol_version.empty() ||
-      !c.sut.versions.empty())
+      !c.sut.versions.empty() || !c.sut.task_tools.empty())  // task cases read initialize's capabilities
     return false;
   for (const Step& s : c.steps) {
     if (s.kind == Step::Kind::Check &&
@@ -374,6 +374,14 @@ class ServerRun final : public StepEngine {
     } else if (case_.sut.capabilities && *case_.sut.capabilities != nullptr) {
       client_capability_ = parse_elicitation_capability(*case_.sut.capabilities, revision_, "").capability;
     }
+    // 2025-11-25 tasks: whether the server declared task-augmented tools/call (sut.task_tools).
+    const Value* server_caps = find_member(*init, "capabilities");
+    const Value* tasks =
+        server_caps && server_caps->IsObject() ? find_member(*server_caps, "tasks") : nullptr;
+    const Value* requests = tasks && tasks->IsObject() ? find_member(*tasks, "requests") : nullptr;
+    const Value* tools = requests && requests->IsObject() ? find_member(*requests, "tools") : nullptr;
+    const Value* call = tools && tools->IsObject() ? find_member(*tools, "call") : nullptr;
+    declares_task_calls_ = call != nullptr && call->IsObject();
     send(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
     session_ready_ = true;
     return tools_listed("");
@@ -401,7 +409,8 @@ class ServerRun final : public StepEngine {
   // The tools the case needs are listed (tools/list, with `params` appended: the modern _meta).
   bool tools_listed(const std::string& params) {
     if (!prompts_listed(params)) return false;
-    if (case_.sut.needs_tools.empty()) return true;
+    if (case_.sut.needs_tools.empty() && case_.sut.task_tools.empty() && case_.sut.needs_tool_meta.empty())
+      return true;
     std::string why;
     const std::string list_id = new_request_id();
     send(R"({"jsonrpc":"2.0","id":)" + list_id + R"(,"method":"tools/list")" + params + "}");
@@ -411,9 +420,16 @@ class ServerRun final : public StepEngine {
       return false;
     }
     std::set<std::string> tools;
+    std::map<std::string, std::string> task_support;  // execution.taskSupport, where a tool says
     if (const Value* list = find_member(*result, "tools"); list && list->IsArray()) {
       for (const Value& t : list->GetArray()) {
-        if (const Value* n = find_member(t, "name"); n && n->IsString()) tools.insert(n->GetString());
+        const Value* n = find_member(t, "name");
+        if (n == nullptr || !n->IsString()) continue;
+        tools.insert(n->GetString());
+        const Value* execution = find_member(t, "execution");
+        const Value* support =
+            execution && execution->IsObject() ? find_member(*execution, "taskSupport") : nullptr;
+        if (support && support->IsString()) task_support[n->GetString()] = support->GetString();
       }
     }
     for (const std::string& needed : case_.sut.needs_tools) {
@@ -435,7 +451,7 @@ class ServerRun final : public StepEngine {
         return false;
       }
     }
-    return tool_meta_declared(*result);
+    return tool_meta_declared(*result) && task_tools_supported(task_support);
   }
 
   // The declarations the case needs (sut.needs_tool_meta): a rule that binds only a server that
@@ -496,6 +512,29 @@ class ServerRun final : public StepEngine {
            : prompts.empty()                     ? std::string("the SUT's prompts/list names no prompt")
                                                  : "the SUT's prompts/list names only " + names(prompts)) +
           " (docs/adapter-contract.md)";
+      note(*record_.skipped);
+      return false;
+    }
+    return true;
+  }
+
+  // A case that calls tools as tasks (sut.task_tools, 2025-11-25) runs only against a server that
+  // lets it: "If a server's capabilities do not include tasks.requests.tools.call, then clients
+  // MUST NOT attempt to use task augmentation on that server's tools", nor on a tool whose
+  // execution.taskSupport is absent or "forbidden" (tasks.mdx, "Tool-Level Negotiation"). Such a
+  // server (an SDK without tasks, an adapter that does not run the tool as a task) is SKIP, why said.
+  bool task_tools_supported(const std::map<std::string, std::string>& task_support) {
+    for (const std::string& tool : case_.sut.task_tools) {
+      const auto it = task_support.find(tool);
+      const bool allowed = it != task_support.end() && (it->second == "optional" || it->second == "required");
+      if (declares_task_calls_ && allowed) continue;
+      record_.skipped =
+          "the case calls " + tool + " as a task, and the server " +
+          (!declares_task_calls_
+               ? std::string("declares no tasks.requests.tools.call capability")
+               : "lists it with execution.taskSupport " +
+                     (it == task_support.end() ? std::string("absent (forbidden)") : quote(it->second))) +
+          ": a client MUST NOT call it as a task (2025-11-25 tasks.mdx)";
       note(*record_.skipped);
       return false;
     }
@@ -633,10 +672,11 @@ class ServerRun final : public StepEngine {
     return true;
   }
 
-  std::string pool_key_;         // "" unless --reuse-sut and the case may share a session
-  std::optional<WarmSut> warm_;  // the session this case joined, if it joined one
-  std::string server_version_;   // the protocolVersion of the server's answer to initialize
-  bool session_ready_ = false;   // initialize answered, notifications/initialized sent
+  std::string pool_key_;              // "" unless --reuse-sut and the case may share a session
+  std::optional<WarmSut> warm_;       // the session this case joined, if it joined one
+  std::string server_version_;        // the protocolVersion of the server's answer to initialize
+  bool session_ready_ = false;        // initialize answered, notifications/initialized sent
+  bool declares_task_calls_ = false;  // initialize's capabilities had tasks.requests.tools.call
   std::unique_ptr<ChildProcess> child_;
   std::vector<std::string> discovered_versions_;  // supportedVersions of the server/discover probe
 };

@@ -339,8 +339,7 @@ std::string StepEngine::answered_method(const std::string& json) const {
   for (auto r = inbox_.rbegin(); r != inbox_.rend(); ++r) {
     const Value* rid = find_member(*r->doc, "id");
     if (rid == nullptr || to_json(*rid) != key) continue;
-    const Value* method = find_member(*r->doc, "method");
-    if (method && method->IsString()) return method->GetString();
+    if (std::string method = answered_method_of(*r->doc); !method.empty()) return method;
   }
   return {};
 }
@@ -727,11 +726,13 @@ void StepEngine::do_send(const Step& s) {
 
 void StepEngine::do_expect(const Step& s) {
   const auto wait = s.within.count() > 0 ? s.within : options_.expect_timeout;
-  const Deadline until = Deadline::after(wait);
+  Deadline until = Deadline::after(wait);
   std::string closest, closest_pointer, closest_text;
   int best = std::numeric_limits<int>::min();
+  int polls = 1;  // requests of s.target sent so far, for a polling step
   for (std::size_t next = 0;;) {
-    for (; next < inbox_.size(); ++next) {
+    bool polled = false;  // asked again: the unconsumed inbox is looked at anew for its response
+    for (; next < inbox_.size() && !polled; ++next) {
       Received& r = inbox_[next];
       if (r.consumed) continue;
       if (!s.target.empty()) {
@@ -757,9 +758,29 @@ void StepEngine::do_expect(const Step& s) {
       }
       if (!s.target.empty()) {
         r.consumed = true;  // the one response to that request did not match: no other will come
-        return fail(s, "the response to \"" + s.target + "\" does not match: " + closest, closest_pointer,
-                    closest_text);
+        if (polls < s.poll_attempts && !eof_ && !deadline_.expired()) {
+          // Polling: ask again after the interval (answering what the SUT asks meanwhile).
+          ++polls;
+          const Deadline pause = Deadline::after(s.poll_interval);
+          while (!pause.expired() && !eof_ && !deadline_.expired()) {
+            answer_unexpected_requests(&s);
+            pump(pause);
+          }
+          if (!resend(s.target)) return fail(s, "the SUT is not reading any more");
+          until = Deadline::after(wait);
+          polled = true;
+          continue;
+        }
+        return fail(s,
+                    "the response to \"" + s.target + "\" does not match" +
+                        (s.poll_attempts > 0 ? " (the last of " + std::to_string(polls) + " polls)" : "") +
+                        ": " + closest,
+                    closest_pointer, closest_text);
       }
+    }
+    if (polled) {
+      next = 0;
+      continue;
     }
     answer_unexpected_requests(&s);
     if (eof_ || until.expired() || deadline_.expired()) break;
@@ -792,6 +813,20 @@ void StepEngine::do_expect(const Step& s) {
   }
   fail(s, reason, closest_pointer, closest_text);
   record_.failure->requirement = rule_broken_by(closest_text);
+}
+
+bool StepEngine::resend(const std::string& name) {
+  const auto sent = sent_ids_.find(name);
+  const auto request = sent == sent_ids_.end() ? step_requests_.end() : step_requests_.find(sent->second);
+  if (request == step_requests_.end()) return false;
+  auto message = std::make_shared<rapidjson::Document>();
+  message->CopyFrom(*request->second, message->GetAllocator());
+  const std::string id = new_request_id();
+  (*message)["id"].SetInt(std::stoi(id));
+  sent_ids_[name] = id;
+  unknown_responses_at_send_[name] = wire_.unknown_responses();
+  step_requests_[id] = message;
+  return send(to_json(*message));
 }
 
 std::string StepEngine::rule_broken_by(const std::string& message) const {

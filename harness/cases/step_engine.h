@@ -184,6 +184,9 @@ class StepEngine {
   void run_step(const Step& s);
   void do_send(const Step& s);
   void do_expect(const Step& s);
+  // A polling expect step (Step::poll_attempts): the request the send step `name` sent, again with
+  // a fresh id, which the step's response_to then means. False when it could not be sent.
+  bool resend(const std::string& name);
   bool sut_sent_method(std::string_view method) const;  // any SUT message of this method, kept or taken
   // The rule of the case that `message` (JSON text; "" for none) breaks, by check_message; "".
   std::string rule_broken_by(const std::string& message) const;

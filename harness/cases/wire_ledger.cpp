@@ -42,7 +42,7 @@ void WireLedger::harness_sent(const rapidjson::Value& message) {
     }
   }
   if (has_member(message, "method")) {
-    request_methods_[key] = member_string(message, "method");
+    request_methods_[key] = answered_method_of(message);  // a task-augmented request: CreateTaskResult
     ++requests_per_id_[key];
   } else {
     sut_requests_open_.erase(key);  // our answer to a SUT request

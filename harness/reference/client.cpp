@@ -7,12 +7,17 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <functional>
 #include <map>
 #include <memory>
 #include <optional>
+#include <random>
 #include <set>
 
 #include "core/json.h"
@@ -119,6 +124,22 @@ class ReferenceClient {
       if (int skip = read_capability(); skip != 0) return skip;
     }
     declared_caps_ = caps;
+    // ELICIT_CONFORM_TASKS: the `tasks` capability to declare (2025-11-25 only, where tasks are
+    // part of the protocol: tasks.mdx); this client runs task-augmented elicitation/create when it
+    // names requests.elicitation.create.
+    if (const std::string tasks = env("ELICIT_CONFORM_TASKS", "none");
+        tasks != "none" && features(revision_).core_tasks) {
+      ParsedJson parsed = parse_json(tasks);
+      if (!parsed.ok() || !parsed.document.IsObject())
+        return complain("ELICIT_CONFORM_TASKS is not a JSON object");
+      const Value* requests = find_member(parsed.document, "requests");
+      const Value* elicitation =
+          requests && requests->IsObject() ? find_member(*requests, "elicitation") : nullptr;
+      const Value* create =
+          elicitation && elicitation->IsObject() ? find_member(*elicitation, "create") : nullptr;
+      tasks_elicitation_ = create != nullptr && create->IsObject();
+      declared_tasks_ = to_json(parsed.document);
+    }
     if (modern() && kInitializeWireFaults.contains(fault_)) fault_ = FaultId::None;
     user_ = parse_json(env("ELICIT_CONFORM_USER", "[]"));
     if (!user_.ok() || !user_.document.IsArray()) return complain("ELICIT_CONFORM_USER is not a JSON array");
@@ -191,12 +212,15 @@ class ReferenceClient {
     }
 
     const bool declare = caps != "none" && fault_ != FaultId::DeclareNoCapability;
+    std::string declared = !declare                           ? std::string("{}")
+                           : fault_ == FaultId::DeclareNoMode ? std::string(R"({"elicitation":{"voice":{}}})")
+                                                              : R"({"elicitation":)" + caps + "}";
+    if (!declared_tasks_.empty())
+      declared = declared.substr(0, declared.size() - 1) + (declared.size() > 2 ? "," : "") + R"("tasks":)" +
+                 declared_tasks_ + "}";
     send(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":")" +
          (fault_ == FaultId::AskVersionLatest ? std::string("latest") : asked_version_) +
-         R"(","capabilities":)" +
-         (!declare                           ? std::string("{}")
-          : fault_ == FaultId::DeclareNoMode ? std::string(R"({"elicitation":{"voice":{}}})")
-                                             : R"({"elicitation":)" + caps + "}") +
+         R"(","capabilities":)" + declared +
          R"(,"clientInfo":{"name":"elicit-conform-reference-client","version":"0.1"}}})");
     if (!wait_for_response("1")) return complain("no answer to initialize");
     if (fault_ != FaultId::SkipInitialized) send(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
@@ -591,8 +615,12 @@ class ReferenceClient {
       if (name == "ping") {
         const std::string id = fault_ == FaultId::PongWrongId ? wrong_response_id(*mid) : to_json(*mid);
         send(R"({"jsonrpc":"2.0","id":)" + id + R"(,"result":{}})");
+      } else if (name == kElicitCreate && task_augmented(m.document)) {
+        elicit_as_task(*mid, m.document);
       } else if (name == kElicitCreate) {
         elicit(*mid, m.document);
+      } else if ((name == "tasks/get" || name == "tasks/result") && (tasks_elicitation_ || !tasks_.empty())) {
+        task_request(*mid, name, find_member(m.document, "params"));
       } else {
         send(R"({"jsonrpc":"2.0","id":)" + to_json(*mid) +
              R"(,"error":{"code":-32601,"message":"Method not found"}})");
@@ -683,6 +711,89 @@ class ReferenceClient {
     const ElicitAnswer answer = answer_elicitation(message);
     if (answer.error_code != 0) return reply_error(id, answer.error_message, answer.error_code);
     reply_result(id, answer.result);
+  }
+
+  // ---- tasks (2025-11-25, basic/utilities/tasks): elicitation/create as a task ----------------
+
+  // A task-augmented elicitation/create this client runs as a task: it declared
+  // tasks.requests.elicitation.create ("Receivers that do not declare the task capability for a
+  // request type MUST process requests of that type normally, ignoring any task-augmentation
+  // metadata if present"; the faults break either side).
+  bool task_augmented(const Value& message) const {
+    const Value* params = find_member(message, "params");
+    const Value* task = params && params->IsObject() ? find_member(*params, "task") : nullptr;
+    if (task == nullptr || !task->IsObject()) return false;
+    return tasks_elicitation_ ? fault_ != FaultId::TaskElicitAnsweredPlainly
+                              : fault_ == FaultId::TaskWhenUndeclared && features(revision_).core_tasks;
+  }
+
+  struct ClientTask {
+    ElicitAnswer answer;
+    std::string status;
+    std::string created;
+    std::int64_t ttl = 60000;
+  };
+
+  static std::string now_iso8601() {
+    const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    std::array<char, 32> out{};
+    std::strftime(out.data(), out.size(), "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return out.data();
+  }
+
+  static std::string task_json(const std::string& task_id, const ClientTask& t, const std::string& status) {
+    const std::string now = now_iso8601();
+    return R"({"taskId":)" + to_json_string(task_id) + R"(,"status":)" + to_json_string(status) +
+           R"(,"createdAt":)" + to_json_string(t.created) + R"(,"lastUpdatedAt":)" + to_json_string(now) +
+           R"(,"ttl":)" + std::to_string(t.ttl) + R"(,"pollInterval":100})";
+  }
+
+  // The CreateTaskResult at once ("Tasks MUST begin in the working status"); the scripted user
+  // answers at once too, so the task is over by the first tasks/get.
+  void elicit_as_task(const Value& id, const rapidjson::Document& message) {
+    std::random_device source;
+    std::string task_id = "elicit-";
+    for (int i = 0; i < 4; ++i) {
+      std::array<char, 9> part{};
+      std::snprintf(part.data(), part.size(), "%08x", static_cast<unsigned>(source()));
+      task_id += part.data();
+    }
+    ClientTask t;
+    t.created = now_iso8601();
+    const Value* ttl = find_member(message["params"]["task"], "ttl");
+    if (ttl != nullptr && ttl->IsInt64() && ttl->GetInt64() > 0)
+      t.ttl = std::min<std::int64_t>(ttl->GetInt64(), 3600000);
+    // The task runs the request without its task field: what the request would have done.
+    rapidjson::Document underlying;
+    underlying.CopyFrom(message, underlying.GetAllocator());
+    underlying["params"].RemoveMember("task");
+    t.answer = answer_elicitation(underlying);
+    t.status = t.answer.error_code != 0 ? "failed" : "completed";
+    reply_result(id, R"({"task":)" + task_json(task_id, t, "working") + "}");
+    tasks_.emplace(std::move(task_id), std::move(t));
+  }
+
+  // tasks/get: the task's state; tasks/result: "exactly what the underlying request would have
+  // returned", with the related-task _meta ("The tasks/result operation MUST include this metadata
+  // in its response").
+  void task_request(const Value& id, const std::string& method, const Value* params) {
+    const Value* named = params && params->IsObject() ? find_member(*params, "taskId") : nullptr;
+    const auto it = named && named->IsString() ? tasks_.find(named->GetString()) : tasks_.end();
+    if (it == tasks_.end()) return reply_error(id, "Failed to retrieve task: Task not found");
+    const ClientTask& t = it->second;
+    if (method == "tasks/get") return reply_result(id, task_json(it->first, t, t.status));
+    if (t.answer.error_code != 0) return reply_error(id, t.answer.error_message, t.answer.error_code);
+    std::string result = t.answer.result;
+    if (fault_ == FaultId::TaskResultNotExact) {
+      rapidjson::Document d = parse_json(result).document;
+      d.RemoveMember("content");
+      result = to_json(d);
+    }
+    reply_result(id, result.substr(0, result.size() - 1) +
+                         R"(,"_meta":{"io.modelcontextprotocol/related-task":{"taskId":)" +
+                         to_json_string(it->first) + "}}}");
   }
 
   ElicitAnswer answer_elicitation(const Value& message) {
@@ -838,9 +949,12 @@ class ReferenceClient {
   ParsedJson capabilities_json_;
   ElicitationCapability capability_;
   ParsedJson user_;
-  std::vector<bool> answered_;          // which scripted answers were given
-  std::string declared_caps_ = "none";  // ELICIT_CONFORM_CAPABILITIES as given
-  std::set<std::string> responded_;     // ids of our requests the server answered
+  std::vector<bool> answered_;               // which scripted answers were given
+  std::string declared_caps_ = "none";       // ELICIT_CONFORM_CAPABILITIES as given
+  std::string declared_tasks_;               // ELICIT_CONFORM_TASKS as declared ("" for none)
+  bool tasks_elicitation_ = false;           // ... names tasks.requests.elicitation.create
+  std::map<std::string, ClientTask> tasks_;  // task-augmented elicitations, by task id
+  std::set<std::string> responded_;          // ids of our requests the server answered
   std::map<std::string, std::shared_ptr<rapidjson::Document>> responses_;  // ... and their answers
   std::set<std::string> issued_;          // URL elicitation ids the server sent
   std::set<std::string> completed_;       // ... and completed

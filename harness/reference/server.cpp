@@ -1,13 +1,17 @@
 #include "reference/server.h"
 
 #include <algorithm>
+#include <array>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <deque>
 #include <iostream>
 #include <map>
 #include <optional>
+#include <random>
 #include <set>
 #include <thread>
 
@@ -189,11 +193,10 @@ class ReferenceServer {
     if (m.method == "ping" && fault_ == FaultId::PingWrongId)
       return send(R"({"jsonrpc":"2.0","id":)" + wrong_response_id(id) + R"(,"result":{}})");
     if (m.method == "ping") return respond(id, "{}");
-    if (m.method == "tools/list") {
-      static const std::string tools = to_json(parse_json(kTools).document);  // one line: stdio framing
-      return respond(id, tools);
-    }
+    if (m.method == "tools/list") return respond(id, tools_list());
     if (m.method == "tools/call") return call(id, m.params);
+    if (m.method == "tasks/get" && features(revision_).core_tasks) return task_get(id, m.params);
+    if (m.method == "tasks/result" && features(revision_).core_tasks) return task_result(id, m.params);
     respond_error(id, -32601, "Method not found: " + m.method);
   }
 
@@ -249,10 +252,30 @@ class ReferenceServer {
         elicitation->IsObject() && elicitation->ObjectEmpty()) {
       capability_.form = false;
     }
-    respond(
-        id,
-        R"({"protocolVersion":)" + quote(answer) +
-            R"(,"capabilities":{"tools":{}},"serverInfo":{"name":"elicit-conform-reference","version":"0.1"}})");
+    // 2025-11-25 (tasks.mdx): the `elicit` tool may run as a task, so task-augmented tools/call is
+    // declared ("Servers and clients that support task-augmented requests MUST declare a `tasks`
+    // capability during initialization").
+    const std::string tasks =
+        features(revision_).core_tasks ? R"(,"tasks":{"requests":{"tools":{"call":{}}}})" : "";
+    respond(id, R"({"protocolVersion":)" + quote(answer) + R"(,"capabilities":{"tools":{})" + tasks +
+                    R"(},"serverInfo":{"name":"elicit-conform-reference","version":"0.1"}})");
+  }
+
+  // tools/list: the contract's tools; in a 2025-11-25 session `elicit` says it may run as a task
+  // (execution.taskSupport "optional", tasks.mdx "Tool-Level Negotiation").
+  std::string tools_list() const {
+    static const std::string plain = to_json(parse_json(kTools).document);  // one line: stdio framing
+    static const std::string with_tasks = [] {
+      rapidjson::Document d = parse_json(kTools).document;
+      for (Value& tool : d["tools"].GetArray()) {
+        if (std::string_view(tool["name"].GetString()) != "elicit") continue;
+        Value execution(rapidjson::kObjectType);
+        execution.AddMember("taskSupport", "optional", d.GetAllocator());
+        tool.AddMember("execution", execution, d.GetAllocator());
+      }
+      return to_json(d);
+    }();
+    return features(revision_).core_tasks ? with_tasks : plain;
   }
 
   void call(const Value& id, const Value* params) {
@@ -262,6 +285,16 @@ class ReferenceServer {
       return respond_error(id, -32602, "tools/call needs a name and an arguments object");
     }
     const std::string tool = name->GetString();
+    const Value* task = find_member(*params, "task");
+    if (task != nullptr && task->IsObject() && features(revision_).core_tasks) {
+      // Only `elicit` supports tasks; the others are "forbidden" (the default), for which
+      // "Servers SHOULD return a -32601 (Method not found) error" (tasks.mdx).
+      if (tool != "elicit") return respond_error(id, -32601, "Tool " + tool + " does not run as a task");
+      const Value* elicit_params = find_member(*args, "params");
+      if (elicit_params == nullptr || !elicit_params->IsObject())
+        return respond(id, text_result("elicit needs params", true));
+      return create_task(id, *elicit_params, find_member(*task, "ttl"));
+    }
     if (tool == "elicit") {
       const Value* elicit_params = find_member(*args, "params");
       if (elicit_params == nullptr || !elicit_params->IsObject()) {
@@ -310,16 +343,22 @@ class ReferenceServer {
   }
 
   void elicit(const Value& call_id, const Value& params_value, ResultText style) {
-    const Value* params = &params_value;
-    if (!elicitation_allowed_ && fault_ != FaultId::ElicitAnyRevision) {
-      return respond(call_id,
-                     text_result("Elicitation does not exist in the negotiated protocol version", true));
-    }
-    const Value* mode_value = find_member(*params, "mode");
-    const Mode mode =
-        mode_value && mode_value->IsString() && std::string_view(mode_value->GetString()) == "url"
-            ? Mode::Url
-            : Mode::Form;
+    if (std::optional<std::string> result = elicit_result(params_value, style, "")) respond(call_id, *result);
+  }
+
+  static Mode mode_of(const Value& params) {
+    const Value* mode_value = find_member(params, "mode");
+    return mode_value && mode_value->IsString() && std::string_view(mode_value->GetString()) == "url"
+               ? Mode::Url
+               : Mode::Form;
+  }
+
+  // The tool result of an elicit that does not ask at all (no elicitation in this session, a
+  // mode the client did not declare), or nullopt when it asks.
+  std::optional<std::string> elicit_refusal(const Value& params) const {
+    if (!elicitation_allowed_ && fault_ != FaultId::ElicitAnyRevision)
+      return text_result("Elicitation does not exist in the negotiated protocol version", true);
+    const Mode mode = mode_of(params);
     // The two faults split the rule: a mode the client left out of its capability, and a client
     // that declared no elicitation capability at all. send-undeclared-mode concerns the modes of
     // 2025-11-25; in a 2025-06-18 session, which has none, URL mode is url-mode-any-revision's.
@@ -327,11 +366,37 @@ class ReferenceServer {
                                  ? fault_ == FaultId::SendUndeclaredMode && features(revision_).url_mode
                                  : fault_ == FaultId::ElicitWithoutCapability;
     if (!capability_.supports(mode) && !send_anyway) {
-      return respond(call_id, text_result("Client does not support " + std::string(to_string(mode)) +
-                                              " elicitation (declared: " + capability_.describe() + ")",
-                                          true));
+      return text_result("Client does not support " + std::string(to_string(mode)) +
+                             " elicitation (declared: " + capability_.describe() + ")",
+                         true);
     }
+    return std::nullopt;
+  }
+
+  // The elicit tool's result (CallToolResult JSON): asks with `params_value` and waits for the
+  // answer; nullopt when the connection ended first. `task_id`: the elicitation belongs to that
+  // task, and says so in its _meta (tasks.mdx, "Associating Task-Related Messages").
+  std::optional<std::string> elicit_result(const Value& params_value, ResultText style,
+                                           const std::string& task_id) {
+    const Value* params = &params_value;
+    if (std::optional<std::string> refused = elicit_refusal(*params)) return refused;
+    const Mode mode = mode_of(*params);
     rapidjson::Document outgoing = outgoing_params(*params, mode);
+    if (!task_id.empty() && fault_ != FaultId::TaskElicitUnrelated) {
+      if (!has_member(outgoing, "_meta") || !outgoing["_meta"].IsObject()) {
+        outgoing.RemoveMember("_meta");
+        outgoing.AddMember("_meta", Value(rapidjson::kObjectType), outgoing.GetAllocator());
+      }
+      const std::string related_id = fault_ == FaultId::TaskElicitOtherTask ? new_task_id() : task_id;
+      Value related(rapidjson::kObjectType);
+      related.AddMember("taskId", Value(related_id.c_str(), outgoing.GetAllocator()),
+                        outgoing.GetAllocator());
+      Value& holder =
+          fault_ == FaultId::TaskElicitMetaMisplaced ? static_cast<Value&>(outgoing) : outgoing["_meta"];
+      holder.RemoveMember(kRelatedTask);
+      holder.AddMember(rapidjson::StringRef(kRelatedTask), related, outgoing.GetAllocator());
+      if (outgoing["_meta"].ObjectEmpty()) outgoing.RemoveMember("_meta");
+    }
     if (mode == Mode::Url) {
       const Value* eid = find_member(*params, "elicitationId");
       if (eid && eid->IsString()) issued_.insert(std::string(eid->GetString(), eid->GetStringLength()));
@@ -357,10 +422,10 @@ class ReferenceServer {
         continue;
       }
       if (const Value* error = find_member(*message, "error")) {
-        return respond(call_id, text_result("elicitation failed: " + to_json(*error), true));
+        return text_result("elicitation failed: " + to_json(*error), true);
       }
       Value* result = has_member(*message, "result") ? &(*message)["result"] : nullptr;
-      if (result == nullptr) return respond(call_id, text_result("elicitation answer has no result", true));
+      if (result == nullptr) return text_result("elicitation answer has no result", true);
       misread_action(*result, message->GetAllocator());
       // A careful server validates what it receives (SERVER-VALIDATE-CONTENT).
       MessageReport check = check_result(*message, *params);
@@ -370,17 +435,122 @@ class ReferenceServer {
           // Content is what is validated here; framing (an id echoed back) is not the answer's fault.
           if ((d.level == Level::Must || d.level == Level::Should) &&
               !d.requirement.starts_with("JSONRPC-") && !overlooked(d, *params)) {
-            return respond(
-                call_id, text_result("invalid elicitation result at " + d.pointer + ": " + d.message, true));
+            return text_result("invalid elicitation result at " + d.pointer + ": " + d.message, true);
           }
         }
       }
       if (fault_ == FaultId::Utf16Lengths) {
         if (std::string why = utf16_length_problem(*result, *params); !why.empty())
-          return respond(call_id, text_result("invalid elicitation result: " + why, true));
+          return text_result("invalid elicitation result: " + why, true);
       }
-      return respond(call_id, text_result(describe_result(*result, style), false));
+      return text_result(describe_result(*result, style), false);
     }
+    return std::nullopt;
+  }
+
+  // ---- tasks (2025-11-25, basic/utilities/tasks): `elicit` as a task -------------------------
+
+  static constexpr const char* kRelatedTask = "io.modelcontextprotocol/related-task";
+
+  struct ServerTask {
+    std::string status;  // working, input_required, completed, failed
+    rapidjson::Document params;
+    std::string result;  // the CallToolResult once terminal
+    std::string created;
+    std::string updated;
+    std::int64_t ttl = 60000;
+  };
+
+  static std::string now_iso8601() {
+    const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    std::array<char, 32> out{};
+    std::strftime(out.data(), out.size(), "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return out.data();
+  }
+
+  // "If context-binding is unavailable, receivers MUST generate cryptographically secure task IDs
+  // with enough entropy to prevent guessing" (tasks.mdx): 128 bits from the system's source.
+  static std::string new_task_id() {
+    std::random_device source;
+    std::string id;
+    for (int i = 0; i < 4; ++i) {
+      std::array<char, 9> part{};
+      std::snprintf(part.data(), part.size(), "%08x", static_cast<unsigned>(source()));
+      id += part.data();
+    }
+    return id;
+  }
+
+  static std::string task_json(const std::string& task_id, const ServerTask& t) {
+    return R"({"taskId":)" + quote(task_id) + R"(,"status":)" + quote(t.status) + R"(,"createdAt":)" +
+           quote(t.created) + R"(,"lastUpdatedAt":)" + quote(t.updated) + R"(,"ttl":)" +
+           std::to_string(t.ttl) + R"(,"pollInterval":100})";
+  }
+
+  static void set_status(ServerTask& t, std::string status) {
+    t.status = std::move(status);
+    t.updated = now_iso8601();
+  }
+
+  // A task-augmented elicit: a CreateTaskResult at once ("Tasks MUST begin in the working
+  // status"); the task then waits for input (input_required) until tasks/result asks for it, or,
+  // when it will not ask at all, is over already.
+  void create_task(const Value& id, const Value& params, const Value* ttl) {
+    const std::string task_id = new_task_id();
+    ServerTask& t = tasks_[task_id];
+    t.params.CopyFrom(params, t.params.GetAllocator());
+    t.created = now_iso8601();
+    if (ttl != nullptr && ttl->IsInt64() && ttl->GetInt64() > 0)
+      t.ttl = std::min<std::int64_t>(ttl->GetInt64(), 3600000);  // "Receivers MAY override the requested ttl"
+    set_status(t, fault_ == FaultId::TaskCreatedInputRequired ? "input_required" : "working");
+    respond(id, R"({"task":)" + task_json(task_id, t) + "}");
+    if (std::optional<std::string> refused = elicit_refusal(params)) {
+      t.result = *refused;
+      set_status(t, "failed");  // "this includes cases where the tool call result has isError set to true"
+    } else {
+      // It needs the user's answer now: input_required (task-never-input-required: working).
+      set_status(t, fault_ == FaultId::TaskNeverInputRequired ? "working" : "input_required");
+    }
+  }
+
+  // The task that tasks/get or tasks/result names, or nullptr after answering -32602.
+  ServerTask* find_task(const Value& id, const Value* params, std::string& task_id) {
+    const Value* named = params && params->IsObject() ? find_member(*params, "taskId") : nullptr;
+    const auto it = named && named->IsString() ? tasks_.find(named->GetString()) : tasks_.end();
+    if (it == tasks_.end()) {
+      respond_error(id, -32602, "Failed to retrieve task: Task not found");
+      return nullptr;
+    }
+    task_id = it->first;
+    return &it->second;
+  }
+
+  void task_get(const Value& id, const Value* params) {
+    std::string task_id;
+    if (ServerTask* t = find_task(id, params, task_id)) respond(id, task_json(task_id, *t));
+  }
+
+  // tasks/result: blocks until the task is terminal, asking for its input on the way (the
+  // elicitation carries the task's related-task _meta); the result carries it too ("The
+  // tasks/result operation MUST include this metadata in its response").
+  void task_result(const Value& id, const Value* params) {
+    std::string task_id;
+    ServerTask* t = find_task(id, params, task_id);
+    if (t == nullptr) return;
+    if (t->result.empty()) {  // not over yet: it asks for its input now
+      std::optional<std::string> result = elicit_result(t->params, ResultText::Json, task_id);
+      if (!result) return;  // the connection ended
+      t->result = *result;
+      if (fault_ != FaultId::TaskStaysInputRequired)
+        set_status(*t, result->find(R"("isError":true)") != std::string::npos ? "failed" : "completed");
+    }
+    const std::string meta =
+        fault_ == FaultId::TaskResultWithoutMeta
+            ? ""
+            : R"(,"_meta":{")" + std::string(kRelatedTask) + R"(":{"taskId":)" + quote(task_id) + "}}";
+    respond(id, t->result.substr(0, t->result.size() - 1) + meta + "}");
   }
 
   // The params this server sends for an elicitation, with the faults that break their rules
@@ -1092,6 +1262,7 @@ class ReferenceServer {
   std::map<std::string, std::string> completed_;     // the replays-completed-call fault only: state -> result
   std::deque<rapidjson::Document> deferred_;
   std::set<std::string> issued_;
+  std::map<std::string, ServerTask> tasks_;  // 2025-11-25 tasks, by task id
   int next_id_ = 0;
   bool modern_request_ = false;  // the request being served came on the modern wire
   SelfCheckedPeer self_check_{"the reference server"};

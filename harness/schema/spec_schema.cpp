@@ -178,7 +178,20 @@ std::vector<SpecSchemaViolation> judge_message(RevisionSchema& schema, const rap
   if (const rapidjson::Value* result = find_member(message, "result")) {
     judge(schema, schema.defines("JSONRPCResultResponse") ? "JSONRPCResultResponse" : "JSONRPCResponse",
           message, "", out);
-    std::string def = schema.result_definition(answered_method);
+    std::string def;
+    if (answered_method.ends_with(kTaskAugmented)) {
+      // A task-augmented request: a receiver that accepts the task answers with a CreateTaskResult
+      // (its own result comes later, through tasks/result); one that does not declare task support
+      // for the request "MUST process requests of that type normally" (2025-11-25 tasks.mdx). The
+      // answer's `task` member says which it did.
+      const std::string_view plain =
+          answered_method.substr(0, answered_method.size() - kTaskAugmented.size());
+      def = result->IsObject() && has_member(*result, "task") && schema.defines("CreateTaskResult")
+                ? std::string("CreateTaskResult")
+                : schema.result_definition(plain);
+    } else {
+      def = schema.result_definition(answered_method);
+    }
     const rapidjson::Value* type = result->IsObject() ? find_member(*result, "resultType") : nullptr;
     if (type && type->IsString() && std::string_view(type->GetString()) == "input_required" &&
         schema.defines("InputRequiredResult"))
@@ -258,13 +271,24 @@ bool self_check_message(Revision revision, std::string_view json, std::string_vi
   return true;
 }
 
+std::string answered_method_of(const rapidjson::Value& request) {
+  const rapidjson::Value* method = find_member(request, "method");
+  if (method == nullptr || !method->IsString()) return {};
+  std::string out(method->GetString(), method->GetStringLength());
+  const rapidjson::Value* params = find_member(request, "params");
+  const rapidjson::Value* task =
+      params != nullptr && params->IsObject() ? find_member(*params, "task") : nullptr;
+  if (task != nullptr && task->IsObject()) out += kTaskAugmented;
+  return out;
+}
+
 void SelfCheckedPeer::received(const rapidjson::Value& message) {
   if (!self_check_enabled()) return;
-  const rapidjson::Value* method = find_member(message, "method");
   const rapidjson::Value* id = find_member(message, "id");
-  if (method == nullptr || !method->IsString() || id == nullptr) return;
+  std::string method = answered_method_of(message);
+  if (method.empty() || id == nullptr) return;
   if (methods_.size() >= 4096) methods_.clear();  // a peer in a long fuzz campaign: bounded
-  methods_[to_json(*id)] = method->GetString();
+  methods_[to_json(*id)] = std::move(method);
 }
 
 bool SelfCheckedPeer::judge_sent(Revision revision, std::string_view json) {

@@ -32,6 +32,14 @@ struct SpecSchemaViolation {
 std::vector<SpecSchemaViolation> check_against_spec_schema(Revision revision, const rapidjson::Value& message,
                                                            std::string_view answered_method = {});
 
+// What a response answers, as `answered_method` above takes it: the request's method, with
+// kTaskAugmented appended when its params carry a `task` (2025-11-25 tasks.mdx: "Task-augmented
+// requests follow a two-phase response pattern"): its answer is judged as a CreateTaskResult when
+// it carries `task` (the receiver accepted the task), else as the method's own result (a receiver
+// without task support for it answers normally). "" for a message without a string method.
+inline constexpr std::string_view kTaskAugmented = " (task-augmented)";
+std::string answered_method_of(const rapidjson::Value& request);
+
 // The definition of the revision's schema.json for a method's request or notification, and for
 // its result ("" when the revision does not define the method).
 std::string request_definition(Revision revision, std::string_view method);

@@ -16,6 +16,7 @@ constexpr RevisionFeatures k2025_06_18{
     .schema_dialect_member = false,
     .error_response_id_optional = false,
     .modern_wire = false,
+    .core_tasks = false,
 };
 
 constexpr RevisionFeatures k2025_11_25{
@@ -27,6 +28,7 @@ constexpr RevisionFeatures k2025_11_25{
     .schema_dialect_member = true,
     .error_response_id_optional = true,
     .modern_wire = false,
+    .core_tasks = true,
 };
 
 // PrimitiveSchemaDefinition and its parts are byte-identical to 2025-11-25 in schema.json; the
@@ -40,6 +42,7 @@ constexpr RevisionFeatures k2026_07_28{
     .schema_dialect_member = true,
     .error_response_id_optional = true,
     .modern_wire = true,
+    .core_tasks = false,
 };
 
 }  // namespace

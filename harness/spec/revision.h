@@ -48,6 +48,9 @@ struct RevisionFeatures {
   bool modern_wire;                 // 2026-07-28: no initialize; `_meta` on every request;
                                     // `resultType` on every result; elicitation inside
                                     // InputRequiredResult, never a server-to-client request
+  bool core_tasks = false;          // 2025-11-25 only (basic/utilities/tasks, experimental): the
+                                    // `tasks` capability, task-augmented requests, tasks/get and
+                                    // tasks/result; 2026-07-28 moved tasks to an extension
 };
 
 const RevisionFeatures& features(Revision revision);

@@ -130,6 +130,17 @@ INSTANTIATE_TEST_SUITE_P(
             "/steps/1/absent_ok", "no response and no prerequisite"},
         Bad{"AbsentOkOnASend", R"("as":"p")", R"("as":"p","absent_ok":"why")", "/steps/0/absent_ok",
             "belongs to an expect step"},
+        Bad{"PollOnASend", R"("as":"p")", R"("as":"p","poll":{"attempts":3,"interval_ms":10})",
+            "/steps/0/poll", "poll belongs to an expect step whose response_to names a send step"},
+        Bad{"PollOnce", R"("response_to":"p")", R"("response_to":"p","poll":{"attempts":1,"interval_ms":10})",
+            "/steps/1/poll", "2 to 50"},
+        Bad{"PollWithoutInterval", R"("response_to":"p")", R"("response_to":"p","poll":{"attempts":3})",
+            "/steps/1/poll", "interval_ms"},
+        Bad{"TaskToolsOnAClient", "\"level\":\"MUST\"",
+            "\"level\":\"MUST\",\"sut\":{\"task_tools\":[\"elicit\"]}", "/sut/task_tools",
+            "for server cases"},
+        Bad{"TasksNotACapability", "\"level\":\"MUST\"", "\"level\":\"MUST\",\"sut\":{\"tasks\":true}",
+            "/sut/tasks", "or \"none\""},
         Bad{"ReplyWithoutTo", R"({"expect":{"result":{}},"response_to":"p"})", R"({"reply":{"result":{}}})",
             "/steps/1", "reply needs \"to\""},
         Bad{"Lifecycle", "\"level\":\"MUST\"", "\"level\":\"MUST\",\"lifecycle\":\"sometimes\"", "/lifecycle",
@@ -143,6 +154,19 @@ INSTANTIATE_TEST_SUITE_P(
             R"("level":"MUST","sut":{"needs_tool_meta":{"elicit_sequence":"io.x/y"}})",
             "/sut/needs_tool_meta", "(server cases)"}),
     [](const ::testing::TestParamInfo<Bad>& p) { return p.param.name; });
+
+// poll: an expect step with response_to a send step asks again (the engine's side is
+// tests/test_tasks.py, against a server whose tasks need several polls).
+TEST(CaseFile, APollingStepKeepsItsAttemptsAndInterval) {
+  CaseLoadError error;
+  auto c = load_case(valid_case(R"([{"send":{"method":"ping"},"as":"p"},
+    {"expect":{"result":{}},"response_to":"p","poll":{"attempts":30,"interval_ms":100}}])"),
+                     "x.json", error);
+  ASSERT_TRUE(c.has_value()) << error.display();
+  EXPECT_EQ(c->steps[1].poll_attempts, 30);
+  EXPECT_EQ(c->steps[1].poll_interval, std::chrono::milliseconds(100));
+  EXPECT_EQ(c->steps[0].poll_attempts, 0);
+}
 
 // harness.first_request_error: a modern server's refusal of the client's first request. The loader
 // takes only what the harness can play (-32022 on a 2026-07-28 case, alone), and the check that

@@ -48,6 +48,36 @@ TEST(SpecSchema, AModernToolsListResultNeedsItsCacheMembers) {
                   .empty());
 }
 
+// 2025-11-25 tasks: the answer to a task-augmented request is a CreateTaskResult when the receiver
+// took the task, and the method's own result when it did not (it "MUST process requests of that
+// type normally"); the `task` member says which.
+TEST(SpecSchema, ATaskAugmentedRequestIsAnsweredWithACreateTaskResultOrTheResultItself) {
+  ParsedJson plain = parse_json(R"({"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{}})");
+  ParsedJson augmented =
+      parse_json(R"({"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"task":{"ttl":5}}})");
+  EXPECT_EQ(answered_method_of(plain.document), "elicitation/create");
+  EXPECT_EQ(answered_method_of(augmented.document), "elicitation/create" + std::string(kTaskAugmented));
+  const std::string answered = answered_method_of(augmented.document);
+  const char* created =
+      R"({"jsonrpc":"2.0","id":1,"result":{"task":{"taskId":"t1","status":"working",)"
+      R"("createdAt":"2025-11-25T10:30:00Z","lastUpdatedAt":"2025-11-25T10:30:00Z","ttl":5}}})";
+  EXPECT_TRUE(check(Revision::V2025_11_25, created, answered).empty());
+  EXPECT_TRUE(
+      check(Revision::V2025_11_25, R"({"jsonrpc":"2.0","id":1,"result":{"action":"decline"}})", answered)
+          .empty());
+  // A task without its required members is no CreateTaskResult; a plain answer without action no
+  // ElicitResult.
+  auto v =
+      check(Revision::V2025_11_25, R"({"jsonrpc":"2.0","id":1,"result":{"task":{"taskId":"t1"}}})", answered);
+  ASSERT_FALSE(v.empty());
+  EXPECT_EQ(v.back().definition, "CreateTaskResult");
+  v = check(Revision::V2025_11_25, R"({"jsonrpc":"2.0","id":1,"result":{}})", answered);
+  ASSERT_FALSE(v.empty());
+  EXPECT_EQ(v.back().definition, "ElicitResult");
+  // Without the task the CreateTaskResult is judged as the ElicitResult it is not.
+  EXPECT_FALSE(check(Revision::V2025_11_25, created, "elicitation/create").empty());
+}
+
 TEST(SpecSchema, ARequestIsJudgedByItsMethodsDefinition) {
   const char* good =
       R"({"jsonrpc":"2.0","id":3,"method":"elicitation/create","params":{"mode":"url","elicitationId":"e1",)"

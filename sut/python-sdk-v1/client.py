@@ -22,12 +22,21 @@ the SDK declares: nothing for `none`, both modes for any other object (`{}`, `{"
 case that sends no elicitation in a mode it did not ask for and says SKIP for the cases about a
 mode the client must not have declared (docs/adapter-contract.md, "A client under test"). The
 callback answers every elicitation as the SDK's user code would. Everything else is the SDK's.
+
+Tasks (2025-11-25): when ELICIT_CONFORM_TASKS names requests.elicitation.create, the session gets the
+SDK's `ExperimentalTaskHandlers` with `augmented_elicitation`, `get_task` and `get_task_result`
+(the SDK declares the capability from the handlers given). The SDK 1.x keeps no tasks of its own on
+the client side, so these handlers are the application's: the callback's answer becomes the result
+of a task kept in a dict, tasks/get gives its state and tasks/result the answer with the
+related-task _meta.
 """
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
+import secrets
 import sys
 import urllib.parse
 import urllib.request
@@ -76,6 +85,11 @@ DECLARED_RAW = os.environ.get("ELICIT_CONFORM_CAPABILITIES", "none")
 # elicitation_callback and nothing without one (mcp/client/session.py): the adapter declares that.
 DECLARE = DECLARED_RAW != "none"
 SCRIPT = json_env("ELICIT_CONFORM_USER", [])
+TASKS_RAW = os.environ.get("ELICIT_CONFORM_TASKS", "none")
+TASKS = json_env("ELICIT_CONFORM_TASKS", {}) if TASKS_RAW != "none" else None
+DECLARE_TASKS = isinstance(TASKS, dict) and isinstance(
+    TASKS.get("requests", {}).get("elicitation", {}).get("create"), dict
+)
 
 if REVISION not in SUPPORTED_PROTOCOL_VERSIONS:
     skip(f"the SDK 1.x speaks {', '.join(SUPPORTED_PROTOCOL_VERSIONS)} only (mcp/shared/version.py)", revision=True)
@@ -141,6 +155,58 @@ async def on_elicitation(
     return types.ElicitResult(action="accept", content=content)
 
 
+# --- Tasks: task-augmented elicitation/create, run by the application --------------------------
+client_tasks: dict[str, tuple[types.Task, types.ElicitResult]] = {}
+
+
+async def on_task_elicitation(
+    context: RequestContext[ClientSession, Any], params: types.ElicitRequestParams, task_metadata: types.TaskMetadata
+) -> types.CreateTaskResult:
+    now = datetime.datetime.now(datetime.timezone.utc)
+    task = types.Task(
+        taskId=secrets.token_hex(16), status="working", createdAt=now, lastUpdatedAt=now,
+        ttl=task_metadata.ttl if task_metadata.ttl is not None else 60000, pollInterval=100,
+    )
+    created = task.model_copy()
+    answer = await on_elicitation(context, params)
+    client_tasks[task.taskId] = (task.model_copy(update={"status": "completed"}), answer)
+    return types.CreateTaskResult(task=created)
+
+
+async def on_get_task(context: Any, params: types.GetTaskRequestParams) -> types.GetTaskResult | types.ErrorData:
+    if params.taskId not in client_tasks:
+        return types.ErrorData(code=types.INVALID_PARAMS, message="Failed to retrieve task: Task not found")
+    task, _ = client_tasks[params.taskId]
+    return types.GetTaskResult(**task.model_dump())
+
+
+async def on_get_task_result(
+    context: Any, params: types.GetTaskPayloadRequestParams
+) -> types.GetTaskPayloadResult | types.ErrorData:
+    if params.taskId not in client_tasks:
+        return types.ErrorData(code=types.INVALID_PARAMS, message="Failed to retrieve task: Task not found")
+    _, answer = client_tasks[params.taskId]
+    return types.GetTaskPayloadResult(
+        **wire_answer(answer), _meta={"io.modelcontextprotocol/related-task": {"taskId": params.taskId}}
+    )
+
+
+def wire_answer(answer: types.ElicitResult) -> dict[str, Any]:
+    return answer.model_dump(by_alias=True, mode="json", exclude_none=True)
+
+
+def task_handlers() -> Any:
+    if not DECLARE_TASKS:
+        return None
+    try:
+        from mcp.client.experimental.task_handlers import ExperimentalTaskHandlers
+    except ImportError:
+        skip("the SDK has no experimental task handlers (mcp.client.experimental)")
+    return ExperimentalTaskHandlers(
+        augmented_elicitation=on_task_elicitation, get_task=on_get_task, get_task_result=on_get_task_result
+    )
+
+
 async def on_message(message: Any) -> None:
     # notifications/elicitation/complete (2025-11-25): the application updates its UI; here a line
     # on stderr, and the -32042 retry below waits for it.
@@ -194,6 +260,7 @@ async def run(read_stream: Any, write_stream: Any) -> None:
         write_stream,
         elicitation_callback=on_elicitation if DECLARE else None,
         message_handler=on_message,
+        **({"experimental_task_handlers": task_handlers()} if DECLARE_TASKS else {}),
         client_info=types.Implementation(name="elicit-conform-python-sdk-v1-adapter", version="0.1.0"),
     ) as session:
         result = await session.initialize()

@@ -13,6 +13,12 @@ A low-level `mcp.server.lowlevel.Server` (handlers registered with `@server.list
   test_elicitation, test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums
                                 the official conformance suite's fixture tools, the same way
 
+Tasks (2025-11-25, the SDK's experimental API): in a 2025-11-25 session (ELICIT_CONFORM_PROTOCOL_VERSION,
+or over HTTP) the server calls `server.experimental.enable_tasks()` and lists `elicit` with
+`execution.taskSupport` "optional"; a task-augmented call runs as `ctx.experimental.run_task(work)`,
+whose work asks with `task.elicit(...)` / `task.elicit_url(...)` (the SDK moves the task to
+input_required and sends the request with the task's related-task _meta over tasks/result).
+
 The low-level Server is used because the harness hands the adapter a JSON Schema, which FastMCP's
 `ctx.elicit(message, schema=Model)` cannot take (it renders a Pydantic model). An exception the
 tool function raises is the SDK's `isError` result (`Server._make_error_result`). The adapter
@@ -143,6 +149,13 @@ def request_params(params: Any) -> types.ElicitRequestFormParams | types.ElicitR
 
 
 server: Server = Server("elicit-conform-python-sdk-v1", version="0.1.0")
+# Tasks are a 2025-11-25 feature: a session the harness runs at another revision gets a server
+# without them, as an application of that revision would be.
+TASKS = os.environ.get("ELICIT_CONFORM_PROTOCOL_VERSION", "2025-11-25") == "2025-11-25" and hasattr(
+    server, "experimental"
+)
+if TASKS:
+    server.experimental.enable_tasks()
 
 
 async def ask(params: Any) -> types.ElicitResult:
@@ -158,10 +171,31 @@ async def ask(params: Any) -> types.ElicitResult:
         raise ToolError(f"the elicitation failed: {e.error.message}") from e
 
 
+async def ask_in_task(task: Any, params: Any) -> types.CallToolResult:
+    """The work of a task-augmented elicit: the SDK's task context asks (input_required meanwhile)."""
+    typed = request_params(params)
+    try:
+        if isinstance(typed, types.ElicitRequestURLParams):
+            answer = await task.elicit_url(typed.message, typed.url, typed.elicitationId)
+        else:
+            answer = await task.elicit(typed.message, typed.requestedSchema)
+    except McpError as e:
+        return types.CallToolResult(content=[types.TextContent(type="text", text=f"the elicitation failed: {e.error.message}")], isError=True)
+    return types.CallToolResult(content=[types.TextContent(type="text", text=json.dumps(wire(answer)))])
+
+
 @server.list_tools()
 async def list_tools() -> list[types.Tool]:
+    def execution(name: str) -> dict[str, Any]:
+        return {"execution": types.ToolExecution(taskSupport="optional")} if TASKS and name == "elicit" else {}
+
     return [
-        types.Tool(name=name, description=text, inputSchema={"type": "object", "properties": {arg: {}} if arg else {}})
+        types.Tool(
+            name=name,
+            description=text,
+            inputSchema={"type": "object", "properties": {arg: {}} if arg else {}},
+            **execution(name),
+        )
         for name, text, arg in TOOLS
     ]
 
@@ -171,6 +205,9 @@ async def call_tool(name: str, arguments: dict[str, Any]) -> list[types.TextCont
     def text(value: str) -> list[types.TextContent]:
         return [types.TextContent(type="text", text=value)]
 
+    if name == "elicit" and TASKS and server.request_context.experimental.is_task:
+        params = arguments.get("params")
+        return await server.request_context.experimental.run_task(lambda task: ask_in_task(task, params))
     if name == "elicit":
         return text(json.dumps(wire(await ask(arguments.get("params")))))
     if name == "require_url":

@@ -8,6 +8,12 @@
 // one answer per elicitation shown, and cancels once the script is used up. Whatever the SDK
 // checks or changes on the way (mode support, result validation, defaults) is the SDK's doing.
 //
+// ELICIT_CONFORM_TASKS (2025-11-25): the tasks capability to declare. When it names
+// requests.elicitation.create, the Client gets the SDK's experimental in-memory task store, and a
+// task-augmented elicitation/create is answered as the SDK's task API has it: the handler creates
+// the task, stores the scripted user's answer as its result and returns the CreateTaskResult; the
+// SDK serves tasks/get and tasks/result from the store.
+//
 // Last argument: an http:// URL (Streamable HTTP, the official suite's convention) or the path of
 // an executable to spawn as the stdio server.
 
@@ -21,6 +27,7 @@ const revision = env('ELICIT_CONFORM_PROTOCOL_VERSION', undefined);
 const declared = env('ELICIT_CONFORM_CAPABILITIES', 'none');
 const script = parseJsonEnv('ELICIT_CONFORM_USER', []);
 const tool = env('ELICIT_CONFORM_TOOL', 'elicitation_case');
+const tasksDeclared = env('ELICIT_CONFORM_TASKS', 'none') === 'none' ? 'none' : parseJsonEnv('ELICIT_CONFORM_TASKS', 'none');
 const target = process.argv.at(-1);
 
 requireRevision(revision);
@@ -57,7 +64,20 @@ if (declared !== 'none') {
   capabilities.elicitation = elicitation;
 }
 
-const client = new Client({ name: 'elicit-conform-typescript-sdk-adapter', version: '0.1.0' }, { capabilities });
+const clientOptions = { capabilities };
+if (tasksDeclared !== 'none') {
+  let tasksApi = null;
+  try {
+    tasksApi = await import('@modelcontextprotocol/sdk/experimental/tasks');
+  } catch {
+    tasksApi = null;
+  }
+  if (typeof tasksApi?.InMemoryTaskStore !== 'function') skip('SDK has no experimental tasks API (InMemoryTaskStore)');
+  capabilities.tasks = tasksDeclared;
+  clientOptions.taskStore = new tasksApi.InMemoryTaskStore();
+}
+
+const client = new Client({ name: 'elicit-conform-typescript-sdk-adapter', version: '0.1.0' }, clientOptions);
 
 // --- The user interface: one scripted answer per elicitation shown. -----------------------------
 let next = 0;
@@ -82,7 +102,24 @@ async function openUrl(url) {
 }
 
 if (declared !== 'none') {
-  client.setRequestHandler(types.ElicitRequestSchema, async (request) => {
+  // A task-augmented request, where this client runs it as a task: the answer becomes the task's
+  // result, and the handler returns the CreateTaskResult.
+  const asTask = (answered) => async (request, extra) => {
+    if (request.params.task === undefined || extra.taskStore === undefined) return answered(request);
+    const task = await extra.taskStore.createTask({ ttl: request.params.task.ttl ?? 60000, pollInterval: 100 });
+    // The SDK's in-memory store hands back the task object it keeps, which storing the result
+    // changes in place: the CreateTaskResult is the task as created, the user answers after it.
+    const created = { ...task };
+    setImmediate(async () => {
+      try {
+        await extra.taskStore.storeTaskResult(task.taskId, 'completed', await answered(request));
+      } catch (e) {
+        process.stderr.write(`adapter: task ${task.taskId}: ${e}\n`);
+      }
+    });
+    return { task: created };
+  };
+  client.setRequestHandler(types.ElicitRequestSchema, asTask(async (request) => {
     const params = request.params;
     const answer = nextAnswer();
     if (answer.action !== 'accept') return { action: answer.action };
@@ -95,7 +132,7 @@ if (declared !== 'none') {
       skip(noDefaultsApi);
     }
     return { action: 'accept', content: answer.content ?? {} };
-  });
+  }));
 }
 
 // Completion of a URL-mode elicitation: an application would update its UI for an id it showed and

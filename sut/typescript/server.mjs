@@ -3,7 +3,12 @@
 //
 // A high-level McpServer with the tools of the adapter contract (docs/adapter-contract.md):
 //   elicit       {params}        -> server.elicitInput(params); the result as JSON text, or
-//                                   isError with the SDK's message if it refused or failed
+//                                   isError with the SDK's message if it refused or failed. Where
+//                                   the SDK has its experimental tasks (2025-11-25), elicit is a
+//                                   task tool (execution.taskSupport "optional"): a task-augmented
+//                                   call gets a CreateTaskResult and the elicitation goes out with
+//                                   the task's related-task _meta over tasks/result; a plain call
+//                                   asks at once, as before
 //   require_url  {elicitations}  -> throw new UrlElicitationRequiredError(elicitations)
 //   complete     {elicitationId} -> server.createElicitationCompletionNotifier(id)()
 // and the official conformance suite's test_elicitation, test_elicitation_sep1034_defaults and
@@ -32,10 +37,49 @@ const text = (t) => ({ content: [{ type: 'text', text: t }] });
 const toolError = (e) => ({ content: [{ type: 'text', text: e instanceof Error ? e.message : String(e) }], isError: true });
 const anyObject = z.record(z.string(), z.unknown());
 
+// The SDK's experimental tasks (2025-11-25), where it has them: an in-memory task store and
+// message queue, as its examples set up. Found by feature.
+let tasksApi = null;
+try {
+  tasksApi = await import('@modelcontextprotocol/sdk/experimental/tasks');
+  if (typeof tasksApi.InMemoryTaskStore !== 'function' || typeof tasksApi.InMemoryTaskMessageQueue !== 'function')
+    tasksApi = null;
+} catch {
+  tasksApi = null;
+}
+
+// The ids of the tools/call requests that came task-augmented (params.task): the SDK hands a
+// task tool's createTask the same extra either way, so the adapter reads the request's own
+// params off the transport.
+function noteTaskCalls(transport, taskCalls) {
+  const deliver = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    if (message?.method === 'tools/call' && message.params?.task !== undefined && message.id !== undefined)
+      taskCalls.add(message.id);
+    deliver?.(message, extra);
+  };
+}
+
 // One McpServer with every tool. stdio serves one client with one; Streamable HTTP builds one
 // per session, as the SDK's examples do.
 function buildServer() {
-  const mcp = new McpServer({ name: 'elicit-conform-typescript-sdk-adapter', version: '0.1.0' });
+  // Tasks are a 2025-11-25 feature: a session the harness runs at another revision
+  // (ELICIT_CONFORM_PROTOCOL_VERSION) gets the server without them, as an application of that
+  // revision would be (the SDK would otherwise send 2025-11-25's notifications/tasks/status there).
+  const revision = env('ELICIT_CONFORM_PROTOCOL_VERSION', '2025-11-25');
+  const withTasks = tasksApi !== null && features.revisions.includes('2025-11-25') && revision === '2025-11-25';
+  const taskStore = withTasks ? new tasksApi.InMemoryTaskStore() : null;
+  const mcp = new McpServer(
+    { name: 'elicit-conform-typescript-sdk-adapter', version: '0.1.0' },
+    withTasks
+      ? {
+          capabilities: { tasks: { requests: { tools: { call: {} } } } },
+          taskStore,
+          taskMessageQueue: new tasksApi.InMemoryTaskMessageQueue(),
+        }
+      : undefined,
+  );
+  mcp.taskCalls = new Set();
   // The low-level Server the SDK documents for elicitation and notifications.
   const server = mcp.server;
 
@@ -43,19 +87,63 @@ function buildServer() {
   const register = (name, description, inputSchema, handler) =>
     mcp.registerTool(name, { description, inputSchema }, handler);
 
-  register(
-    'elicit',
-    'Sends elicitation/create with the given params and returns the result as JSON text.',
-    { params: anyObject },
-    async ({ params }) => {
-      if (params.mode === 'url' && !features.urlElicitation) skip('SDK has no API for URL-mode elicitation');
-      try {
-        return text(JSON.stringify(await server.elicitInput(params)));
-      } catch (e) {
-        return toolError(e);
-      }
-    },
-  );
+  const elicit = async (params, options) => {
+    if (params.mode === 'url' && !features.urlElicitation) skip('SDK has no API for URL-mode elicitation');
+    try {
+      return text(JSON.stringify(await server.elicitInput(params, options)));
+    } catch (e) {
+      return toolError(e);
+    }
+  };
+  if (!withTasks || typeof mcp.experimental?.tasks?.registerToolTask !== 'function') {
+    register(
+      'elicit',
+      'Sends elicitation/create with the given params and returns the result as JSON text.',
+      { params: anyObject },
+      async ({ params }) => elicit(params),
+    );
+  } else {
+    // A task tool, the SDK's way (registerToolTask). A task-augmented call: the task is created,
+    // the CreateTaskResult goes back at once, and the elicitation is sent with the task as its
+    // related task (the SDK queues it for tasks/result), the task input_required meanwhile, as the
+    // SDK's own interactive task example does. A plain call (the SDK then polls the task itself):
+    // the elicitation is asked within the call, as without tasks, and the task is over at once.
+    mcp.experimental.tasks.registerToolTask(
+      'elicit',
+      {
+        description: 'Sends elicitation/create with the given params and returns the result as JSON text.',
+        inputSchema: { params: anyObject },
+        execution: { taskSupport: 'optional' },
+      },
+      {
+        createTask: async ({ params }, extra) => {
+          const asTask = mcp.taskCalls.delete(extra.requestId);
+          if (!asTask) {
+            // The store itself, not the request's view of it (extra.taskStore), which would tell
+            // the client of a task it never asked for (notifications/tasks/status).
+            const result = await elicit(params);
+            const task = await taskStore.createTask({ ttl: 60000, pollInterval: 1 }, extra.requestId,
+              { method: 'tools/call', params: {} }, extra.sessionId);
+            const created = { ...task };
+            await taskStore.storeTaskResult(task.taskId, result.isError ? 'failed' : 'completed', result, extra.sessionId);
+            return { task: created };
+          }
+          const task = await extra.taskStore.createTask({ ttl: extra.taskRequestedTtl ?? 60000, pollInterval: 100 });
+          // The SDK's in-memory store hands back the task object it keeps, which the status
+          // updates below change in place: the CreateTaskResult is the task as created.
+          const created = { ...task };
+          (async () => {
+            await extra.taskStore.updateTaskStatus(task.taskId, 'input_required');
+            const result = await elicit(params, { relatedTask: { taskId: task.taskId } });
+            await extra.taskStore.storeTaskResult(task.taskId, result.isError ? 'failed' : 'completed', result);
+          })().catch((e) => process.stderr.write(`adapter: task ${task.taskId}: ${e}\n`));
+          return { task: created };
+        },
+        getTask: async (_args, extra) => extra.taskStore.getTask(extra.taskId),
+        getTaskResult: async (_args, extra) => extra.taskStore.getTaskResult(extra.taskId),
+      },
+    );
+  }
 
   register(
     'require_url',
@@ -233,7 +321,9 @@ async function serveHttp(port) {
           ...(resumable ? { eventStore: new MemoryEventStore() } : {}),
         });
         fresh.onclose = () => fresh.sessionId && sessions.delete(fresh.sessionId);
-        await buildServer().connect(fresh);
+        const mcp = buildServer();
+        await mcp.connect(fresh);
+        noteTaskCalls(fresh, mcp.taskCalls);
         transport = fresh;
       }
       await transport.handleRequest(req, res);
@@ -255,7 +345,10 @@ async function connect() {
     }
     return serveHttp(port);
   }
-  await buildServer().connect(new StdioServerTransport());
+  const mcp = buildServer();
+  const transport = new StdioServerTransport();
+  await mcp.connect(transport);
+  noteTaskCalls(transport, mcp.taskCalls);
 }
 
 await connect();
