@@ -141,8 +141,10 @@ run_target() {  # $1 target; sets $found when the run ended in a finding
       local small="$a.min"
       case "$(basename "$a")" in
         crash-*|leak-*)
-          "$(bin "$t")" -minimize_crash=1 -max_total_time=30 -exact_artifact_path="$small" "$a" \
-            >"$work/minimize.log" 2>&1 || true ;;
+          # The minimiser writes each smaller crash it finds to its artifact prefix (the working
+          # directory by default, which is the repository): keep them in the run's folder.
+          "$(bin "$t")" -minimize_crash=1 -max_total_time=30 -exact_artifact_path="$small" \
+            -artifact_prefix="$root/$work/minimize-" "$a" >"$work/minimize.log" 2>&1 || true ;;
       esac
       [ -s "$small" ] || cp "$a" "$small"
       local saved

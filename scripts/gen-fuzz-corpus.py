@@ -16,6 +16,7 @@ a fresh folder; only inputs that add coverage stay; needs the `fuzz` preset buil
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -322,11 +323,13 @@ def elicitation_edges():
     }
 
 
-def session_transcripts():
+def transcripts():
+    """Seeds of fuzz/fuzz_transcript.cpp: JSON lines, S a message the SUT sent, H a request the
+    harness sent (a server SUT's view: H is the client side)."""
     url = {"mode": "url", "elicitationId": "e-1", "url": "https://example.com/c", "message": "m"}
 
     def lines(*items):
-        return "\n".join(side + dumps(message) for side, message in items).encode()
+        return "\n".join({"s": "S", "c": "H"}[side] + dumps(message) for side, message in items).encode()
 
     init = rpc({"method": "initialize", "params": {"capabilities": {"elicitation": {"form": {}, "url": {}}}}}, 0)
     call = rpc({"method": "tools/call", "params": {"name": "elicit", "arguments": {}}}, 1)
@@ -349,7 +352,7 @@ def session_transcripts():
                                     ("c", init),
                                     ("c", rpc({"method": "initialize",
                                                "params": {"capabilities": {"elicitation": {}}}}, 0))),
-        "garbage-lines": b"\n\nnot json\ns\nc{}\ns[1]\n" + lines(("s", create(url, "x"))),
+        "garbage-lines": b"\n\nnot json\nS\nH{}\nS[1]\nA7\n" + lines(("s", create(url, "x"))),
     }
 
 
@@ -497,7 +500,7 @@ def oracle_inputs():
 def seeds():
     """target -> {name: bytes}."""
     out = {t: {} for t in ["jsonrpc", "elicitation", "requested_schema", "content_validator",
-                           "content_vs_rapidjson", "pattern", "case_file", "baseline", "session",
+                           "content_vs_rapidjson", "pattern", "case_file", "baseline", "transcript",
                            "check_message", "step_engine", "sut_fuzz_oracles"]}
 
     def add(targets, name, data):
@@ -559,11 +562,10 @@ def seeds():
 
     for name, text in BASELINES.items():
         add(["baseline"], f"edge-{name}", text.encode())
-    for name, data in session_transcripts().items():
-        add(["session"], f"edge-{name}", data)
+    for name, data in transcripts().items():
+        add(["transcript"], f"edge-{name}", data)
     for revision, stem, data in spec_files("messages"):
-        side = b"c" if b'"result"' in data else b"s"
-        add(["session"], f"spec-{revision}-{stem}", side + json.dumps(json.loads(data)).encode())
+        add(["transcript"], f"spec-{revision}-{stem}", b"S" + json.dumps(json.loads(data)).encode())
     for name, data in oracle_inputs().items():
         add(["sut_fuzz_oracles"], name, data)
     for name, data in step_engine_edges().items():
@@ -574,6 +576,7 @@ def seeds():
     return out
 
 
+KEPT_SEED = re.compile(r"seed-[0-9a-f]{16}")
 HARNESS = None  # the elicit-conform binary that runs the reference peers (main sets it)
 
 
@@ -599,6 +602,8 @@ def main():
         folder = CORPUS / target
         folder.mkdir(parents=True, exist_ok=True)
         for old in folder.glob("seed-*"):
+            if KEPT_SEED.fullmatch(old.name):
+                continue  # seeds taken from reference runs (seed-<16 hex>), not generated here
             old.unlink()
         for name, data in sorted(all_seeds[target].items()):
             (folder / f"seed-{name}").write_bytes(data)

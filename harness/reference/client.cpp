@@ -66,16 +66,13 @@ void open_url(const std::string& url) {
 // Faults that break a rule only the initialize-based revisions have (the -32602 of a
 // server-to-client request, -32042 and its retry, the handshake), and would still act on the
 // modern wire: there they do nothing, since no 2026-07-28 case can cite their rule.
-const std::set<FaultId> kInitializeWireFaults = {FaultId::AcceptUndeclaredMode,
-                                                 FaultId::UnknownModeAsForm,
-                                                 FaultId::ModeFromSchema,
-                                                 FaultId::TrustRequest,
-                                                 FaultId::InvalidParamsAsInternalError,
-                                                 FaultId::RefuseDeclaredUrl,
-                                                 FaultId::NoRetry,
-                                                 FaultId::CallBeforeInitialize,
-                                                 FaultId::SkipInitialized,
-                                                 FaultId::AskVersionLatest};
+const std::set<FaultId> kInitializeWireFaults = {
+    FaultId::AcceptUndeclaredMode, FaultId::UnknownModeAsForm,
+    FaultId::ModeFromSchema,       FaultId::TrustRequest,
+    FaultId::TypeAllowlistMissing, FaultId::InvalidParamsAsInternalError,
+    FaultId::RefuseDeclaredUrl,    FaultId::NoRetry,
+    FaultId::CallBeforeInitialize, FaultId::SkipInitialized,
+    FaultId::AskVersionLatest};
 
 class ReferenceClient {
  public:
@@ -255,7 +252,7 @@ class ReferenceClient {
 
   // ELICIT_CONFORM_CAPABILITIES read as the revision says; 77 when this client cannot declare it.
   int read_capability() {
-    capability_ = parse_elicitation_capability(&capabilities_json_.document, revision_, "").capability;
+    capability_ = parse_elicitation_capability(&capabilities_json_.document, judged_as(), "").capability;
     // A client with one mode cannot declare the other (the adapter contract's SKIP, exit 77).
     if ((modes_ == "form" && capability_.url) || (modes_ == "url" && capability_.form)) {
       std::fprintf(stderr, "elicit-conform: SKIP: this client supports %s mode only\n", modes_.c_str());
@@ -271,6 +268,15 @@ class ReferenceClient {
   }
 
   bool modern() const { return features(revision_).modern_wire; }
+
+  // The revision this client reads its capability and the server's requests as: the session's,
+  // except that url-mode-any-revision-client takes a 2025-06-18 session for 2025-11-25 (the
+  // version-agnostic handlers of a client written for the later revision).
+  Revision judged_as() const {
+    return fault_ == FaultId::UrlModeAnyRevisionClient && revision_ == Revision::V2025_06_18
+               ? Revision::V2025_11_25
+               : revision_;
+  }
 
   // After a probe answered with HTTP 400 and a JSON-RPC error (probe_400_code_): true when the
   // server is taken for a legacy one, so the client falls back to initialize. The body decides
@@ -794,7 +800,7 @@ class ReferenceClient {
     rapidjson::Document filled = fill_form(content, schema, fault_);
     if (schema != nullptr && fault_ != FaultId::SendInvalidContent) {
       SchemaCheck model = check_requested_schema(*schema, revision_, "");
-      if (!validate_content(model.schema, filled, "").empty()) {
+      if (content_refused(validate_content(model.schema, filled, ""))) {
         // A form that does not validate cannot be submitted: the user is left with cancel.
         return reply_result(R"({"action":"cancel"})");
       }
@@ -804,17 +810,32 @@ class ReferenceClient {
     return reply_result(R"({"action":"accept","content":)" + to_json(filled) + "}");
   }
 
+  // Whether content that broke these rules of its schema keeps the form from being submitted:
+  // always, except that validate-types-only sees only types, required fields and item counts.
+  bool content_refused(const Diagnostics& problems) const {
+    for (const Diagnostic& d : problems) {
+      if (fault_ != FaultId::ValidateTypesOnly) return true;
+      static const std::set<std::string_view> kUnchecked = {
+          "content.minimum", "content.maximum", "content.min-length", "content.max-length",
+          "content.format",  "content.pattern", "content.enum"};
+      if (!kUnchecked.contains(d.check)) return true;
+    }
+    return false;
+  }
+
   // The request passes every MUST check of its revision (the unknown-mode-as-form fault also
-  // lets an unknown mode through).
+  // lets an unknown mode through; type-allowlist-missing a property type outside the subset
+  // that is neither object nor array).
   bool request_conforms(const rapidjson::Document& message, bool unknown_mode) {
     MessageCheckOptions check;
-    check.revision = revision_;
+    check.revision = judged_as();
     // On the modern wire it is an input request (method and params), not a JSON-RPC message.
     const Diagnostics found = modern() ? parse_input_request(message, "", revision_, "").diagnostics
                                        : check_message(message, check).diagnostics;
     for (const Diagnostic& d : found) {
       if (d.level != Level::Must) continue;
       if (unknown_mode && fault_ == FaultId::UnknownModeAsForm && d.check == "elicit.mode-unknown") continue;
+      if (fault_ == FaultId::TypeAllowlistMissing && d.check == "schema.property-type-unknown") continue;
       return false;
     }
     return true;

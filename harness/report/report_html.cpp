@@ -12,17 +12,13 @@
 #include "core/utf8.h"
 #include "report/escape.h"
 #include "report/json_highlight.h"
-#include "report/results.h"
+#include "report/report_model.h"
 
 namespace ec {
 namespace {
 
 // A transcript can be 4 MiB per case; the page keeps it readable and small, results.json has all.
 constexpr std::size_t kMaxTranscriptBytes = std::size_t{256} * 1024;
-
-std::string verdict_word(const CaseResult& r) {
-  return std::string(to_string(r.verdict)) + (r.untestable ? " (not testable)" : "");
-}
 
 std::string anchor(const std::string& case_id, Revision planned) {
   return "run-" + case_id + "-" + std::string(to_string(planned));
@@ -43,9 +39,8 @@ constexpr FilterBox kFilterBoxes[] = {{"PASS", "PASS"},
                                       {"SKIP", "SKIP"},
                                       {"ERROR", "ERROR"}};
 
-std::string_view filter_class(const CaseResult& r) {
-  if (!r.expected_failure.empty() && r.verdict != Verdict::Pass && r.verdict != Verdict::Skip)
-    return "EXPECTED";
+std::string_view filter_class(const ReportRun& r) {
+  if (r.expected) return "EXPECTED";
   if (r.untestable) return "UNTESTABLE";
   return to_string(r.verdict);
 }
@@ -101,13 +96,11 @@ constexpr std::string_view kScript = R"(
 
 }  // namespace
 
-void write_html(std::ostream& out, const RunSummary& run) {
+void write_html(std::ostream& out, const ReportModel& run) {
   const Provenance& p = run.provenance;
   const std::string nonce = script_nonce();
-  std::map<Verdict, int> counts;
-  for (const CaseResult& r : run.results) ++counts[r.verdict];
-  const std::size_t untestable = untestable_count(run.results);
-  const std::string sut = p.url.empty() ? display_command(run.command) : p.url;
+  const ReportCounts& n = run.counts;
+  const std::string& sut = run.sut;
 
   out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       << "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src "
@@ -131,7 +124,7 @@ void write_html(std::ostream& out, const RunSummary& run) {
   }
   out << "<p>SUT: <code>" << html_text(sut) << "</code>"
       << (p.transport.empty() ? "" : " over " + html_text(p.transport));
-  const PeerInfo peer = peer_info(run.results, run.role);
+  const PeerInfo& peer = run.peer;
   if (!peer.members.empty()) {
     std::string info;
     for (const auto& [name, value] : peer.members) info += (info.empty() ? "" : ", ") + name + ": " + value;
@@ -154,20 +147,15 @@ void write_html(std::ostream& out, const RunSummary& run) {
            "finished "
            "are listed.</p>\n";
   }
-  out << "<p><strong>" << tested_count(run.results) << " of " << run.results.size()
-      << " runs tested their rule</strong>: ";
-  const std::pair<const char*, int> summary[] = {
-      {"PASS", counts[Verdict::Pass]},
-      {"FAIL", counts[Verdict::Fail] - static_cast<int>(untestable)},
-      {"FAIL (not testable)", static_cast<int>(untestable)},
-      {"WARN", counts[Verdict::Warn]},
-      {"NOTE", counts[Verdict::Note]},
-      {"SKIP", counts[Verdict::Skip]},
-      {"ERROR", counts[Verdict::Error]}};
+  out << "<p><strong>" << n.tested << " of " << n.runs << " runs tested their rule</strong>: ";
+  const std::pair<const char*, std::size_t> summary[] = {
+      {"PASS", n.of(Verdict::Pass)},  {"FAIL", n.tested_fail()},     {"FAIL (not testable)", n.untestable},
+      {"WARN", n.of(Verdict::Warn)},  {"NOTE", n.of(Verdict::Note)}, {"SKIP", n.of(Verdict::Skip)},
+      {"ERROR", n.of(Verdict::Error)}};
   bool first = true;
-  for (const auto& [word, n] : summary) {
+  for (const auto& [word, count] : summary) {
     const std::string cls = std::string(word).substr(0, std::string(word).find(' '));
-    out << (first ? "" : ", ") << n << " <span class=\"v v-" << cls << "\">" << word << "</span>";
+    out << (first ? "" : ", ") << count << " <span class=\"v v-" << cls << "\">" << word << "</span>";
     first = false;
   }
   out << ".</p>\n";
@@ -189,99 +177,74 @@ void write_html(std::ostream& out, const RunSummary& run) {
 
   // A SUT that cannot start makes every run an ERROR: each cause is said once (how the SUT ended,
   // the end of its stderr) with the runs it stopped, and the runs left unstarted are one line.
-  std::map<const CaseResult*, std::size_t> start_block;  // first run of a cause -> its block number
   {
-    StartFailures causes;
-    std::vector<std::pair<const CaseResult*, std::vector<const CaseResult*>>> blocks;
-    std::vector<const CaseResult*> not_run;
-    for (const CaseResult& r : run.results) {
-      if (not_started(r)) not_run.push_back(&r);
-      const CaseResult* first = causes.first_with_cause(r);
-      if (first == nullptr) continue;
-      if (first == &r) {
-        start_block.emplace(&r, blocks.size());
-        blocks.emplace_back(&r, std::vector<const CaseResult*>{});
-      }
-      blocks[start_block.at(first)].second.push_back(&r);
-    }
-    const auto link = [&](const CaseResult& r) {
-      out << "<a href=\"#" << html_text(anchor(r.c->id, r.record.planned)) << "\">" << html_text(r.c->id)
-          << "</a> (" << to_string(r.record.planned) << ")"
-          << (r.expected_failure.empty() ? "" : " <span class=\"expected\">expected</span>");
+    const auto link = [&](const ReportRun& r) {
+      out << "<a href=\"#" << html_text(anchor(r.c->id, r.record->planned)) << "\">" << html_text(r.c->id)
+          << "</a> (" << to_string(r.record->planned) << ")"
+          << (r.expected ? " <span class=\"expected\">expected</span>" : "");
     };
-    if (!blocks.empty() || !not_run.empty())
+    if (!run.start_failures.empty() || !run.not_started.empty())
       out << "<h2 id=\"start-failures\">The SUT did not come up</h2>\n";
-    for (std::size_t k = 0; k < blocks.size(); ++k) {
-      const CaseResult& r = *blocks[k].first;
+    for (std::size_t k = 0; k < run.start_failures.size(); ++k) {
+      const ReportRun& r = run.runs[run.start_failures[k].first];
       out << "<div id=\"start-failure-" << k
           << "\" class=\"start-failure\">\n<p><span class=\"v v-ERROR\">ERROR</span> "
           << html_text(without_local_paths(r.reason))
-          << (r.record.sut_exit.empty() ? "" : "; the SUT " + html_text(r.record.sut_exit)) << "</p>\n";
+          << (r.record->sut_exit.empty() ? "" : "; the SUT " + html_text(r.record->sut_exit)) << "</p>\n";
       std::string tail;
-      for (const std::string& line : stderr_tail(r.record.sut_stderr))
+      for (const std::string& line : stderr_tail(r.record->sut_stderr))
         tail += (tail.empty() ? "" : "\n") + line;
       if (tail.empty())
         out << "<p>It wrote nothing on stderr.</p>\n";
       else
         out << "<p>The end of its stderr (results.json has all of it):</p>\n<pre>"
             << html_text(without_local_paths(tail)) << "</pre>\n";
-      const std::vector<const CaseResult*>& runs = blocks[k].second;
+      const std::vector<std::size_t>& runs = run.start_failures[k].runs;
       out << "<p>" << runs.size() << (runs.size() == 1 ? " run" : " runs") << " stopped by it: ";
       for (std::size_t i = 0; i < runs.size(); ++i) {
         out << (i == 0 ? "" : ", ");
-        link(*runs[i]);
+        link(run.runs[runs[i]]);
       }
       out << ".</p>\n</div>\n";
     }
-    if (!not_run.empty()) {
-      out << "<p><span class=\"v v-ERROR\">ERROR</span> " << not_run.size()
-          << (not_run.size() == 1 ? " run" : " runs")
+    if (!run.not_started.empty()) {
+      out << "<p><span class=\"v v-ERROR\">ERROR</span> " << run.not_started.size()
+          << (run.not_started.size() == 1 ? " run" : " runs")
           << " not started: the SUT never came up in the first runs of this invocation, so these were not "
              "started: ";
-      for (std::size_t i = 0; i < not_run.size(); ++i) {
+      for (std::size_t i = 0; i < run.not_started.size(); ++i) {
         out << (i == 0 ? "" : ", ");
-        link(*not_run[i]);
+        link(run.runs[run.not_started[i]]);
       }
       out << ".</p>\n";
     }
   }
-  const auto stopped_at_start = [](const CaseResult& r) {
-    return not_started(r) || !start_failure_cause(r).empty();
-  };
 
   // What fails the run, what the baseline excuses, then what only informs (WARN, NOTE, SKIP), each
   // with its reason and a link to its run. Start failures are said once, above.
-  const auto list = [&](const char* title, auto in_list) {
+  for (const ReportSection& section : run.sections) {
     bool header = false;
-    for (const CaseResult& r : run.results) {
-      if (!in_list(r) || stopped_at_start(r)) continue;
-      if (!header) out << "<h2>" << title << "</h2>\n<ul>\n";
+    for (const std::size_t i : section.runs) {
+      const ReportRun& r = run.runs[i];
+      if (r.not_started || r.start_failure) continue;
+      if (!header) out << "<h2>" << section.title << "</h2>\n<ul>\n";
       header = true;
       out << "<li data-verdict=\"" << to_string(r.verdict) << "\" data-filter=\"" << filter_class(r)
-          << "\"><span class=\"v v-" << to_string(r.verdict) << "\">" << html_text(verdict_word(r))
-          << "</span> <a href=\"#" << html_text(anchor(r.c->id, r.record.planned)) << "\">"
-          << html_text(r.c->id) << "</a> (" << to_string(r.record.planned)
+          << "\"><span class=\"v v-" << to_string(r.verdict) << "\">" << html_text(r.verdict_word)
+          << "</span> <a href=\"#" << html_text(anchor(r.c->id, r.record->planned)) << "\">"
+          << html_text(r.c->id) << "</a> (" << to_string(r.record->planned)
           << "): " << html_text(abbreviate_utf8(without_local_paths(r.reason), 500)) << "</li>\n";
     }
     if (header) out << "</ul>\n";
-  };
-  list("Failures", [](const CaseResult& r) {
-    return (r.verdict == Verdict::Fail || r.verdict == Verdict::Error) && r.expected_failure.empty();
-  });
-  list("Expected failures (listed in the expected-failures file)", [](const CaseResult& r) {
-    return (r.verdict == Verdict::Fail || r.verdict == Verdict::Error) && !r.expected_failure.empty();
-  });
-  list("Warnings, notes and skips", [](const CaseResult& r) {
-    return r.verdict == Verdict::Warn || r.verdict == Verdict::Note || r.verdict == Verdict::Skip;
-  });
+  }
 
   // Requirement coverage: the rules binding the side under test, and the worst verdict of their cases.
   std::map<std::string, std::string> first_run;  // "case@revision" -> anchor
-  for (const CaseResult& r : run.results) {
-    first_run.emplace(r.c->id + "@" + std::string(to_string(r.record.revision)),
-                      anchor(r.c->id, r.record.planned));
+  for (const ReportRun& r : run.runs) {
+    first_run.emplace(r.c->id + "@" + std::string(to_string(r.record->revision)),
+                      anchor(r.c->id, r.record->planned));
   }
-  for (const RevisionCoverage& rc : run.coverage) {
+  for (const RevisionCoverage& rc : *run.coverage) {
     out << "<h2>Requirements of " << to_string(rc.revision) << " binding the " << html_text(run.role)
         << "</h2>\n"
         << "<p>" << rc.covered << " covered, " << rc.excluded << " excluded with a reason, " << rc.uncovered
@@ -311,54 +274,47 @@ void write_html(std::ostream& out, const RunSummary& run) {
 
   // Every run, with its rule, what was seen and the transcript; non-passing ones open.
   out << "<h2>Runs</h2>\n";
-  StartFailures first_start_failures;
-  for (const CaseResult& r : run.results) {
-    const bool open = r.verdict != Verdict::Pass && r.verdict != Verdict::Skip && r.expected_failure.empty();
-    out << "<details id=\"" << html_text(anchor(r.c->id, r.record.planned)) << "\" data-verdict=\""
+  for (const ReportRun& r : run.runs) {
+    const RunRecord& record = *r.record;
+    const bool open = r.verdict != Verdict::Pass && r.verdict != Verdict::Skip && !r.expected;
+    out << "<details id=\"" << html_text(anchor(r.c->id, record.planned)) << "\" data-verdict=\""
         << to_string(r.verdict) << "\" data-filter=\"" << filter_class(r) << "\"" << (open ? " open" : "")
-        << ">\n<summary><span class=\"v v-" << to_string(r.verdict) << "\">" << html_text(verdict_word(r))
-        << "</span>"
-        << (r.expected_failure.empty() || r.verdict == Verdict::Pass
-                ? ""
-                : " <span class=\"expected\">expected</span>")
-        << " <code>" << html_text(r.c->id) << "</code> (" << to_string(r.record.planned)
-        << (r.record.revision != r.record.planned ? ", ran at " + std::string(to_string(r.record.revision))
-                                                  : "")
-        << ", " << to_string(r.record.transport) << ") " << html_text(r.c->title) << "</summary>\n";
-    for (const std::string& key : rules_broken_first(r)) {
-      const CatalogEntry* e = run.catalog != nullptr ? run.catalog->find(r.record.revision, key) : nullptr;
-      const bool broken = key == r.broken_requirement;
-      out << "<blockquote" << (broken ? " class=\"broken\"" : "") << ">" << (broken ? "broken: " : "")
-          << "<strong>" << html_text(requirement_id(r.record.revision, key)) << "</strong>";
+        << ">\n<summary><span class=\"v v-" << to_string(r.verdict) << "\">" << html_text(r.verdict_word)
+        << "</span>" << (r.expected ? " <span class=\"expected\">expected</span>" : "") << " <code>"
+        << html_text(r.c->id) << "</code> (" << to_string(record.planned)
+        << (record.revision != record.planned ? ", ran at " + std::string(to_string(record.revision)) : "")
+        << ", " << to_string(record.transport) << ") " << html_text(r.c->title) << "</summary>\n";
+    for (const RuleQuote& q : r.rules) {
+      const CatalogEntry* e = q.entry;
+      out << "<blockquote" << (q.broken ? " class=\"broken\"" : "") << ">" << (q.broken ? "broken: " : "")
+          << "<strong>" << html_text(q.id) << "</strong>";
       if (e != nullptr)
         out << " (" << html_text(e->level) << ", " << html_text(e->section) << "): " << html_text(e->quote);
       out << "</blockquote>\n";
     }
     out << "<ul>\n";
-    if (r.verdict == Verdict::Note) out << "<li>" << html_text(note_meaning(r)) << "</li>\n";
-    if (!r.expected_failure.empty())
+    if (r.verdict == Verdict::Note) out << "<li>" << html_text(r.note_meaning) << "</li>\n";
+    if (r.expected)
       out << "<li>expected: listed in <code>" << html_text(without_local_paths(r.expected_failure))
           << "</code></li>\n";
     if (!r.reason.empty())
       out << "<li>expected vs observed: <code>" << html_text(without_local_paths(r.reason))
           << "</code></li>\n";
-    if (r.record.failure) {
-      out << "<li>check <code>" << html_text(r.record.failure->check) << "</code>"
-          << (r.record.failure->step_pointer.empty()
+    if (r.failure != nullptr) {
+      out << "<li>check <code>" << html_text(r.failure->check) << "</code>"
+          << (r.failure->step_pointer.empty() ? ""
+                                              : " at <code>" + html_text(r.failure->step_pointer) + "</code>")
+          << (r.failure->message_pointer.empty()
                   ? ""
-                  : " at <code>" + html_text(r.record.failure->step_pointer) + "</code>")
-          << (r.record.failure->message_pointer.empty()
-                  ? ""
-                  : ", offending message at <code>" + html_text(r.record.failure->message_pointer) +
-                        "</code>")
+                  : ", offending message at <code>" + html_text(r.failure->message_pointer) + "</code>")
           << "</li>\n";
     }
     char ms[32];
-    std::snprintf(ms, sizeof ms, "%.0f", r.record.duration_ms);
-    out << "<li>" << ms << " ms" << (r.record.sut_exit.empty() ? "" : ", SUT " + html_text(r.record.sut_exit))
+    std::snprintf(ms, sizeof ms, "%.0f", record.duration_ms);
+    out << "<li>" << ms << " ms" << (record.sut_exit.empty() ? "" : ", SUT " + html_text(record.sut_exit))
         << "</li>\n</ul>\n";
-    if (r.record.failure && !r.record.failure->message.empty()) {
-      const StepFailure& f = *r.record.failure;
+    if (r.failure != nullptr && !r.failure->message.empty()) {
+      const StepFailure& f = *r.failure;
       const std::optional<std::string> pretty =
           f.message.size() <= kMaxPrettyBytes ? pretty_json_html(f.message, f.message_pointer) : std::nullopt;
       if (pretty) {
@@ -372,9 +328,9 @@ void write_html(std::ostream& out, const RunSummary& run) {
             << html_text(abbreviate_utf8(f.message, 4000)) << "</pre>\n";
       }
     }
-    if (!r.record.sut_findings.empty()) {
+    if (!record.sut_findings.empty()) {
       out << "<p>Findings on the SUT's messages:</p>\n<ul>\n";
-      for (const Diagnostic& d : r.record.sut_findings) {
+      for (const Diagnostic& d : record.sut_findings) {
         out << "<li>" << to_string(d.level) << " <code>" << html_text(d.check) << "</code> at <code>"
             << html_text(d.pointer) << "</code>: " << html_text(d.message) << "</li>\n";
       }
@@ -382,7 +338,7 @@ void write_html(std::ostream& out, const RunSummary& run) {
     }
     out << "<p>Transcript:</p>\n<pre>";
     std::size_t written = 0;
-    for (const TranscriptEntry& t : r.record.transcript) {
+    for (const TranscriptEntry& t : record.transcript) {
       if (written > kMaxTranscriptBytes) {
         out << "(cut here: results.json has the whole transcript)\n";
         break;
@@ -394,13 +350,12 @@ void write_html(std::ostream& out, const RunSummary& run) {
       out << html_text(line) << "\n";
     }
     out << "</pre>\n";
-    if (const auto block = start_block.find(first_start_failures.first_with_cause(r));
-        block != start_block.end()) {
-      out << "<p>SUT stderr: with its start failure, <a href=\"#start-failure-" << block->second
+    if (r.start_failure) {
+      out << "<p>SUT stderr: with its start failure, <a href=\"#start-failure-" << *r.start_failure
           << "\">said once above</a>.</p>\n";
-    } else if (!r.record.sut_stderr.empty()) {
+    } else if (!record.sut_stderr.empty()) {
       out << "<p>SUT stderr:</p>\n<pre>"
-          << html_text(abbreviate_utf8(r.record.sut_stderr, std::size_t{16} * 1024)) << "</pre>\n";
+          << html_text(abbreviate_utf8(record.sut_stderr, std::size_t{16} * 1024)) << "</pre>\n";
     }
     out << "</details>\n";
   }

@@ -4,10 +4,11 @@
 //   never came up;  FAIL (not testable)  a prerequisite of the rule failed, whatever the level;
 //   FAIL / WARN  a step failed (by the case's level: MUST fails, SHOULD and MAY warn);
 //   PASS  otherwise.
-// Writers: results.json (everything, transcripts and requirement coverage included), junit.xml
-// (one testcase per case, coverage totals as suite properties), report.md (summary table, the
-// requirements with their verdicts, then each non-passing case with the rule quoted, expected vs
-// observed, and the offending message). Every SUT string is escaped for its format.
+// The reports are written from one report model built from a RunSummary (report/report_model.h):
+// results.json (everything, transcripts and requirement coverage included), junit.xml (one
+// testcase per run, coverage totals as suite properties), report.md (the failures with the rule
+// quoted, expected vs observed and the offending message, then the summary, runs and requirement
+// tables) and report.html. Every SUT string is escaped for its format.
 #pragma once
 
 #include <map>
@@ -60,18 +61,8 @@ std::vector<std::string> stderr_tail(std::string_view text);
 // A run whose SUT never came up (not one left unstarted, nor one that said SKIP), by its cause:
 // the reason, how the SUT ended (not whether the harness had begun to stop it) and the end of its
 // stderr. Runs with the same cause are the same start failure, which the terminal and report.md
-// say in full once. "" for any other run.
+// say in full once (report_model() groups the runs by it). "" for any other run.
 std::string start_failure_cause(const CaseResult& r);
-// Each start failure said once, in the order a writer meets the runs (report.md, report.html):
-// first_with_cause(r) is the run that first had r's start_failure_cause(), r itself the first time
-// (then remembered), or nullptr for a run without one. The runs must outlive it.
-class StartFailures {
- public:
-  const CaseResult* first_with_cause(const CaseResult& r);
-
- private:
-  std::map<std::string, const CaseResult*> first_;
-};
 // A run the CLI left unstarted (kNotRunReason): the reports list such runs in one block.
 bool not_started(const CaseResult& r);
 
@@ -135,11 +126,12 @@ struct RunSummary {
   std::optional<RunOutcome> outcome;
 };
 
+// Each builds the report model of `run` (report_model(), report/report_model.h) and writes it:
+// report_json.cpp, report_junit.cpp, report_markdown.cpp, and report_html.cpp (one self-contained
+// page, no external asset, readable without JavaScript).
 void write_results_json(std::ostream& out, const RunSummary& run);
 void write_junit(std::ostream& out, const RunSummary& run);
 void write_markdown(std::ostream& out, const RunSummary& run);
-// One self-contained page (no external asset, readable without JavaScript): summary, failures,
-// requirement coverage, and every run with its transcript (report_html.cpp).
 void write_html(std::ostream& out, const RunSummary& run);
 
 // A command line as a published report shows it: words that are absolute paths become relative
