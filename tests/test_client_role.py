@@ -186,7 +186,8 @@ def test_the_reference_client_speaks_2026_07_28(cli, tmp_path):
     assert not any('"initialize"' in t["text"] for c in cases for t in c["transcript"]
                    if t["from"] == "sut" and c.get("negotiated") != "2025-11-25")
     assert {c["id"] for c in cases if c.get("negotiated") == "2025-11-25"} == {
-        "client.eras.dual-era-probe", "client.eras.fallback-any-error", "client.eras.result-type-absent-complete",
+        "client.eras.dual-era-probe", "client.eras.fallback-any-error", "client.eras.fallback-on-invalid-params",
+        "client.eras.result-type-absent-complete",
         "client.eras.result-type-absent-with-input-requests", "client.eras.fallback-offers-latest"}
 
 

@@ -183,7 +183,10 @@ def test_told_both_eras_the_server_still_answers_initialize(cli):
 ERA_FAULTS = {None: {}, "dual-era-skip-probe": {"client.eras.dual-era-probe": "WARN"},
               "probe-names-legacy-version": {"client.eras.dual-era-probe": "WARN"},
               "modern-only-skip-probe": {"client.eras.modern-only-probe": "WARN"},
-              "fallback-on-method-not-found-only": {"client.eras.fallback-any-error": "FAIL"},
+              "fallback-on-method-not-found-only": {"client.eras.fallback-any-error": "FAIL",
+                                                    "client.eras.fallback-on-invalid-params": "FAIL"},
+              # -32601 and -32000..-32099 taken for legacy, the spec's -32602 not
+              "fallback-on-server-codes-only": {"client.eras.fallback-on-invalid-params": "FAIL"},
               # retries every result without resultType, those carrying inputRequests too
               "absent-result-type-retries": {"client.eras.result-type-absent-complete": "FAIL",
                                              "client.eras.result-type-absent-with-input-requests": "FAIL"},
@@ -217,6 +220,7 @@ def test_a_dual_era_client_against_the_2025_server_the_harness_plays(cli, tmp_pa
         if fault in ("fallback-on-modern-error", "dual-era-skip-probe") else [])
     statuses = {c["id"]: c["status"] for c in results["cases"] if c not in wire}
     assert set(statuses) == {"client.eras.dual-era-probe", "client.eras.fallback-any-error",
+                             "client.eras.fallback-on-invalid-params",
                              "client.eras.result-type-absent-complete", "client.eras.modern-only-probe",
                              "client.eras.stdio-modern-error-no-fallback",
                              "client.eras.result-type-absent-with-input-requests",

@@ -94,3 +94,8 @@ def test_rmcp_client(harness, tmp_path):
     [c] = run(harness, tmp_path, "rmcp", "client", "client.modern.http-version-header", "2026-07-28", *client,
               "--transport", "http")
     assert c["status"] == "PASS", c["reason"]
+    # rmcp hands the input requests of one InputRequiredResult over sorted by key, not in the
+    # server's order: the adapter gives each the scripted answer addressed to its message (the
+    # adapter contract), so the user accepts the files page and declines the contacts page.
+    [c] = run(harness, tmp_path, "rmcp", "client", "client.modern.url-consent-per-request", "2026-07-28", *client)
+    assert c["status"] == "PASS", c["reason"]

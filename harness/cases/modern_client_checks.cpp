@@ -29,7 +29,8 @@ constexpr std::array kChecks{"meta-required",
                              "http-version-header",
                              "http-version-header-match",
                              "state-scoped",
-                             "probe-once"};
+                             "probe-once",
+                             "no-response-to-notification"};
 
 std::string method_of(const Value& message) {
   const Value* m = find_member(message, "method");
@@ -265,6 +266,39 @@ std::optional<CheckFailure> no_legacy(const ModernClientTranscript& t) {
   return std::nullopt;
 }
 
+// JSONRPC-NO-RESPONSE-TO-NOTIFICATION on this wire (basic.mdx, Notifications): "The receiver
+// MUST NOT send a response." The server sends the client no request here, so no response of the
+// client answers one. A response whose id is the key of an input request we sent is an
+// ElicitResult sent the 2025 way, which is no-legacy-elicitation's finding (SUPPORT-MESSAGE-PATTERNS);
+// any other answers a notification (or nothing at all), whatever id it borrows.
+std::optional<CheckFailure> no_response_to_notification(const ModernClientTranscript& t) {
+  std::set<std::string> input_keys;
+  for (const RetryExchange& e : t.exchanges) {
+    const Value* result = e.input_required ? find_member(*e.input_required, "result") : nullptr;
+    const Value* asked = result && result->IsObject() ? find_member(*result, "inputRequests") : nullptr;
+    if (asked == nullptr || !asked->IsObject()) continue;
+    for (auto it = asked->MemberBegin(); it != asked->MemberEnd(); ++it)
+      input_keys.emplace(it->name.GetString(), it->name.GetStringLength());
+  }
+  for (const Value* m : t.sut_messages) {
+    if (!m->IsObject() || has_member(*m, "method")) continue;
+    const Value* id = find_member(*m, "id");
+    if (id == nullptr && !has_member(*m, "result") && !has_member(*m, "error")) continue;  // no response
+    if (id != nullptr && id->IsString() &&
+        input_keys.contains(std::string(id->GetString(), id->GetStringLength())))
+      continue;
+    CheckFailure f =
+        failure("the client sent a response" +
+                    (id != nullptr ? " with id " + abbreviate_utf8(to_json(*id), 80) : std::string()) +
+                    ", which answers no request: on this wire the server sends the client none, only "
+                    "notifications, and \"The receiver MUST NOT send a response.\"",
+                id != nullptr ? "/id" : "", m);
+    f.requirement = "JSONRPC-NO-RESPONSE-TO-NOTIFICATION";
+    return f;
+  }
+  return std::nullopt;
+}
+
 // Streamable HTTP, "Protocol Version Header": "Every POST request to the MCP endpoint MUST include
 // an MCP-Protocol-Version header." and "The header value MUST match the
 // io.modelcontextprotocol/protocolVersion field carried in the request body's _meta."
@@ -329,6 +363,7 @@ std::optional<CheckFailure> run_modern_client_check(std::string_view name, const
   if (name == "no-legacy-elicitation") return no_legacy(t);
   if (name == "http-version-header") return version_headers(t, false);
   if (name == "http-version-header-match") return version_headers(t, true);
+  if (name == "no-response-to-notification") return no_response_to_notification(t);
   return std::nullopt;
 }
 

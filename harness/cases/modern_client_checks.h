@@ -59,6 +59,9 @@ std::vector<std::string_view> modern_client_check_names();
 //   http-version-header-match (HTTP) that header equals the request's _meta protocol version
 //   no-legacy-elicitation   no initialize, no JSON-RPC response (no ElicitResult sent the 2025
 //                           way), no notifications/elicitation/complete
+//   no-response-to-notification no JSON-RPC response but one whose id is an input request's key
+//                           (that one is no-legacy-elicitation's): the server sends no request
+//                           here, so any other response answers a notification or nothing
 std::optional<CheckFailure> run_modern_client_check(std::string_view name, const ModernClientTranscript& t);
 
 }  // namespace ec

@@ -91,7 +91,8 @@ std::vector<TranscriptElicitation> transcript_elicitations(
 //   http-error-status         (2026-07-28, HTTP) the modern errors come with status 400
 //   no-legacy-elicitation     (2026-07-28) no JSON-RPC request of the server's own, no -32042
 //   no-id-reuse               no request id used twice by the SUT
-//   no-response-to-notification  no response that answers no request of ours
+//   no-response-to-notification  no response that answers no request of ours (a 2026-07-28
+//                             client case takes modern_client_checks.h's own)
 bool is_transcript_check(std::string_view name);
 // Runs check `name` (is_transcript_check); nullopt when it holds.
 std::optional<CheckFailure> run_transcript_check(std::string_view name, const Transcript& t);

@@ -76,8 +76,8 @@ const std::set<FaultId> kInitializeWireFaults = {
     FaultId::ModeFromSchema,       FaultId::TrustRequest,
     FaultId::TypeAllowlistMissing, FaultId::InvalidParamsAsInternalError,
     FaultId::RefuseDeclaredUrl,    FaultId::NoRetry,
-    FaultId::ConsentOnce,          FaultId::CallBeforeInitialize,
-    FaultId::SkipInitialized,      FaultId::AskVersionLatest};
+    FaultId::CallBeforeInitialize, FaultId::SkipInitialized,
+    FaultId::AskVersionLatest};
 
 class ReferenceClient {
  public:
@@ -189,8 +189,13 @@ class ReferenceClient {
                      std::to_string(*probe_400_code_) +
                      " from a server of the modern wire, and no version this client could retry with"));
       }
-      if (!skip_probe && probe_error_code_ && *probe_error_code_ != -32601 &&
-          fault_ == FaultId::FallbackOnMethodNotFoundOnly) {
+      // Two ways of keying the fallback to codes: -32601 only, or -32601 and the server-error range.
+      const bool server_code =
+          probe_error_code_ &&
+          (*probe_error_code_ == -32601 || (*probe_error_code_ <= -32000 && *probe_error_code_ >= -32099));
+      if (!skip_probe && probe_error_code_ &&
+          ((*probe_error_code_ != -32601 && fault_ == FaultId::FallbackOnMethodNotFoundOnly) ||
+           (!server_code && fault_ == FaultId::FallbackOnServerCodesOnly))) {
         return finish(complain("server/discover got error " + std::to_string(*probe_error_code_) +
                                ", which this client does not take for a legacy server"));
       }
@@ -385,13 +390,18 @@ class ReferenceClient {
                                    : std::to_string(round + 1);
       std::string params =
           "," + call + (fault_ == FaultId::MetaFirstRequestOnly ? "" : R"(,"_meta":)" + meta(false));
+      bool all_refused = false;  // every input response is decline or cancel (drop-state-on-decline)
       if (const Value* asked = find_member(*result, "inputRequests"); asked && asked->IsObject()) {
-        params += R"(,"inputResponses":)" + input_responses(*asked);
+        const std::string responses = input_responses(*asked);
+        params += R"(,"inputResponses":)" + responses;
+        all_refused = refuses_all(responses);
       } else if (fault_ == FaultId::ExtraInputResponse) {
         params += R"(,"inputResponses":{"unrequested":{"action":"decline"}})";
       }
       const Value* state = find_member(*result, "requestState");
-      if (state && state->IsString()) {
+      if (state && state->IsString() && all_refused && fault_ == FaultId::DropStateOnDecline) {
+        // The early-return path of a client that echoes the state after an accept only.
+      } else if (state && state->IsString()) {
         std::string echoed(state->GetString(), state->GetStringLength());
         if (!first_state) first_state = echoed;
         if (fault_ == FaultId::StaleState) echoed = *first_state;
@@ -425,14 +435,27 @@ class ReferenceClient {
   std::string input_responses(const Value& asked) {
     rapidjson::Document out(rapidjson::kObjectType);
     auto& a = out.GetAllocator();
+    bool consented = false;  // consent-once: a URL input request of this result was accepted
     for (auto it = asked.MemberBegin(); it != asked.MemberEnd(); ++it) {
       if (!it->value.IsObject()) continue;
       const Value* method = find_member(it->value, "method");
       if (!method || !method->IsString() || std::string_view(method->GetString()) != kElicitCreate) continue;
-      const ElicitAnswer answer = answer_elicitation(it->value);
-      // A request this client cannot show (invalid, or in a mode it did not declare) reaches no
-      // user: there is no error to send on this wire, so it is answered as dismissed.
-      const std::string result = answer.error_code != 0 ? R"({"action":"cancel"})" : answer.result;
+      const Value* params = find_member(it->value, "params");
+      const Value* mode = params && params->IsObject() ? find_member(*params, "mode") : nullptr;
+      const Value* url = params && params->IsObject() ? find_member(*params, "url") : nullptr;
+      const bool url_mode = mode && mode->IsString() && std::string_view(mode->GetString()) == "url";
+      std::string result;
+      if (consented && url_mode && fault_ == FaultId::ConsentOnce) {
+        // One accept opens the rest without asking the user again.
+        if (url && url->IsString()) open_url(url->GetString());
+        result = R"({"action":"accept"})";
+      } else {
+        const ElicitAnswer answer = answer_elicitation(it->value);
+        // A request this client cannot show (invalid, or in a mode it did not declare) reaches no
+        // user: there is no error to send on this wire, so it is answered as dismissed.
+        result = answer.error_code != 0 ? R"({"action":"cancel"})" : answer.result;
+        consented = consented || (url_mode && answer.error_code == 0 && result == R"({"action":"accept"})");
+      }
       if (fault_ == FaultId::LegacyAnswerOnModern) {
         // The 2025 habit: the answer as a JSON-RPC response, the key taken for a request id.
         send(R"({"jsonrpc":"2.0","id":)" + to_json(it->name) + R"(,"result":)" + result + "}");
@@ -450,6 +473,19 @@ class ReferenceClient {
       out.AddMember("unrequested", extra, a);
     }
     return to_json(out);
+  }
+
+  // True when `responses` (inputResponses as sent) answers something and every answer is decline
+  // or cancel.
+  static bool refuses_all(const std::string& responses) {
+    const ParsedJson parsed = parse_json(responses);
+    if (!parsed.ok() || !parsed.document.IsObject() || parsed.document.ObjectEmpty()) return false;
+    for (auto it = parsed.document.MemberBegin(); it != parsed.document.MemberEnd(); ++it) {
+      const Value* action = it->value.IsObject() ? find_member(it->value, "action") : nullptr;
+      const std::string_view a = action && action->IsString() ? action->GetString() : "";
+      if (a != "decline" && a != "cancel") return false;
+    }
+    return true;
   }
 
   static std::string quote(const std::string& s) {
@@ -860,6 +896,9 @@ class ReferenceClient {
     if (fault_ == FaultId::NoDecline && action == "decline") action = "cancel";
     if (fault_ == FaultId::DeclineIgnored && action == "decline") action = "accept";
     if (fault_ == FaultId::OpenWithoutConsent && mode == Mode::Url && url && url->IsString())
+      open_url(url->GetString());
+    if (fault_ == FaultId::OpenOnDecline && modern() && action == "decline" && mode == Mode::Url && url &&
+        url->IsString())
       open_url(url->GetString());
     if (action != "accept") return reply_result(R"({"action":")" + action + R"("})");
     if (mode == Mode::Url) {

@@ -226,8 +226,20 @@ rapidjson::Document FuzzCaseInputs::apply(const CaseInput& input, const std::str
         }
         break;
       case CaseMutation::Kind::Text:
-        if (Value* v = rapidjson::Pointer(m.pointer.c_str()).Get(d); v != nullptr && v->IsString())
+        if (Value* v = rapidjson::Pointer(m.pointer.c_str()).Get(d); v != nullptr && v->IsString()) {
+          const std::string was(v->GetString(), v->GetStringLength());
           v->SetString(m.to.c_str(), static_cast<rapidjson::SizeType>(m.to.size()), a);
+          // A scripted answer addressed to that message (the adapter contract's "message") follows
+          // it: the user still answers the elicitation the case meant.
+          const Value* user = rapidjson::Pointer("/sut/user").Get(d);
+          for (rapidjson::SizeType i = 0; user != nullptr && user->IsArray() && i < user->Size(); ++i) {
+            Value* to =
+                rapidjson::Pointer(pointer_append(pointer_append("/sut/user", i), "message").c_str()).Get(d);
+            if (to != nullptr && to->IsString() &&
+                std::string_view(to->GetString(), to->GetStringLength()) == was)
+              to->SetString(m.to.c_str(), static_cast<rapidjson::SizeType>(m.to.size()), a);
+          }
+        }
         break;
       case CaseMutation::Kind::DiscoverError: {
         Value error(rapidjson::kObjectType);

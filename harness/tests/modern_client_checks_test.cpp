@@ -30,6 +30,11 @@ class Exchange {
     t_.asked_capability = caps_.get();
   }
   std::optional<CheckFailure> check(const char* name) const { return run_modern_client_check(name, t_); }
+  // One more message of the client's, after the retry.
+  void client_sent(const std::string& text) {
+    more_.push_back(parse(text));
+    t_.sut_messages.push_back(more_.back().get());
+  }
 
  private:
   static std::shared_ptr<rapidjson::Document> parse(const std::string& text) {
@@ -38,6 +43,7 @@ class Exchange {
     return std::make_shared<rapidjson::Document>(std::move(p.document));
   }
   std::shared_ptr<rapidjson::Document> call_, irr_, retry_, caps_;
+  std::vector<std::shared_ptr<rapidjson::Document>> more_;
   ModernClientTranscript t_;
 };
 
@@ -113,6 +119,30 @@ TEST(ModernClientChecks, ProbeOnceAllowsOneServerDiscover) {
   ASSERT_TRUE(twice);
   EXPECT_NE(twice->reason.find("server/discover again"), std::string::npos) << twice->reason;
   EXPECT_EQ(twice->pointer, "/method");
+}
+
+// JSONRPC-NO-RESPONSE-TO-NOTIFICATION: the server sent no request, so a response answers a
+// notification, whatever its id; one named after an input request's key is the 2025 ElicitResult,
+// which no-legacy-elicitation judges, not this check.
+TEST(ModernClientChecks, NoResponseToNotificationLeavesTheLegacyAnswerToItsOwnCheck) {
+  constexpr const char* kRetry = R"(,"inputResponses":{"k":{"action":"decline"}},"requestState":" s\u00e9 ")";
+  EXPECT_FALSE(Exchange(kIrr, kRetry).check("no-response-to-notification"));
+  for (const char* answer :
+       {R"({"jsonrpc":"2.0","id":null,"error":{"code":-32601,"message":"Method not found"}})",
+        R"({"jsonrpc":"2.0","id":7,"result":{}})",
+        R"({"jsonrpc":"2.0","error":{"code":-32601,"message":"no id at all"}})"}) {
+    Exchange e(kIrr, kRetry);
+    e.client_sent(answer);
+    const std::optional<CheckFailure> f = e.check("no-response-to-notification");
+    ASSERT_TRUE(f) << answer;
+    EXPECT_NE(f->reason.find("answers no request"), std::string::npos) << f->reason;
+    EXPECT_EQ(f->message, answer);
+    EXPECT_FALSE(e.check("retry-state-echoed")) << "no other check sees it";
+  }
+  Exchange legacy(kIrr, kRetry);
+  legacy.client_sent(R"({"jsonrpc":"2.0","id":"k","result":{"action":"decline"}})");
+  EXPECT_FALSE(legacy.check("no-response-to-notification"));
+  EXPECT_TRUE(legacy.check("no-legacy-elicitation"));
 }
 
 TEST(ModernClientChecks, NamesAreKnown) {

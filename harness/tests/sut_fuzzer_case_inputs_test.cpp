@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <set>
 
+#include <rapidjson/pointer.h>
+
 #include "core/json.h"
 #include "sut_fuzzer/case_inputs.h"
 
@@ -121,6 +123,26 @@ TEST(FuzzCaseInputs, ARenamedElicitationIdIsRenamedInTheUrlTrapToo) {
   EXPECT_EQ(text.find("e-7"), std::string::npos) << text;
   EXPECT_NE(text.find(R"("elicitationId":"tZ~9")"), std::string::npos) << text;
   EXPECT_NE(text.find(R"("expect_no_fetch":"{trap}/connect?e=tZ~9")"), std::string::npos) << text;
+}
+
+// A scripted answer addressed to a message ("message", the adapter contract) follows the new text
+// of that message, so the user still accepts and dismisses the URLs the case meant.
+TEST(FuzzCaseInputs, AnAnswerAddressedToAMessageFollowsItsNewText) {
+  const FuzzCaseInputs in = inputs(Role::Client, Revision::V2026_07_28, Transport::Stdio);
+  CaseInput input;
+  input.seed = seed_index(in, "client.modern.url-consent-per-request");
+  ASSERT_LT(input.seed, in.seeds().size());
+  CaseMutation text;
+  text.kind = CaseMutation::Kind::Text;
+  text.pointer = "/steps/1/reply/result/inputRequests/contacts/params/message";
+  text.to = "line\nbreak \u00dcn\u00efc\u00f8d\u00e9";
+  input.mutations.push_back(text);
+  const rapidjson::Document mutated = in.apply(input, "");
+  EXPECT_EQ(std::string(rapidjson::Pointer(text.pointer.c_str()).Get(mutated)->GetString()), text.to);
+  const rapidjson::Value& user = mutated["sut"]["user"];
+  EXPECT_EQ(std::string(user[0]["message"].GetString()), "Authorize access to your files.")
+      << "the other answer";
+  EXPECT_EQ(std::string(user[1]["message"].GetString()), text.to);
 }
 
 TEST(FuzzCaseInputs, MinimiseKeepsOnlyTheMutationsTheFindingNeeds) {

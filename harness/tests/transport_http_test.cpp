@@ -389,6 +389,35 @@ TEST(StreamableHttpModern, GetAndDeleteOnAModernOnlyEndpointAre405) {
   both->stop();
 }
 
+// A client of the modern wire sends no JSON-RPC response (a server of that wire sends it no
+// request), yet one that answers a notification POSTs one: a modern-only endpoint refuses the POST
+// with 400 and hands the response to the reader, which judges it as it would on stdio (not a
+// session of the older wire refusing it unseen).
+TEST(StreamableHttpModern, AResponseIsRefusedAndStillReachesTheReader) {
+  std::string error;
+  HttpServerOptions modern_only;
+  modern_only.legacy = false;
+  auto server = HttpServer::start(modern_only, error);
+  ASSERT_TRUE(server) << error;
+  const std::string response =
+      R"({"jsonrpc":"2.0","id":null,"error":{"code":-32601,"message":"Method not found"}})";
+  std::thread poster([&] {
+    const std::string answer = modern_post(*server, "MCP-Protocol-Version: 2026-07-28\r\n", response);
+    EXPECT_TRUE(answer.starts_with("HTTP/1.1 400")) << answer;
+    EXPECT_TRUE(contains(answer, "-32600")) << answer;
+  });
+  auto session = server->accept(Deadline::after(2s));
+  ASSERT_TRUE(session) << "the response reaches a reader";
+  const ReadResult r = next(*session);
+  ASSERT_EQ(r.status, ReadResult::Line);
+  EXPECT_EQ(r.line, response);
+  EXPECT_TRUE(
+      contains(joined(session->take_notes()), "a POST of a response: delivered, and answered HTTP 400"));
+  poster.join();
+  EXPECT_TRUE(server->refused_posts().empty()) << "delivered, not kept as refused";
+  server->stop();
+}
+
 TEST(StreamableHttpModern, HeaderMismatchIsRefusedOrDeliveredAsAsked) {
   const std::string body =
       std::string(R"({"jsonrpc":"2.0","id":7,"method":"tools/list","params":{)") + kModernMeta + "}}";

@@ -570,6 +570,24 @@ struct HttpServer::State : std::enable_shared_from_this<HttpServer::State> {
       static const rapidjson::Value kNoVersion;
       return modern_post(req, res, std::move(body), id, name, kNoVersion);
     }
+    if (!options.legacy && doc) {
+      // A response POSTed to a server of the modern wire only ("The client MUST NOT send
+      // JSON-RPC responses"): no session of the initialize-based wire for it to belong to, so the
+      // reader gets it as it would on stdio (an answer to a notification, an id of no request
+      // of ours: the peer judges it), and the POST, neither request nor notification, is refused.
+      std::optional<std::string> header;
+      if (req.has_header("MCP-Protocol-Version")) header = req.get_header_value("MCP-Protocol-Version");
+      auto session = implicit_session();
+      session->note(
+          "a POST of a response: delivered, and answered HTTP 400 (the body of a POST is a request or "
+          "a notification on this wire)");
+      session->deliver(std::move(body), std::move(header));
+      res.status = 400;
+      res.set_content(
+          jsonrpc_error(-32600, "Invalid Request: a client sends no JSON-RPC response on this wire"),
+          "application/json");
+      return;
+    }
     std::shared_ptr<Session> session;
     const std::string what = doc == nullptr ? std::string("a POST that is not a JSON object")
                              : method       ? "a POST of " + std::string(name.empty() ? "a request" : name)

@@ -43,15 +43,25 @@ fn skip(reason: &str) -> ! {
 }
 
 /// The user: scripted answers, one per elicitation shown; when they run out, the user cancels.
+/// An answer with "message" is for the elicitation showing that text (the adapter contract): rmcp
+/// hands the input requests of one InputRequiredResult to the handler in the order of its map,
+/// sorted by key, not the order the server wrote them in.
 struct User(Mutex<VecDeque<Value>>);
 
 impl User {
-    fn next(&self) -> Value {
-        self.0
-            .lock()
-            .map(|mut answers| answers.pop_front())
-            .ok()
-            .flatten()
+    fn next(&self, message: &str) -> Value {
+        let Ok(mut answers) = self.0.lock() else {
+            return json!({"action": "cancel"});
+        };
+        let pick = answers
+            .iter()
+            .position(|answer| answer.get("message").and_then(Value::as_str) == Some(message))
+            .or_else(|| {
+                answers
+                    .iter()
+                    .position(|answer| answer.get("message").is_none())
+            });
+        pick.and_then(|at| answers.remove(at))
             .unwrap_or_else(|| json!({"action": "cancel"}))
     }
 }
@@ -129,7 +139,12 @@ impl ClientHandler for Adapter {
             // the body of rmcp's default (handler/client.rs), which declines.
             return Ok(ElicitResult::new(ElicitationAction::Decline));
         }
-        let answer = self.user.next();
+        let message = match &request {
+            ElicitRequestParams::UrlElicitationParams { message, .. }
+            | ElicitRequestParams::FormElicitationParams { message, .. } => message.as_str(),
+            _ => "",
+        };
+        let answer = self.user.next(message);
         let action = action_of(&answer);
         if action != ElicitationAction::Accept {
             return Ok(ElicitResult::new(action));
@@ -310,7 +325,11 @@ where
                     .unwrap_or_default();
                 let mut accepted = Vec::new();
                 for elicitation in &elicitations {
-                    if action_of(&user.next()) != ElicitationAction::Accept {
+                    let message = elicitation
+                        .get("message")
+                        .and_then(Value::as_str)
+                        .unwrap_or("");
+                    if action_of(&user.next(message)) != ElicitationAction::Accept {
                         continue;
                     }
                     if let Some(url) = elicitation.get("url").and_then(Value::as_str) {
