@@ -181,7 +181,6 @@ DISCOVER = "2026-07-28/discover.mdx"
 STDIO = "2026-07-28/transport-stdio.mdx"
 HTTP = "2026-07-28/transport-streamable-http.mdx"
 STATE_INTERNAL = "what a server does with its own opaque requestState (integrity, replay, single use) cannot be seen from outside: any state it accepts may legitimately be one it can verify"
-PAIRED = "an umbrella for the numbered rules under it; checked through them"
 INTENT = "an assumption or a purpose is the implementation's intent, not something the wire shows"
 IDENTITY_INFO = "whether self-reported identity changed behaviour cannot be told from a legitimate display or logging difference; no fair verdict"
 R2607 = [
@@ -270,8 +269,13 @@ R2607 = [
     ("MRTR-INPUT-REQUEST-TYPES", "MUST", "server", MRTR, "`inputRequests` values are request objects that **MUST** be one of", None),
     ("MRTR-MAY-REQUEST-STATE", "MAY", "server", MRTR, "The `InputRequiredResult` **MAY** include a `requestState` field. If specified, this field is an opaque string meaningful only to the server.", None),
     ("MRTR-STATE-UNTRUSTED", "MUST", "server", MRTR, "If a client request contains a `requestState` field, servers **MUST** treat `requestState` as an attacker-controlled input.", None),
-    ("MRTR-STATE-INTEGRITY", "MUST", "server", MRTR, "If `requestState` influences authorization, resource access, or business logic, servers **MUST** protect its integrity (e.g. HMAC or AEAD)", STATE_INTERNAL),
-    ("MRTR-STATE-REJECT-TAMPERED", "MUST", "server", MRTR, "**MUST** reject state that fails verification.", STATE_INTERNAL),
+    # "If `requestState` influences authorization, resource access, or business logic, servers
+    # **MUST** protect its integrity (e.g. HMAC or AEAD) and **MUST** reject state that fails
+    # verification." (mrtr.mdx): conditional, so tested where the adapter declares that its tool's
+    # state decides the outcome (io.elicit-conform/state-protected, docs/adapter-contract.md), by
+    # server.modern.tampered-state-rejected (SKIP elsewhere); no longer excluded.
+    ("MRTR-STATE-INTEGRITY", "MUST", "server", MRTR, "If `requestState` influences authorization, resource access, or business logic, servers **MUST** protect its integrity (e.g. HMAC or AEAD)", None),
+    ("MRTR-STATE-REJECT-TAMPERED", "MUST", "server", MRTR, "**MUST** reject state that fails verification.", None),
     ("MRTR-STATE-INTEGRITY-MAY-OMIT", "MAY", "server", MRTR, "Integrity protection **MAY** be omitted only when tampering can cause nothing worse than request failure.", STATE_INTERNAL),
     ("MRTR-STATE-REPLAY", "SHOULD", "server", MRTR, "To prevent replay, servers **SHOULD** include the following inside the integrity-protected `requestState` payload and verify each on receipt:", STATE_INTERNAL),
     ("MRTR-STATE-SINGLE-USE", "MUST", "server", MRTR, "Servers for which a given `requestState` must be consumed at most once (e.g., one-time redemptions) **MUST** enforce that invariant server-side.", STATE_INTERNAL),
@@ -291,7 +295,10 @@ R2607 = [
     ("MRTR-PROTOCOL-ERRORS", "SHOULD", "server", MRTR, "Protocol errors (malformed JSON, invalid schema, internal server errors) **SHOULD** return a JSON-RPC error response with an appropriate error code and message.", None),
     ("MRTR-IGNORE-UNKNOWN-RESPONSES", "SHOULD", "server", MRTR, "If additional, unexpected parameters are provided in the `InputResponses` object, the server **SHOULD** ignore any information it does not recognize or need.", None),
     ("MRTR-ASK-AGAIN", "SHOULD", "server", MRTR, "the server **SHOULD** respond with a new `InputRequiredResult` requesting the missing information again, rather than returning an error.", None),
-    ("MRTR-VALIDATE-STATE", "MUST", "server", MRTR, "Servers **MUST** validate request state as described in the [server requirements](#server-requirements-basic-workflow) above.", PAIRED),
+    # "Servers **MUST** validate request state as described in the server requirements above."
+    # (mrtr.mdx): the rules it points at now have cases (MRTR-STATE-UNTRUSTED, -INTEGRITY,
+    # -REJECT-TAMPERED), and server.modern.tampered-state-rejected cites it; no longer excluded.
+    ("MRTR-VALIDATE-STATE", "MUST", "server", MRTR, "Servers **MUST** validate request state as described in the [server requirements](#server-requirements-basic-workflow) above.", None),
     # basic.mdx: the message patterns, resultType, error codes, statelessness and the per-request _meta
     ("SUPPORT-MESSAGE-PATTERNS", "MUST", "both", BASIC, "All implementations **MUST** support the base protocol, versioning, and the message patterns.", None),
     ("RESULT-TYPE-REQUIRED", "MUST", "server", BASIC, "The `result` **MUST** include a `resultType` field to indicate the type of the result.", None),

@@ -212,13 +212,20 @@ def test_observe_tool_judges_a_url_required_error(cli, tmp_path):
 def test_pass_through_cases_do_not_vouch_for_application_rules(cli, tmp_path):
     """Before: the published report listed FORM-NO-SENSITIVE, URL-NO-USER-DATA and
     URL-NOT-PREAUTHENTICATED as PASS because the SDK forwarded a harmless form. Now a rule that only
-    pass-through cases checked reads "PASS (pass-through only)"."""
+    pass-through cases checked reads "PASS (pass-through only)". A form the server writes itself (the
+    official suite's tools, server.security.official-*) is the server's own: a PASS there vouches."""
     _, results, report = run(cli, tmp_path, f"{cli.peer} reference server", "--case", "server.security.*")
     rules = {r["id"]: r for section in results["coverage"] for r in section["requirements"]}
-    for key in ("FORM-NO-SENSITIVE", "URL-NO-USER-DATA", "URL-NOT-PREAUTHENTICATED"):
+    for key in ("URL-NO-USER-DATA", "URL-NOT-PREAUTHENTICATED"):
         rule = rules[f"EL-2025-11-25-{key}"]
         assert rule["status"] == "PASS" and rule.get("pass_through_only") is True, rule
     assert "PASS (pass-through only)" in (report / "report.md").read_text()
+    rule = rules["EL-2025-11-25-FORM-NO-SENSITIVE"]
+    assert rule["status"] == "PASS" and not rule.get("pass_through_only"), rule
+    _, results, _ = run(cli, tmp_path / "dictated", f"{cli.peer} reference server", "--case",
+                        "server.security.form-asks-no-secrets")
+    rules = {r["id"]: r for section in results["coverage"] for r in section["requirements"]}
+    assert rules["EL-2025-11-25-FORM-NO-SENSITIVE"].get("pass_through_only") is True
 
 
 @pytest.mark.sanitized

@@ -283,3 +283,53 @@ def test_a_dual_era_client_reads_the_body_of_a_400(cli, tmp_path, fault):
         else:
             assert '"code":-32022' in c["reason"] and '"supported":["2026-07-28"]' in c["reason"], c["reason"]
             assert "fell back to initialize" in c["reason"] and "initialize" in methods, c
+
+
+@pytest.mark.parametrize("fault", [None, "unsigned-state"])
+def test_what_a_server_does_not_say_is_skip_not_fail(cli, tmp_path, fault):
+    # The contract's prompt and the state-protected declaration are the adapter's to offer
+    # (docs/adapter-contract.md): behind a proxy that takes both back, the cases that need them are
+    # SKIP with the reason, whatever the server does with its state (unsigned-state included).
+    import pathlib
+    proxy = pathlib.Path(__file__).resolve().parent / "suts" / "undeclared_proxy.py"
+    sut = f"{proxy} {cli.peer} reference server" + (f" --fault {fault}" if fault else "")
+    statuses = {}
+    for case in ("server.modern.prompt-input-required", "server.modern.tampered-state-rejected"):
+        report = tmp_path / case
+        cli.run("server", "--command", sut, "--case", case, "--revision", "2026-07-28", "--report-dir", report,
+                timeout=120)
+        [run] = json.loads((report / "results.json").read_text())["cases"]
+        statuses[case] = (run["status"], run["reason"])
+    assert statuses["server.modern.prompt-input-required"] == (
+        "SKIP", "needs the contract prompt elicit_prompt; the SUT's prompts/list names no prompt "
+                "(docs/adapter-contract.md)"), statuses
+    status, reason = statuses["server.modern.tampered-state-rejected"]
+    assert status == "SKIP" and reason.startswith(
+        'the SUT does not declare "io.elicit-conform/state-protected": true in the _meta of its tool '
+        "elicit_sequence"), reason
+
+
+@pytest.mark.parametrize("fault", [None, "modern-lengths-only"])
+def test_the_modern_path_validates_more_than_lengths(cli, fault):
+    # Content against the schema the server asked with, on the retry (SERVER-VALIDATE-CONTENT): a
+    # short name and a string for an integer are both refused; modern-lengths-only refuses only the
+    # first (issue 33, G6).
+    form = {"params": {"message": "Who?", "requestedSchema": {"type": "object", "properties": {
+        "name": {"type": "string", "minLength": 2}, "age": {"type": "integer"}}}}}
+    peer = Peer(cli, *(["--fault", fault] if fault else []))
+    try:
+        _, first = peer.call("tools/call", tool("elicit", form))
+        state = first["result"]["requestState"]
+
+        def retry(content):
+            _, answer = peer.call("tools/call", tool("elicit", form, requestState=state, inputResponses={
+                "elicitation": {"action": "accept", "content": content}}))
+            return answer["result"]
+        assert retry({"name": "A", "age": 3})["isError"] is True
+        wrong_type = retry({"name": "Ada", "age": "three"})
+        if fault:
+            assert "isError" not in wrong_type and json.loads(wrong_type["content"][0]["text"])["content"]["age"] == "three"
+        else:
+            assert wrong_type["isError"] is True and "/content/age" in wrong_type["content"][0]["text"]
+    finally:
+        peer.close()

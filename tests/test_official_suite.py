@@ -207,8 +207,7 @@ def test_official_scenario_without_counterpart_is_skip(cli, tmp_path):
     checks.json that says SKIPPED; a name that is no official scenario (nor ours) stays exit 2,
     with the name likely meant; an official name of the other side is exit 2 and says which."""
     server = f"{cli.peer} reference server"
-    for name, why in (("server-initialize", b"not about elicitation"), ("tasks-mrtr-input", b"tasks are out"),
-                      ("input-required-result-tampered-state", b"no case yet")):
+    for name, why in (("server-initialize", b"not about elicitation"), ("tasks-mrtr-input", b"tasks are out")):
         out = tmp_path / name
         proc = official(cli, "server", "--command", server, "--scenario", name, "-o", out, cwd=tmp_path)
         assert proc.returncode == 0, proc.stderr
@@ -338,3 +337,59 @@ def test_official_fixture_server_skips_what_it_cannot_express(cli, tmp_path):
     assert proc.returncode == 1
     [run] = json.loads((tmp_path / "neither" / "results.json").read_text())["cases"]
     assert run["status"] == "FAIL" and run["reason"].startswith("not testable: the SUT has no tool \"elicit\"")
+
+
+# A token shaped like one of our case ids (role.group.name): the cases column of docs/official-suite.md's
+# "Checks" table names no other such token, so a misspelt id cannot pass for prose.
+CASE_ID_SHAPE = re.compile(r"[a-z0-9]+\.[a-z0-9\-]+\.[a-z0-9.\-]+")
+
+
+def checks_table(doc):
+    """The rows of the "Checks" section of docs/official-suite.md, each a list of its five cells."""
+    assert "\n## Checks\n" in doc
+    section = doc.split("\n## Checks\n", 1)[1].split("\n## ", 1)[0]
+    lines = [line for line in section.splitlines() if line.startswith("|")]
+    assert lines[0] == "| id in 0.1.x | id in 0.2.x | scenario | asserts | our cases |", lines[0]
+    assert set(lines[1]) <= {"|", "-"}, lines[1]
+    return [[cell.strip() for cell in line.strip().strip("|").split(" | ")] for line in lines[2:]]
+
+
+def check_rows(rows, cases_dir):
+    """Every row is complete, every official id appears once, and every case id it names is a case file."""
+    assert rows
+    seen = set()
+    for row in rows:
+        assert len(row) == 5 and all(row), row
+        old, new, scenario, asserts, cases = row
+        assert re.fullmatch(r"`[a-z0-9\-]+`", new), row
+        assert new not in seen, new
+        seen.add(new)
+        assert re.fullmatch(r"`[a-z0-9\-]+`|— .*|—", old), row
+        assert scenario.startswith("`") and len(asserts) > 20, row
+        named = [t for t in re.findall(r"`([^`]+)`", cases) if CASE_ID_SHAPE.fullmatch(t)]
+        if cases.startswith("none: "):
+            assert not named and len(cases) > len("none: ") + 20, row
+            continue
+        assert named, row
+        for case in named:
+            role = case.split(".", 1)[0]
+            assert role in ("server", "client") and list(cases_dir.glob(f"*/{role}/{case}.json")), \
+                f"{new}: no case {case}"
+
+
+def test_official_checks_map_to_cases_that_exist():
+    """docs/official-suite.md's "Checks" table: one full row per official check, each answered by case
+    files that exist, or by a reason; a renamed or misspelt case id fails here, not silently."""
+    doc = (ROOT / "docs" / "official-suite.md").read_text()
+    rows = checks_table(doc)
+    check_rows(rows, ROOT / "cases")
+    # The rows the check refuses, so the test above can fail.
+    good = next(r for r in rows if not r[4].startswith("none: "))
+    for broken in ([*good[:4], good[4].replace("`server.", "`server.x", 1).replace("`client.", "`client.x", 1)],
+                   [*good[:4], good[4].replace("`server.", "`sever.", 1).replace("`client.", "`clent.", 1)],
+                   [*good[:3], "", good[4]],
+                   [*good[:4], "none: "]):
+        with pytest.raises(AssertionError):
+            check_rows([broken], ROOT / "cases")
+    with pytest.raises(AssertionError):
+        check_rows(rows + [rows[0]], ROOT / "cases")

@@ -60,3 +60,44 @@ def test_a_demonstration_fault_fails_its_case(cli, tmp_path, role, fault, case, 
         del rows[f"{role}.wire.messages-well-formed"]
     assert not rows, rows
     assert proc.returncode == 1
+
+
+def test_the_contract_prompt_elicits_then_returns_its_message():
+    # elicit_prompt (docs/adapter-contract.md) on the 2025 wire, which the template speaks: listed,
+    # and prompts/get sends elicitation/create with the params its argument holds as JSON text,
+    # then returns one user message whose text is the answer. No case calls it at 2025-11-25.
+    import subprocess
+    proc = subprocess.Popen([sys.executable, str(TEMPLATE / "server.py")], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True,
+                            env={"ELICIT_CONFORM_PROTOCOL_VERSION": "2025-11-25", "PATH": "/usr/bin:/bin"})
+
+    def send(message):
+        proc.stdin.write(json.dumps(message) + "\n")
+        proc.stdin.flush()
+
+    def read():
+        return json.loads(proc.stdout.readline())
+    try:
+        send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {"elicitation": {"form": {}}},
+            "clientInfo": {"name": "t", "version": "1"}}})
+        assert "prompts" in read()["result"]["capabilities"]
+        send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        send({"jsonrpc": "2.0", "id": 2, "method": "prompts/list"})
+        [prompt] = read()["result"]["prompts"]
+        assert prompt["name"] == "elicit_prompt" and prompt["arguments"][0]["name"] == "params"
+        asked = {"message": "Context?", "requestedSchema": {"type": "object", "properties": {
+            "context": {"type": "string"}}, "required": ["context"]}}
+        send({"jsonrpc": "2.0", "id": 3, "method": "prompts/get",
+              "params": {"name": "elicit_prompt", "arguments": {"params": json.dumps(asked)}}})
+        request = read()
+        assert request["method"] == "elicitation/create" and request["params"] == asked
+        send({"jsonrpc": "2.0", "id": request["id"], "result": {"action": "accept", "content": {"context": "notes"}}})
+        result = read()
+        assert result["id"] == 3, result
+        [message] = result["result"]["messages"]
+        assert message["role"] == "user"
+        assert json.loads(message["content"]["text"]) == {"action": "accept", "content": {"context": "notes"}}
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=10)

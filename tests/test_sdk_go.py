@@ -63,6 +63,13 @@ def test_go_sdk_server(cli, tmp_path):
     # elicit_sequence: one round per params, the answers so far in RequestState; two calls interleaved.
     [c] = run(cli, tmp_path, "go-sdk", "server", "server.modern.multi-round-interleaved", "2026-07-28", *mrtr)
     assert c["status"] == "PASS", c["reason"]
+    # The contract's prompt (Server.AddPrompt): a GetPromptResult carries InputRequests like a tool's.
+    [c] = run(cli, tmp_path, "go-sdk", "server", "server.modern.prompt-input-required", "2026-07-28", *mrtr)
+    assert c["status"] == "PASS", c["reason"]
+    # Its RequestState is plain JSON, declared nothing: the tampered-state rule is not claimed (SKIP).
+    [c] = run(cli, tmp_path, "go-sdk", "server", "server.modern.tampered-state-rejected", "2026-07-28", *mrtr,
+              expect_exit=1)
+    assert c["status"] == "SKIP" and "io.elicit-conform/state-protected" in c["reason"], c["reason"]
     # A 2026-07-28 tools/call whose _meta lacks protocolVersion is served as the session's version, not
     # refused with -32602 (FINDINGS G11; case new with harness bc72bb73, regenerated with 0da9d182).
     [c] = run(cli, tmp_path, "go-sdk", "server", "server.modern.meta-version-missing-rejected", "2026-07-28", *mrtr)
@@ -113,6 +120,9 @@ def test_mcp_go_server(cli, tmp_path):
     [c] = run(cli, tmp_path, "mcp-go", "server", "server.capability.none-means-no-elicitation", "2025-11-25", *push)
     assert c["status"] == "FAIL", c["reason"]
     [c] = run(cli, tmp_path, "mcp-go", "server", "server.modern.form-input-required", "2026-07-28", *mrtr)
+    assert c["status"] == "PASS", c["reason"]
+    # The contract's prompt (MCPServer.AddPrompt, InputRequestBuilder.PromptResult).
+    [c] = run(cli, tmp_path, "mcp-go", "server", "server.modern.prompt-input-required", "2026-07-28", *mrtr)
     assert c["status"] == "PASS", c["reason"]
     # elicit_together: one InputRequiredResult with every params, asked again for any a retry lacks,
     # the answers of a partial retry kept in the request state (issue 33 item 1).

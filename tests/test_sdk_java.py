@@ -10,6 +10,7 @@ and several cases share one harness run where a glob selects them.
 
 The harness is the default build through the `cli` fixture of conftest.py; on a machine without
 one, ELICIT_CONFORM_BIN names a harness binary to use instead."""
+import json
 import os
 import pathlib
 import shutil
@@ -75,8 +76,21 @@ def test_java_sdk_server_http(cli, tmp_path):
         url = ("--url", http.url)
         [c] = run(cli, tmp_path, NAME, "server", "server.lifecycle.no-url-mode-in-2025-06-18", "2025-06-18", *url)
         assert c["status"] == "FAIL", c["reason"]
-        [c] = run(cli, tmp_path, NAME, "server", "server.url-required.error-shape", "2025-11-25", *url)
-        assert c["status"] == "PASS", c["reason"]
+        # The SDK's servlet transport sometimes closes the POST of a -32042 tool error with no
+        # response (FINDINGS J8, a race in the SDK, more often on a loaded machine): that run is a
+        # true FAIL, with exactly that reason. The shape of the error is judged on a run that gets it.
+        raced = "the connection closed without a response"
+        for attempt in range(3):
+            report = tmp_path / f"error-shape-{attempt}"
+            proc = cli.run("server", "--cases", ROOT / "cases", *url, "--case", "server.url-required.error-shape",
+                           "--revision", "2025-11-25", "--report-dir", report, "--format", "json", timeout=120)
+            [c] = json.loads((report / "results.json").read_text())["cases"]
+            if c["status"] == "PASS":
+                assert proc.returncode == 0, proc.stderr.decode()[-3000:]
+                break
+            assert c["status"] == "FAIL" and c.get("check") == "response.call" and raced in c["reason"], c
+        else:
+            pytest.fail(f"three runs of server.url-required.error-shape all met the SDK's race (J8): {c['reason']}")
     finally:
         http.close()
 

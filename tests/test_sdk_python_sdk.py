@@ -61,6 +61,10 @@ def test_python_sdk_server(harness, tmp_path):
     [c] = run(harness, tmp_path, "python-sdk", "server", "server.modern.capability-missing-error", "2026-07-28",
               *server)
     assert c["status"] == "FAIL", c["reason"]
+    # The contract's prompt through on_get_prompt, which may return an InputRequiredResult too.
+    [c] = run(harness, tmp_path, "python-sdk", "server", "server.modern.prompt-input-required", "2026-07-28",
+              *server)
+    assert c["status"] == "PASS", c["reason"]
 
 
 def test_python_sdk_server_http(harness, tmp_path):

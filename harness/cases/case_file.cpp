@@ -295,6 +295,22 @@ class Loader {
           if (!t.IsString()) return bad(at, "needs_tools is an array of tool names");
           c.sut.needs_tools.emplace_back(t.GetString());
         }
+      } else if (key == "needs_prompts") {
+        if (!v.IsArray() || c.role != Role::Server)
+          return bad(at, "needs_prompts is an array of prompt names (server cases)");
+        for (const auto& t : v.GetArray()) {
+          if (!t.IsString()) return bad(at, "needs_prompts is an array of prompt names");
+          c.sut.needs_prompts.emplace_back(t.GetString());
+        }
+      } else if (key == "needs_tool_meta") {
+        if (!v.IsObject() || c.role != Role::Server)
+          return bad(
+              at, "needs_tool_meta maps a tool name to the _meta member it must set to true (server cases)");
+        for (auto m = v.MemberBegin(); m != v.MemberEnd(); ++m) {
+          if (!m->value.IsString() || m->value.GetStringLength() == 0)
+            return bad(pointer_append(at, m->name.GetString()), "the _meta member name, a non-empty string");
+          c.sut.needs_tool_meta.emplace_back(m->name.GetString(), m->value.GetString());
+        }
       } else if (key == "versions") {
         if (!v.IsArray() || v.Empty()) return bad(at, "versions is a non-empty array of protocol versions");
         for (const auto& t : v.GetArray()) {
@@ -304,7 +320,9 @@ class Loader {
         }
       } else {
         return bad(
-            at, "unknown member; sut has capabilities, user, tool, needs_tools, protocol_version, versions");
+            at,
+            "unknown member; sut has capabilities, user, tool, needs_tools, needs_prompts, needs_tool_meta, "
+            "protocol_version, versions");
       }
     }
     return true;

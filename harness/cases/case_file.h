@@ -66,6 +66,13 @@ struct CaseSut {
   const rapidjson::Value* user = nullptr;               // array of scripted answers
   std::string tool;
   std::vector<std::string> needs_tools;
+  // Server role: prompts the SUT must list (prompts/list, asked before the steps); a SUT that
+  // lists none of them (or has no prompts/list) makes the case SKIP, naming what is missing.
+  std::vector<std::string> needs_prompts;
+  // Server role: tool name -> a `_meta` member that tool's tools/list entry must set to true (an
+  // adapter's declaration, docs/adapter-contract.md: "io.elicit-conform/state-protected"); a tool
+  // without it makes the case SKIP, naming the declaration, since the rule binds only what it says.
+  std::vector<std::pair<std::string, std::string>> needs_tool_meta;
   // Server role: the protocolVersion the harness asks for in initialize instead of the case's
   // revision (a session at a revision without elicitation, 2025-03-26). The case applies only
   // when the server agrees to it; otherwise it is SKIP, "negotiated X".

@@ -74,6 +74,13 @@ std::string joined(const std::set<std::string>& tools) {
   return out;
 }
 
+// "a, b, c": every name, for a reason.
+std::string names(const std::set<std::string>& all) {
+  std::string out;
+  for (const std::string& n : all) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
 std::string capabilities_json(const Case& c) {
   if (c.sut.capabilities && *c.sut.capabilities != nullptr)
     return R"({"elicitation":)" + to_json(**c.sut.capabilities) + "}";
@@ -431,6 +438,7 @@ class ServerRun final : public StepEngine {
 
   // The tools the case needs are listed (tools/list, with `params` appended: the modern _meta).
   bool tools_listed(const std::string& params) {
+    if (!prompts_listed(params)) return false;
     if (case_.sut.needs_tools.empty()) return true;
     std::string why;
     const std::string list_id = new_request_id();
@@ -464,6 +472,70 @@ class ServerRun final : public StepEngine {
                        "");
         return false;
       }
+    }
+    return tool_meta_declared(*result);
+  }
+
+  // The declarations the case needs (sut.needs_tool_meta): a rule that binds only a server that
+  // says something of itself (its requestState protected, docs/adapter-contract.md) is SKIP for
+  // one that does not say it, with the reason, never a failure.
+  bool tool_meta_declared(const Value& list_result) {
+    const Value* list = find_member(list_result, "tools");
+    for (const auto& [tool, member] : case_.sut.needs_tool_meta) {
+      bool declared = false;
+      if (list && list->IsArray()) {
+        for (const Value& t : list->GetArray()) {
+          const Value* n = find_member(t, "name");
+          if (!n || !n->IsString() || std::string_view(n->GetString()) != tool) continue;
+          const Value* meta = find_member(t, "_meta");
+          const Value* flag = meta && meta->IsObject() ? find_member(*meta, member) : nullptr;
+          declared = flag && flag->IsBool() && flag->GetBool();
+        }
+      }
+      if (!declared) {
+        record_.skipped = "the SUT does not declare \"" + member + "\": true in the _meta of its tool " +
+                          tool +
+                          " (tools/list), so the rule that binds only such a server does not apply; see "
+                          "docs/adapter-contract.md";
+        note(*record_.skipped);
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // The prompts the case needs (sut.needs_prompts) are listed: prompts/list, with `params`
+  // appended (the modern _meta). A server without them (no prompts/list at all, or not these) is
+  // SKIP, naming what is missing: prompts are an adapter's option, not the contract's core.
+  bool prompts_listed(const std::string& params) {
+    if (case_.sut.needs_prompts.empty()) return true;
+    std::string why;
+    const std::string list_id = new_request_id();
+    send(R"({"jsonrpc":"2.0","id":)" + list_id + R"(,"method":"prompts/list")" + params + "}");
+    const Value* result = await_response(list_id, Deadline::after(options_.expect_timeout), why);
+    if (result == nullptr && !why.starts_with("it answered with an error")) {
+      // No answer at all is not "no prompts": the set-up's listing failed, as for tools/list.
+      fail_lifecycle("lifecycle.tools-list", "prompts/list got no answer (" + why + ")", "");
+      return false;
+    }
+    std::set<std::string> prompts;
+    const Value* list = result ? find_member(*result, "prompts") : nullptr;
+    if (list && list->IsArray()) {
+      for (const Value& p : list->GetArray()) {
+        if (const Value* n = find_member(p, "name"); n && n->IsString()) prompts.insert(n->GetString());
+      }
+    }
+    for (const std::string& needed : case_.sut.needs_prompts) {
+      if (prompts.contains(needed)) continue;
+      record_.skipped =
+          "needs the contract prompt " + needed + "; " +
+          (result == nullptr                     ? "prompts/list got no result (" + why + ")"
+           : list == nullptr || !list->IsArray() ? std::string("prompts/list answered no prompts list")
+           : prompts.empty()                     ? std::string("the SUT's prompts/list names no prompt")
+                                                 : "the SUT's prompts/list names only " + names(prompts)) +
+          " (docs/adapter-contract.md)";
+      note(*record_.skipped);
+      return false;
     }
     return true;
   }

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "cases/modern_client_checks.h"
+#include "cases/state_tamper.h"
 #include "cases/transcript_checks.h"
 #include "core/json.h"
 #include "core/json_pointer.h"
@@ -150,6 +151,51 @@ void substitute(Value& value, const Captures& captures, rapidjson::Document::All
     for (auto& item : value.GetArray()) substitute(item, captures, a);
   }
 }
+
+namespace {
+
+// {"$tampered": {"capture": name, "replace": text, "with": text}} as a member's whole value: that
+// capture altered (cases/state_tamper.h), for the case about a server's requestState integrity.
+// After substitute(), so the altered state, which may look like JSON, is never read as a template.
+void apply_tampering(Value& value, const Captures& captures, rapidjson::Document::AllocatorType& a,
+                     std::vector<std::string>& notes) {
+  if (value.IsObject()) {
+    for (rapidjson::SizeType i = 0; i < value.MemberCount();) {
+      const auto it = value.MemberBegin() + i;
+      const Value* spec = it->value.IsObject() && it->value.MemberCount() == 1
+                              ? find_member(it->value, "$tampered")
+                              : nullptr;
+      if (spec == nullptr) {
+        apply_tampering(it->value, captures, a, notes);
+        ++i;
+        continue;
+      }
+      const Value* name = find_member(*spec, "capture");
+      const Value* from = find_member(*spec, "replace");
+      const Value* to = find_member(*spec, "with");
+      const Value* state = name && name->IsString() ? captures.get(name->GetString()) : nullptr;
+      const std::string member(it->name.GetString(), it->name.GetStringLength());
+      if (state == nullptr || !state->IsString()) {
+        // As "{name}" with nothing captured: nothing to alter, so the member is left out.
+        notes.push_back(member + ": nothing captured as " +
+                        (name && name->IsString() ? name->GetString() : "?") +
+                        " to alter; the member is left out");
+        value.EraseMember(it);
+        continue;
+      }
+      const TamperedState t = tamper_state({state->GetString(), state->GetStringLength()},
+                                           from && from->IsString() ? from->GetString() : "",
+                                           to && to->IsString() ? to->GetString() : "");
+      notes.push_back(member + " altered from the captured " + name->GetString() + ": " + t.how);
+      it->value.SetString(t.state.c_str(), static_cast<rapidjson::SizeType>(t.state.size()), a);
+      ++i;
+    }
+  } else if (value.IsArray()) {
+    for (auto& item : value.GetArray()) apply_tampering(item, captures, a, notes);
+  }
+}
+
+}  // namespace
 
 StepEngine::StepEngine(const Case& c, Revision revision, const RunOptions& options)
     : case_(c),
@@ -660,6 +706,9 @@ void StepEngine::do_send(const Step& s) {
   rapidjson::Document message;
   message.CopyFrom(*s.body, message.GetAllocator());
   substitute(message, captures_, message.GetAllocator());
+  std::vector<std::string> tampered;
+  apply_tampering(message, captures_, message.GetAllocator(), tampered);
+  for (std::string& t : tampered) note(std::move(t));
   message.AddMember("jsonrpc", "2.0", message.GetAllocator());
   const std::string method = message["method"].GetString();
   decorate_request(message);

@@ -77,7 +77,8 @@ std::vector<TranscriptElicitation> transcript_elicitations(
 //   schema-consistent         no requested schema that no answer can satisfy (SHOULD)
 //   security-heuristics       no elicitation that asks for a secret or carries a clickable URL
 //   jsonrpc-valid             every SUT message is JSON-RPC as MCP uses it
-//   schema-as-asked           each form carries the validity keywords the tool was asked to send
+//   schema-as-asked           each form carries the validity keywords the tool was asked to send,
+//                             and none it was not (a property made required, an added default...)
 //   schema-titles-as-asked    ... and the titles and descriptions
 //   protocol-version          the initialize exchange names a protocol version
 //   initialize-first          a client sends nothing but ping and server/discover before initialize

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "core/json.h"
+#include "reference/state_mac.h"
 #include "spec/elicitation.h"
 
 namespace ec {
@@ -16,6 +17,30 @@ constexpr std::string_view kTogether = "elicit_together";
 
 // The state names the call it belongs to (call_fingerprint).
 std::string fingerprint(const Value& call_params) { return "ref.seq." + call_fingerprint(call_params) + "."; }
+
+// A requestState keeps the answers so far, which decide the result: the business logic of
+// mrtr.mdx's "servers MUST protect its integrity", so it goes out sealed (reference/state_mac.h)
+// and a retry's is opened, its MAC verified, before a byte of it is read. unsigned-state sends
+// it plain and trusts it; unchecked-state-mac seals it but never checks the seal.
+std::string issue_state(const std::string& payload, FaultId fault) {
+  return fault == FaultId::UnsignedState ? payload : seal_state(payload);
+}
+
+bool state_payload(const Value& state, FaultId fault, std::string& payload) {
+  if (!state.IsString()) return false;
+  const std::string_view text(state.GetString(), state.GetStringLength());
+  if (fault == FaultId::UnsignedState) {
+    payload = std::string(text);
+    return true;
+  }
+  if (fault == FaultId::UncheckedStateMac) {
+    const std::size_t dot = text.rfind('.');
+    if (dot == std::string_view::npos) return false;
+    payload = std::string(text.substr(0, dot));
+    return true;
+  }
+  return open_state(text, payload);
+}
 
 MultiRoundStep invalid(std::string why) {
   MultiRoundStep s;
@@ -53,14 +78,16 @@ MultiRoundStep sequence_step(const Value& call_params, const std::vector<const V
   const Value* state = find_member(call_params, "requestState");
   const std::string prefix = fingerprint(call_params);
   std::vector<std::string> answers;
+  std::string opened;
+  if (state != nullptr && !state_payload(*state, fault, opened))
+    return invalid("requestState fails verification");
   if (fault == FaultId::RoundsOnConnection) {
-    // The fault: the process's memory says where "the" sequence stands, whatever the request says.
+    // The fault: the process's memory says where "the" sequence stands, whatever the request says
+    // (a state it is given is still verified as its own: the fault is where it reads, not whether).
     if (responses == nullptr) memory.answers.clear();
     answers = memory.answers;
   } else if (state != nullptr) {
-    const std::string_view text = state->IsString()
-                                      ? std::string_view(state->GetString(), state->GetStringLength())
-                                      : std::string_view();
+    const std::string_view text = opened;
     if (!text.starts_with(prefix)) return invalid("requestState does not belong to this request");
     ParsedJson kept = parse_json(text.substr(prefix.size()));
     if (!kept.ok() || !kept.document.IsArray() || kept.document.Size() >= asked.size())
@@ -84,18 +111,19 @@ MultiRoundStep sequence_step(const Value& call_params, const std::vector<const V
   s.round = answers.size() + 1;
   std::string kept = "[";
   for (std::size_t i = 0; i < answers.size(); ++i) kept += (i ? "," : "") + answers[i];
-  s.request_state = prefix + kept + "]";
+  s.request_state = issue_state(prefix + kept + "]", fault);
   return s;
 }
 
 // The answers a retry's requestState keeps for elicit_together: one member per input asked, the
 // ElicitResult's JSON or null while it is missing. False when the state is not this call's.
-bool kept_together_answers(const Value* state, const std::string& prefix, std::size_t asked,
+bool kept_together_answers(const Value* state, const std::string& prefix, std::size_t asked, FaultId fault,
                            std::vector<std::string>& answers) {
   answers.assign(asked, "");
   if (state == nullptr) return true;
-  const std::string_view text =
-      state->IsString() ? std::string_view(state->GetString(), state->GetStringLength()) : std::string_view();
+  std::string opened;
+  if (!state_payload(*state, fault, opened)) return false;
+  const std::string_view text = opened;
   if (!text.starts_with(prefix)) return false;
   ParsedJson kept = parse_json(text.substr(prefix.size()));
   if (!kept.ok() || !kept.document.IsArray() || kept.document.Size() != asked) return false;
@@ -116,7 +144,7 @@ MultiRoundStep together_step(const Value& call_params, const std::vector<const V
   // parts is asked again, without end, for what it answered before.
   const Value* state =
       fault == FaultId::TogetherForgetsAnswers ? nullptr : find_member(call_params, "requestState");
-  if (!kept_together_answers(state, prefix, asked.size(), answers))
+  if (!kept_together_answers(state, prefix, asked.size(), fault, answers))
     return invalid("requestState does not belong to this request");
   std::string missing;
   for (std::size_t i = 0; i < asked.size(); ++i) {
@@ -144,7 +172,8 @@ MultiRoundStep together_step(const Value& call_params, const std::vector<const V
     kept += std::string(kept.empty() ? "[" : ",") + (a.empty() ? "null" : a);
     any = any || !a.empty();
   }
-  if (any && fault != FaultId::TogetherForgetsAnswers) s.request_state = prefix + kept + "]";
+  if (any && fault != FaultId::TogetherForgetsAnswers)
+    s.request_state = issue_state(prefix + kept + "]", fault);
   return s;
 }
 

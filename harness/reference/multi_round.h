@@ -26,8 +26,10 @@ bool is_multi_round_tool(std::string_view tool);
 
 // A digest of a tools/call's tool and arguments (FNV-1a, 16 hex digits), which the reference
 // server's requestStates carry so that a state presented on another call is refused. Not
-// integrity protection: tampering can do nothing worse than fail the request, when the spec lets
-// a server go without (mrtr.mdx).
+// integrity protection by itself: elicit's state (the digest alone) can do nothing worse than
+// fail the request when altered, which the spec lets a server leave unprotected (mrtr.mdx); the
+// multi-round tools' states carry the answers so far, which decide the result, so they go out
+// sealed with an HMAC under a per-process key (reference/state_mac.h) and are verified on retry.
 std::string call_fingerprint(const rapidjson::Value& call_params);
 
 // The params the call asks with (its arguments' "params" array of objects); empty when the

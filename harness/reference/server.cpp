@@ -50,15 +50,22 @@ constexpr const char* kTools = R"({"tools":[
  {"name":"complete","description":"Sends notifications/elicitation/complete for an elicitation id this server issued.",
   "inputSchema":{"type":"object","properties":{"elicitationId":{"type":"string"}},"required":["elicitationId"]}},
  {"name":"elicit_sequence","description":"2026-07-28: asks with each of the given params in turn, one round each, and returns the results as a JSON array.",
-  "inputSchema":{"type":"object","properties":{"params":{"type":"array","items":{"type":"object"}}},"required":["params"]}},
+  "inputSchema":{"type":"object","properties":{"params":{"type":"array","items":{"type":"object"}}},"required":["params"]},
+  "_meta":{"io.elicit-conform/state-protected":true}},
  {"name":"elicit_together","description":"2026-07-28: asks with all of the given params in one round and returns the results as a JSON array.",
-  "inputSchema":{"type":"object","properties":{"params":{"type":"array","items":{"type":"object"}}},"required":["params"]}},
+  "inputSchema":{"type":"object","properties":{"params":{"type":"array","items":{"type":"object"}}},"required":["params"]},
+  "_meta":{"io.elicit-conform/state-protected":true}},
  {"name":"test_elicitation","description":"The official conformance suite's tool: asks for a username and an e-mail address.",
   "inputSchema":{"type":"object","properties":{"message":{"type":"string"}},"required":["message"]}},
  {"name":"test_elicitation_sep1034_defaults","description":"The official conformance suite's tool: a form with a default for every primitive type.",
   "inputSchema":{"type":"object","properties":{}}},
  {"name":"test_elicitation_sep1330_enums","description":"The official conformance suite's tool: a form with the five SEP-1330 enum variants.",
   "inputSchema":{"type":"object","properties":{}}}]})";
+
+// The contract's prompt (docs/adapter-contract.md): served on the 2026-07-28 wire.
+constexpr const char* kPrompts = R"({"prompts":[
+ {"name":"elicit_prompt","description":"Asks with the given elicitation params before returning its message: the user's answer as JSON text.",
+  "arguments":[{"name":"params","description":"The JSON text of elicitation/create params, as the elicit tool takes them.","required":true}]}]})";
 
 // The official conformance suite's fixture tools (modelcontextprotocol/conformance, scenarios
 // elicitation-sep1034-defaults and elicitation-sep1330-enums): the schemas its checks expect.
@@ -305,10 +312,7 @@ class ReferenceServer {
     }
     if (tool == "test_elicitation") {
       const Value* message = find_member(*args, "message");
-      rapidjson::Document fixture = parse_json(R"({"requestedSchema":{"type":"object","properties":{
-        "username":{"type":"string","description":"User's response"},
-        "email":{"type":"string","description":"User's email address"}},"required":["username","email"]}})")
-                                        .document;
+      rapidjson::Document fixture = test_elicitation_fixture();
       fixture.AddMember("message",
                         message && message->IsString()
                             ? Value(message->GetString(), message->GetStringLength(), fixture.GetAllocator())
@@ -330,6 +334,20 @@ class ReferenceServer {
                      text_result(tool + " is a tool of the 2026-07-28 wire (multi-round requests)", true));
     }
     respond_error(id, -32602, "Unknown tool: " + tool);
+  }
+
+  // The official suite's test_elicitation form (message added by the caller);
+  // official-form-asks-password adds a password field to it.
+  rapidjson::Document test_elicitation_fixture() const {
+    return parse_json(fault_ == FaultId::OfficialFormAsksPassword
+                          ? R"({"requestedSchema":{"type":"object","properties":{
+        "username":{"type":"string","description":"User's response"},
+        "email":{"type":"string","description":"User's email address"},
+        "password":{"type":"string","description":"Your password"}},"required":["username","email"]}})"
+                          : R"({"requestedSchema":{"type":"object","properties":{
+        "username":{"type":"string","description":"User's response"},
+        "email":{"type":"string","description":"User's email address"}},"required":["username","email"]}})")
+        .document;
   }
 
   void elicit(const Value& call_id, const Value& params_value, ResultText style) {
@@ -460,6 +478,14 @@ class ReferenceServer {
         rewrite_schema_keywords(p, outgoing.GetAllocator());
       }
       if (fault_ == FaultId::DropRequired) outgoing["requestedSchema"].RemoveMember("required");
+      if (fault_ == FaultId::RequireAll && !props->ObjectEmpty()) {
+        // Every property required, as a schema built from a typed struct (no optional fields) has it.
+        Value all(rapidjson::kArrayType);
+        for (auto it = props->MemberBegin(); it != props->MemberEnd(); ++it)
+          all.PushBack(Value(it->name, outgoing.GetAllocator()), outgoing.GetAllocator());
+        outgoing["requestedSchema"].RemoveMember("required");
+        outgoing["requestedSchema"].AddMember("required", all, outgoing.GetAllocator());
+      }
       // A required name the properties do not define: no answer can satisfy the form. Only
       // forms that already list required fields get one, so the fault stays a quiet SHOULD.
       Value& schema = outgoing["requestedSchema"];
@@ -543,13 +569,14 @@ class ReferenceServer {
             modern_result("complete",
                           R"({"supportedVersions":["2026-07-28"],"ttlMs":0,"cacheScope":"public"})", true));
       }
-      return respond(id, modern_result("complete",
-                                       R"({"supportedVersions":["2026-07-28"],"capabilities":{"tools":{}},)"
-                                       R"("ttlMs":0,"cacheScope":"public"})",
-                                       true));
+      return respond(
+          id, modern_result("complete",
+                            R"({"supportedVersions":["2026-07-28"],"capabilities":{"tools":{},"prompts":{}},)"
+                            R"("ttlMs":0,"cacheScope":"public"})",
+                            true));
     }
     if (m.method == "prompts/list" && fault_ == FaultId::InputRequiredOnPromptsList) {
-      // The fault: it has no prompts (prompts/list is otherwise -32601 here) and asks anyway.
+      // The fault: listing its prompts already asks for the input one of them needs.
       return respond(
           id, modern_result("input_required", R"({"inputRequests":{"confirm":{"method":"elicitation/create",)"
                                               R"("params":{"message":"List the prompts?","requestedSchema":)"
@@ -567,8 +594,75 @@ class ReferenceServer {
           id, modern_result(fault_ == FaultId::CustomResultType ? "tool_list" : "complete",
                             tools.substr(0, tools.size() - 1) + R"(,"ttlMs":0,"cacheScope":"public"})"));
     }
+    if (m.method == "prompts/list") {
+      static const std::string prompts = to_json(parse_json(kPrompts).document);
+      return respond(id, modern_result("complete", prompts.substr(0, prompts.size() - 1) +
+                                                       R"(,"ttlMs":0,"cacheScope":"public"})"));
+    }
     if (m.method == "tools/call") return modern_call(id, *m.params, parsed.meta, *revision);
+    if (m.method == "prompts/get") return modern_prompt(id, *m.params, parsed.meta, *revision);
     respond_error(id, -32601, "Method not found: " + m.method);
+  }
+
+  // The contract's prompt elicit_prompt (docs/adapter-contract.md) on the modern wire: prompts/get,
+  // a request that may get an InputRequiredResult as tools/call may (mrtr.mdx, "Supported
+  // Requests"), asks with the elicitation params its argument "params" holds as JSON text, as the
+  // elicit tool does; the retry gets the GetPromptResult, one user message whose text is the JSON
+  // of the ElicitResult. The params go out as given (the schema faults are elicit's).
+  void modern_prompt(const Value& id, const Value& params, const RequestMeta& meta, Revision revision) {
+    const Value* name = find_member(params, "name");
+    if (name == nullptr || !name->IsString() || std::string_view(name->GetString()) != "elicit_prompt")
+      return respond_error(id, -32602, "Invalid params: no such prompt");
+    const Value* args = find_member(params, "arguments");
+    const Value* text = args != nullptr && args->IsObject() ? find_member(*args, "params") : nullptr;
+    const ParsedJson asked = parse_json(text != nullptr && text->IsString() ? text->GetString() : "");
+    if (!asked.ok() || !asked.document.IsObject()) {
+      return respond_error(id, -32602,
+                           "Invalid params: elicit_prompt needs the argument params, the JSON text of "
+                           "elicitation/create params");
+    }
+    const Value* mode_value = find_member(asked.document, "mode");
+    const Mode mode =
+        mode_value && mode_value->IsString() && std::string_view(mode_value->GetString()) == "url"
+            ? Mode::Url
+            : Mode::Form;
+    if (!meta.elicitation.supports(mode)) {
+      return respond_error(
+          id, static_cast<int>(kMissingRequiredClientCapability),
+          "Missing required client capability: elicitation (" + std::string(to_string(mode)) + " mode)",
+          R"({"requiredCapabilities":{"elicitation":{")" + std::string(to_string(mode)) + R"(":{}}}})");
+    }
+    const std::string state = "ref.prompt." + call_fingerprint(params);
+    const Value* responses = find_member(params, "inputResponses");
+    if (responses != nullptr && !responses->IsObject())
+      return respond_error(id, -32602, "Invalid params: inputResponses must be an object");
+    const Value* answer = responses != nullptr ? find_member(*responses, kInputKey) : nullptr;
+    if (answer == nullptr) {
+      if (fault_ == FaultId::PromptElicitsByRequest) {
+        // The 2025 habit: a JSON-RPC request of its own (its answer is ignored), then the prompt.
+        send(R"({"jsonrpc":"2.0","id":"legacy-)" + std::to_string(next_id_++) +
+             R"(","method":"elicitation/create","params":)" + to_json(asked.document) + "}");
+        return respond(id, modern_result("complete", prompt_result(R"({"action":"cancel"})")));
+      }
+      return respond(id, modern_result("input_required", R"({"inputRequests":{")" + std::string(kInputKey) +
+                                                             R"(":{"method":"elicitation/create","params":)" +
+                                                             to_json(asked.document) +
+                                                             R"(}},"requestState":)" + quote(state) + "}"));
+    }
+    const Value* echoed = find_member(params, "requestState");
+    if (echoed == nullptr || !echoed->IsString() || echoed->GetString() != state)
+      return respond_error(id, -32602, "Invalid params: requestState does not belong to this request");
+    if (!parse_elicit_result(*answer, revision, std::nullopt, "").result) {
+      return respond_error(
+          id, -32602, "Invalid params: inputResponses/" + std::string(kInputKey) + " is not an ElicitResult");
+    }
+    respond(id, modern_result("complete", prompt_result(to_json(*answer))));
+  }
+
+  // A GetPromptResult (its members, for modern_result) of one user message with this text.
+  static std::string prompt_result(const std::string& text) {
+    return R"({"description":"The user's answer to the elicitation","messages":[{"role":"user","content":{"type":"text","text":)" +
+           quote(text) + "}}]}";
   }
 
   void modern_call(const Value& id, const Value& params, const RequestMeta& meta, Revision revision) {
@@ -588,10 +682,7 @@ class ReferenceServer {
     if (is_multi_round_tool(tool)) return modern_multi_round(id, tool, params, *args, meta);
     if (tool == "test_elicitation") {
       const Value* message = find_member(*args, "message");
-      rapidjson::Document fixture = parse_json(R"({"requestedSchema":{"type":"object","properties":{
-        "username":{"type":"string","description":"User's response"},
-        "email":{"type":"string","description":"User's email address"}},"required":["username","email"]}})")
-                                        .document;
+      rapidjson::Document fixture = test_elicitation_fixture();
       fixture.AddMember("message",
                         message && message->IsString()
                             ? Value(message->GetString(), message->GetStringLength(), fixture.GetAllocator())
@@ -794,6 +885,9 @@ class ReferenceServer {
     // A careful server validates what it receives (SERVER-VALIDATE-CONTENT).
     if (fault_ != FaultId::TrustContent) {
       for (const Diagnostic& d : validate_answer(result, params, revision)) {
+        // modern-lengths-only: this wire's path checks string lengths and nothing else.
+        const bool length = d.check == "content.min-length" || d.check == "content.max-length";
+        if (fault_ == FaultId::ModernLengthsOnly && d.check.starts_with("content.") && !length) continue;
         if ((d.level == Level::Must || d.level == Level::Should) && !overlooked(d, params)) {
           return respond(call_id, modern_result("complete", text_result("invalid elicitation result at " +
                                                                             d.pointer + ": " + d.message,
@@ -847,6 +941,8 @@ class ReferenceServer {
   //   ignore-item-count      too many or too few multi-select items
   //   accept-titles          a titled enum answered with anything, its titles included
   //   skip-pattern, skip-format   the pattern, the format
+  //   skip-maximum           the maximum (the minimum is still checked)
+  //   email-format-only      every format but email
   //   utf16-lengths          (below) lengths counted in UTF-16 code units, as JavaScript's .length does
   bool overlooked(const Diagnostic& d, const Value& params) const {
     const Value* property = property_at(d.pointer, params);
@@ -861,6 +957,12 @@ class ReferenceServer {
     if (fault_ == FaultId::AcceptTitles) return d.check == "content.enum" && titled && !multi;
     if (fault_ == FaultId::SkipPattern) return d.check == "content.pattern";
     if (fault_ == FaultId::SkipFormat) return d.check == "content.format";
+    if (fault_ == FaultId::SkipMaximum) return d.check == "content.maximum";
+    if (fault_ == FaultId::EmailFormatOnly) {
+      const Value* format = property && property->IsObject() ? find_member(*property, "format") : nullptr;
+      return d.check == "content.format" &&
+             !(format && format->IsString() && std::string_view(format->GetString()) == "email");
+    }
     if (fault_ == FaultId::Utf16Lengths)
       return d.check == "content.min-length" || d.check == "content.max-length";
     return false;
@@ -987,7 +1089,16 @@ class ReferenceServer {
       const Value* eid = find_member(entry, "elicitationId");
       if (eid && eid->IsString()) issued_.insert(std::string(eid->GetString(), eid->GetStringLength()));
     }
-    const std::string data = R"({"elicitations":)" + to_json(*list) + "}";
+    std::string entries = to_json(*list);
+    if (fault_ == FaultId::UrlErrorWithoutMessage) {
+      rapidjson::Document copy;
+      copy.CopyFrom(*list, copy.GetAllocator());
+      for (Value& entry : copy.GetArray()) {
+        if (entry.IsObject()) entry.RemoveMember("message");
+      }
+      entries = to_json(copy);
+    }
+    const std::string data = R"({"elicitations":)" + entries + "}";
     if (fault_ == FaultId::UrlRequiredAsResult) return respond(call_id, text_result(data, true));
     if (fault_ == FaultId::DropUrlErrorList) {
       return respond_error(call_id, static_cast<int>(kUrlElicitationRequired),

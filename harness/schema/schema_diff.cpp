@@ -71,10 +71,12 @@ class Differ {
         }
         if (!names && key == "required" && it->value.IsArray() && theirs->IsArray()) {
           same_set(it->value, *theirs, at);  // the order of required names means nothing
+          added_names(&it->value, *theirs, asked, at);
           continue;
         }
         compare(it->value, *theirs, at, k, !names && key == "properties", depth + 1);
       }
+      if (!names && kind == Kind::Validity) added(asked, sent, pointer);
       return;
     }
     if (asked.IsArray() && sent.IsArray() && asked.Size() == sent.Size() && depth < kMaxDepth) {
@@ -87,6 +89,50 @@ class Differ {
   }
 
  private:
+  // What the sender added to the schema at `pointer`: a keyword that decides what is valid or
+  // pre-filled where the tool asked for none. Not judged: keywords outside the subset or that
+  // decide nothing for the asked type, titles and descriptions (display only), an added property
+  // (another rule's business: an added password field is FORM-NO-SENSITIVE's), and a keyword whose
+  // value restricts nothing (`required: []`, `minLength: 0`, `minItems: 0`).
+  void added(const Value& asked, const Value& sent, const std::string& pointer) {
+    for (auto it = sent.MemberBegin(); it != sent.MemberEnd(); ++it) {
+      const std::string_view key(it->name.GetString(), it->name.GetStringLength());
+      if (find_member(asked, key) != nullptr || key == "properties" || kDisplayKeywords.contains(key) ||
+          !decides_validity(key, asked) || restricts_nothing(key, it->value))
+        continue;
+      const std::string at = pointer_append(pointer, key);
+      if (key == "required" && it->value.IsArray()) {
+        added_names(nullptr, it->value, asked, at);
+        continue;
+      }
+      add(Kind::Validity, at,
+          std::string(key) + " " + shown(it->value) + " was added: the tool asked for none");
+    }
+  }
+
+  // The required names the sender added (to `asked_list`, or to none) among the properties the
+  // tool asked for.
+  void added_names(const Value* asked_list, const Value& sent_list, const Value& asked_schema,
+                   const std::string& pointer) {
+    const Value* props = find_member(asked_schema, "properties");
+    for (const Value& v : sent_list.GetArray()) {
+      if (!v.IsString() || props == nullptr || !props->IsObject() ||
+          find_member(*props, std::string_view(v.GetString(), v.GetStringLength())) == nullptr)
+        continue;
+      bool listed = false;
+      if (asked_list != nullptr) {
+        for (const Value& a : asked_list->GetArray()) listed = listed || json_equal(a, v);
+      }
+      if (!listed) add(Kind::Validity, pointer, shown(v) + " was made required: the tool did not ask for it");
+    }
+  }
+
+  static bool restricts_nothing(std::string_view key, const Value& v) {
+    if (key == "required") return v.IsArray() && v.Empty();
+    if (key == "minLength" || key == "minItems") return v.IsNumber() && v.GetDouble() == 0;
+    return false;
+  }
+
   void same_set(const Value& asked, const Value& sent, const std::string& pointer) {
     const auto has = [](const Value& list, const Value& v) {
       for (const Value& x : list.GetArray()) {

@@ -2,9 +2,12 @@
 // proxy, or a schema builder in between) may rewrite a schema on its way out: drop `default`,
 // turn `integer` into `number`, strip `format`, `pattern` or bounds, turn a titled single-select
 // into free text, lose titles. This compares, keyword by keyword and by value, every keyword of
-// the schema that was asked for with the schema that was sent. Keywords the sender added are not
-// judged (a title generated from the property name is harmless; an added password field is
-// another rule's business).
+// the schema that was asked for with the schema that was sent, and reports the validity keywords the
+// sender added where the tool asked for none: a property made required, a default, an enum, a
+// format, a bound or a length (a typed SDK that builds the schema from a struct makes every field
+// required and gives it a zero-value default; issue 33, G2). Other additions are not judged: a
+// title generated from the property name is harmless, an added password field is another rule's
+// business, and `required: []`, `minLength: 0` or `minItems: 0` restrict nothing.
 //
 // Each difference has a class, so the two halves can be judged at their own levels:
 //   Validity  what is valid or what is pre-filled changes: type (integer is not number), enum,

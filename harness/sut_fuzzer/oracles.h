@@ -95,8 +95,9 @@ std::vector<FuzzFinding> server_result_findings(const rapidjson::Value& tool_res
 // and, for asked params that passed check_message:
 //   broke-valid-request     an elicitation/create check_message rejects at MUST level;
 //   altered-schema          a requestedSchema other than asked: a keyword that decides what is valid
-//                           or pre-filled was changed or dropped (schema_diff.h; FORM-REQUESTED-SCHEMA,
-//                           as the corpus's schema-as-asked cases and the strip-* faults read it);
+//                           or pre-filled was changed, dropped or added (schema_diff.h;
+//                           FORM-REQUESTED-SCHEMA, as the corpus's schema-as-asked cases and the strip-*
+//                           faults read it);
 //   added-sensitive-field   a security heuristic (FORM-NO-SENSITIVE and its kin) fires on what it
 //                           sent and not on what it was asked to send;
 //   inconsistent-schema     a schema no answer can satisfy, asked for one that can be

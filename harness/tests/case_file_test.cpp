@@ -40,6 +40,27 @@ TEST(CaseFile, LoadsAValidCase) {
   EXPECT_EQ(c->requirements, std::vector<std::string>{"CLIENT-MODE-DEFAULT"});
 }
 
+// A server case's declarations: prompts it needs, and a tool _meta member that must be true.
+TEST(CaseFile, ServerCasesNameThePromptsAndDeclarationsTheyNeed) {
+  std::string text = valid_case();
+  text.replace(text.find("client.mode.x"), 13, "server.mode.x");
+  text.replace(text.find("\"role\":\"client\""), 15, "\"role\":\"server\"");
+  text.replace(text.find("CLIENT-MODE-DEFAULT"), 19, "SERVER-MODE-DECLARED");
+  text.replace(
+      text.find("\"level\""), 7,
+      R"("sut":{"needs_prompts":["elicit_prompt"],"needs_tool_meta":{"elicit_sequence":"io.x/protected"}},"level")");
+  CaseLoadError error;
+  const auto c = load_case(text, "cases/x.json", error);
+  ASSERT_TRUE(c.has_value()) << error.display();
+  EXPECT_EQ(c->sut.needs_prompts, std::vector<std::string>{"elicit_prompt"});
+  ASSERT_EQ(c->sut.needs_tool_meta.size(), 1U);
+  EXPECT_EQ(c->sut.needs_tool_meta[0].first, "elicit_sequence");
+  EXPECT_EQ(c->sut.needs_tool_meta[0].second, "io.x/protected");
+  text.replace(text.find("\"io.x/protected\""), 16, "\"\"");
+  EXPECT_FALSE(load_case(text, "cases/x.json", error).has_value());
+  EXPECT_EQ(error.pointer, "/sut/needs_tool_meta/elicit_sequence") << error.display();
+}
+
 TEST(CaseFile, FullRequirementIdsAreAccepted) {
   std::string text = valid_case();
   text.replace(text.find("\"CLIENT-MODE-DEFAULT\""), 21, "\"EL-2025-11-25-CLIENT-MODE-DEFAULT\"");
@@ -137,7 +158,13 @@ INSTANTIATE_TEST_SUITE_P(
         Bad{"Lifecycle", "\"level\":\"MUST\"", "\"level\":\"MUST\",\"lifecycle\":\"sometimes\"", "/lifecycle",
             "\"auto\" (default) or \"manual\""},
         Bad{"DuplicateMember", "\"level\":\"MUST\"", "\"level\":\"MUST\",\"level\":\"MUST\"", "/level",
-            "appears twice"}),
+            "appears twice"},
+        Bad{"PromptsOfAClient", "\"level\":\"MUST\"",
+            R"("level":"MUST","sut":{"needs_prompts":["elicit_prompt"]})", "/sut/needs_prompts",
+            "(server cases)"},
+        Bad{"ToolMetaOfAClient", "\"level\":\"MUST\"",
+            R"("level":"MUST","sut":{"needs_tool_meta":{"elicit_sequence":"io.x/y"}})",
+            "/sut/needs_tool_meta", "(server cases)"}),
     [](const ::testing::TestParamInfo<Bad>& p) { return p.param.name; });
 
 // harness.first_request_error: a modern server's refusal of the client's first request. The loader

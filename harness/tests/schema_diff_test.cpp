@@ -27,7 +27,9 @@ constexpr const char* kAsked = R"({"type":"object","properties":{
 
 TEST(SchemaDiff, TheSameSchemaHasNoDifference) { EXPECT_TRUE(diff(kAsked, kAsked).empty()); }
 
-TEST(SchemaDiff, AddedKeywordsAndReorderedRequiredAreNotJudged) {
+// Titles, properties the tool never asked for (and their required names), keywords outside the
+// subset: another rule's business or nothing a client accepts differently.
+TEST(SchemaDiff, AddedTitlesPropertiesAndOutsideKeywordsAreNotJudged) {
   const auto d =
       diff(R"({"type":"object","properties":{"a":{"type":"string"}},"required":["a","b"]})",
            R"({"type":"object","properties":{"a":{"type":"string","title":"A"},"z":{"type":"string"}},
@@ -130,6 +132,46 @@ TEST(SchemaDiff, OptionsInAnotherOrderOrNumberAreDifferences) {
   EXPECT_FALSE(diff(R"({"enum":["a","b"]})", R"({"enum":["b","a"]})").empty());
   EXPECT_FALSE(diff(R"({"enum":["a","b"]})", R"({"enum":["a"]})").empty());
   EXPECT_FALSE(diff(R"({"required":["a","b"]})", R"({"required":["a"]})").empty());
+}
+
+// Additions to what was asked (issue 33, G2): a typed SDK that builds the schema from a struct makes
+// every field required and gives each a zero-value default; each is a keyword the tool did not ask for.
+TEST(SchemaDiff, AddedValidityKeywordsAreDifferences) {
+  const auto d = diff(
+      R"({"type":"object","properties":{"a":{"type":"string"},"n":{"type":"integer"},
+                            "m":{"type":"array","items":{"type":"string","enum":["u","v"]}}}})",
+      R"({"type":"object","properties":{"a":{"type":"string","default":"","minLength":1,"format":"email"},
+                            "n":{"type":"integer","maximum":5,"default":0},
+                            "m":{"type":"array","items":{"type":"string","enum":["u","v"]},"maxItems":1}},
+                          "required":["a","n","m"]})");
+  std::vector<std::string> where;
+  for (const auto& x : d) {
+    EXPECT_EQ(x.kind, Kind::Validity) << x.pointer;
+    where.push_back(x.pointer);
+  }
+  EXPECT_EQ(where, (std::vector<std::string>{"/properties/a/default", "/properties/a/minLength",
+                                             "/properties/a/format", "/properties/n/maximum",
+                                             "/properties/n/default", "/properties/m/maxItems", "/required",
+                                             "/required", "/required"}));
+  EXPECT_NE(d[6].message.find("\"a\" was made required"), std::string::npos) << d[6].message;
+  EXPECT_NE(d[0].message.find("default \"\" was added"), std::string::npos) << d[0].message;
+}
+
+TEST(SchemaDiff, ANameAddedToTheRequiredListIsADifference) {
+  const auto d = diff(R"({"properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["a"]})",
+                      R"({"properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["b","a"]})");
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(d[0].pointer, "/required");
+  EXPECT_NE(d[0].message.find("\"b\" was made required"), std::string::npos) << d[0].message;
+}
+
+TEST(SchemaDiff, AddedKeywordsThatRestrictNothingAreNotJudged) {
+  EXPECT_TRUE(
+      diff(
+          R"({"type":"object","properties":{"s":{"type":"string"},"m":{"type":"array","items":{"type":"string"}}}})",
+          R"({"type":"object","properties":{"s":{"type":"string","minLength":0,"maxItems":3},
+                         "m":{"type":"array","items":{"type":"string"},"minItems":0}},"required":[]})")
+          .empty());
 }
 
 }  // namespace

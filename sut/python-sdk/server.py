@@ -27,6 +27,13 @@ A low-level `mcp.server.Server` (handlers as constructor parameters, `on_list_to
   test_elicitation, test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums
                                 the official conformance suite's fixture tools, the same way
 
+and the contract's prompt (`on_list_prompts`, `on_get_prompt`, whose handler may return an
+`InputRequiredResult` as a tool's may):
+
+  elicit_prompt {params: "<JSON text>"}
+                                asks with these params as `elicit` does, then returns one user
+                                message whose text is the `ElicitResult` as JSON
+
 The low-level Server is the SDK's tier for "an exact schema (loaded from a file, generated from a
 database), not one derived from a Python signature" (docs/advanced/low-level-server.md): the
 harness hands the adapter a JSON Schema, which `MCPServer`'s `ctx.elicit(message, schema=Model)`
@@ -161,7 +168,7 @@ def request_params(params: Any) -> types.ElicitRequestFormParams | types.ElicitR
     raise ToolError(f"the SDK has no elicitation API for mode {mode!r}")
 
 
-async def ask(ctx: ServerRequestContext, call: types.CallToolRequestParams, params: Any):
+async def ask(ctx: ServerRequestContext, call: types.CallToolRequestParams | types.GetPromptRequestParams, params: Any):
     """The user's answer (an ElicitResult), or an InputRequiredResult on a 2026-07-28 request."""
     typed = request_params(params)
     if ctx.protocol_version in MODERN_PROTOCOL_VERSIONS:
@@ -311,7 +318,54 @@ async def call_tool(
     raise MCPError(code=types.INVALID_PARAMS, message=f"Unknown tool: {name}")
 
 
-server = Server("elicit-conform-python-sdk", version="0.1.0", on_list_tools=list_tools, on_call_tool=call_tool)
+async def list_prompts(ctx: ServerRequestContext, params: types.PaginatedRequestParams | None) -> types.ListPromptsResult:
+    return types.ListPromptsResult(
+        prompts=[
+            types.Prompt(
+                name="elicit_prompt",
+                description="Asks the user with the given elicitation params, then returns the answer as its message.",
+                arguments=[
+                    types.PromptArgument(
+                        name="params", description="The JSON text of elicitation/create params.", required=True
+                    )
+                ],
+            )
+        ]
+    )
+
+
+async def get_prompt(
+    ctx: ServerRequestContext, params: types.GetPromptRequestParams
+) -> types.GetPromptResult | types.InputRequiredResult:
+    """The contract's prompt: a prompt has no isError, so what fails is a JSON-RPC error."""
+    if params.name != "elicit_prompt":
+        raise MCPError(code=types.INVALID_PARAMS, message=f"Unknown prompt: {params.name}")
+    try:
+        asked = json.loads((params.arguments or {}).get("params", ""))
+    except ValueError:
+        asked = None
+    if not isinstance(asked, dict):
+        raise MCPError(
+            code=types.INVALID_PARAMS, message="elicit_prompt needs params, the JSON text of elicitation params"
+        )
+    try:
+        answer = await ask(ctx, params, asked)
+    except ToolError as e:
+        raise MCPError(code=types.INTERNAL_ERROR, message=str(e)) from e
+    if isinstance(answer, types.InputRequiredResult):
+        return answer
+    text = types.TextContent(type="text", text=json.dumps(wire(answer)))
+    return types.GetPromptResult(messages=[types.PromptMessage(role="user", content=text)])
+
+
+server = Server(
+    "elicit-conform-python-sdk",
+    version="0.1.0",
+    on_list_tools=list_tools,
+    on_call_tool=call_tool,
+    on_list_prompts=list_prompts,
+    on_get_prompt=get_prompt,
+)
 
 
 async def serve_stdio() -> None:

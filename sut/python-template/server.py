@@ -10,6 +10,12 @@ Tools (the contract's, plus the official conformance suite's fixtures):
   complete     {elicitationId}  send notifications/elicitation/complete for that id
   test_elicitation, test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums
 
+Prompt (the contract's; its cases are 2026-07-28's, which this template does not speak, so no
+case calls it here, but it shows the shape):
+  elicit_prompt {params: "<JSON text>"}  send elicitation/create with these params (prompt
+                                         arguments are strings), then return one user message
+                                         whose text is the result as JSON
+
 Usage: server.py [--fault ignore-capabilities]
   The fault breaks one rule on purpose (elicitation is sent whatever the client declared), to show
   an SDK author what a failing report looks like; tests/test_python_template.py uses it.
@@ -197,6 +203,27 @@ def call_tool(name, arguments):
     raise RpcError(INVALID_PARAMS, f"Unknown tool: {name}")
 
 
+def get_prompt(name, arguments):
+    """The GetPromptResult of the contract's prompt; raises RpcError (a prompt has no isError)."""
+    if name != "elicit_prompt":
+        raise RpcError(INVALID_PARAMS, f"Unknown prompt: {name}")
+    try:
+        params = json.loads(arguments.get("params", ""))
+    except (TypeError, ValueError):
+        params = None
+    if not isinstance(params, dict):
+        raise RpcError(INVALID_PARAMS, "elicit_prompt needs the argument params, the JSON text of elicitation params")
+    try:
+        result = elicit(params)
+    except ToolError as e:
+        raise RpcError(INTERNAL_ERROR, f"elicit_prompt could not elicit: {e}")
+    return {"messages": [{"role": "user", "content": {"type": "text", "text": json.dumps(result)}}]}
+
+
+PROMPTS = [{"name": "elicit_prompt", "description": "Asks with the given elicitation params, then returns the answer.",
+            "arguments": [{"name": "params", "description": "The JSON text of elicitation/create params.",
+                           "required": True}]}]
+
 TOOLS = [
     ("elicit", "Sends elicitation/create with the given params and returns the result as JSON text.", "params"),
     ("require_url", "Fails with -32042 listing the given URL-mode elicitations.", "elicitations"),
@@ -218,13 +245,20 @@ def answer(request):
         # support, which SHOULD be the latest (LIFECYCLE-SERVER-VERSION-LATEST).
         session.revision = asked if asked in ELICITATION_REVISIONS + OLDER_REVISIONS else ELICITATION_REVISIONS[0]
         session.capability = (params.get("capabilities") or {}).get("elicitation")
-        return {"protocolVersion": session.revision, "capabilities": {"tools": {}},
+        return {"protocolVersion": session.revision, "capabilities": {"tools": {}, "prompts": {}},
                 "serverInfo": {"name": "elicit-conform-python-template", "version": "0.1.0"}}
     if method == "ping":
         return {}
     if method == "tools/list":
         return {"tools": [{"name": name, "description": text, "inputSchema": {
             "type": "object", "properties": {arg: {}} if arg else {}}} for name, text, arg in TOOLS]}
+    if method == "prompts/list":
+        return {"prompts": PROMPTS}
+    if method == "prompts/get":
+        arguments = params.get("arguments") or {}
+        if not isinstance(arguments, dict):
+            raise RpcError(INVALID_PARAMS, "arguments must be an object")
+        return get_prompt(params.get("name"), arguments)
     if method == "tools/call":
         try:
             arguments = params.get("arguments") or {}

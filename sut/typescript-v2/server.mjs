@@ -8,6 +8,13 @@
 //   complete     {elicitationId} -> server.createElicitationCompletionNotifier(id)()
 //   elicit_sequence, elicit_together {params: [...]} -> several elicitations, in turn or at once
 //                                   (2026-07-28 multi-round cases), results as a JSON array
+// and the contract's prompt elicit_prompt {params: "<JSON text>"}, which asks with those params
+// before it returns one user message, the ElicitResult as JSON (mcp.registerPrompt; a prompt
+// callback may return inputRequired(...) like a tool's).
+// With --api input-required the multi-round tools keep their answers in a requestState sealed by
+// the SDK's createRequestStateCodec (HMAC-SHA256, a key drawn per process) and verified by the
+// ServerOptions.requestState.verify hook it documents, and say so in their tools/list _meta
+// ("io.elicit-conform/state-protected": true, docs/adapter-contract.md).
 // and the official conformance suite's test_elicitation, test_elicitation_sep1034_defaults and
 // test_elicitation_sep1330_enums.
 //
@@ -25,13 +32,14 @@
 // Transport: stdio with serveStdio(factory) (the SDK's dual-era stdio entry), or `--http PORT`:
 // Streamable HTTP on 127.0.0.1:PORT (0: any free port), whose URL is the first line of stdout.
 
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 
 import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
 import {
   acceptedContent,
   createMcpHandler,
+  createRequestStateCodec,
   fromJsonSchema,
   inputRequired,
   inputResponse,
@@ -66,7 +74,18 @@ const KEY = 'elicit';
 // the SDK's documented option for that is ServerOptions.supportedProtocolVersions. Unset: the
 // SDK's default list.
 const toldVersions = (process.env.ELICIT_CONFORM_PROTOCOL_VERSIONS || '').split(',').filter((v) => v !== '');
-const serverOptions = toldVersions.length > 0 ? { supportedProtocolVersions: toldVersions } : undefined;
+// The multi-round tools' state carries the answers so far, which decide the result: "servers MUST
+// protect its integrity" (mrtr.mdx). The SDK's codec seals it; its verify, as the documented
+// hook, refuses an altered state with -32602 before a handler runs and hands the handler the
+// decoded payload. One key per process: every round of a flow reaches this process.
+const codec = api === 'input-required' ? createRequestStateCodec({ key: randomBytes(32) }) : undefined;
+const serverOptions =
+  toldVersions.length > 0 || codec
+    ? {
+        ...(toldVersions.length > 0 ? { supportedProtocolVersions: toldVersions } : {}),
+        ...(codec ? { requestState: { verify: codec.verify } } : {}),
+      }
+    : undefined;
 
 // Asks the user with `params` through the chosen API. `render(result)` makes the tool result from
 // the ElicitResult the SDK handed back.
@@ -113,9 +132,9 @@ async function ask(ctx, params, render) {
 // Asks with each of `list` in turn (elicit_sequence) or all at once (elicit_together); the tool
 // result is the JSON array of the ElicitResults. The push API awaits them; the input-required API
 // asks one round per params (keys step-1, step-2, ...), the answers so far riding in requestState
-// as JSON (the SDK hands a handler the raw wire string when no verify hook is configured), or one
-// round with every params (keys input-1, input-2, ...), asking again for any key a retry lacks and
-// keeping the answers a retry gave in requestState the same way (a JSON array, null where missing).
+// (sealed by the codec, handed back decoded after the verify hook), or one round with every params
+// (keys input-1, input-2, ...), asking again for any key a retry lacks and keeping the answers a
+// retry gave in requestState the same way (an array, null where missing).
 async function askMany(ctx, list, together) {
   if (api === 'push') {
     try {
@@ -136,8 +155,8 @@ async function askMany(ctx, list, together) {
     if (together) {
       const keys = list.map((_, i) => `input-${i + 1}`);
       // The answers earlier retries gave, one member per params (null while it is missing).
-      const state = ctx.mcpReq.requestState();
-      const kept = state === undefined ? list.map(() => null) : JSON.parse(state);
+      const state = ctx.mcpReq.requestState();  // the codec's decoded payload
+      const kept = state === undefined ? list.map(() => null) : state;
       if (
         !Array.isArray(kept) ||
         kept.length !== list.length ||
@@ -151,11 +170,11 @@ async function askMany(ctx, list, together) {
       // Ask again for the missing ones alone, keeping the answers given so far in requestState.
       return inputRequired({
         inputRequests: Object.fromEntries(missing.map((key) => [key, request(list[keys.indexOf(key)])])),
-        ...(missing.length < keys.length ? { requestState: JSON.stringify(answers) } : {}),
+        ...(missing.length < keys.length ? { requestState: await codec.mint(answers) } : {}),
       });
     }
-    const state = ctx.mcpReq.requestState();
-    const answers = state === undefined ? [] : JSON.parse(state);
+    const state = ctx.mcpReq.requestState();  // the codec's decoded payload
+    const answers = state === undefined ? [] : state;
     if (!Array.isArray(answers) || answers.length >= list.length) return toolError('requestState is not this call\'s');
     const key = `step-${answers.length + 1}`;
     if (inputResponse(responses, key).kind === 'elicit') {
@@ -164,7 +183,7 @@ async function askMany(ctx, list, together) {
     }
     return inputRequired({
       inputRequests: { [`step-${answers.length + 1}`]: request(list[answers.length]) },
-      requestState: JSON.stringify(answers),
+      requestState: await codec.mint(answers),
     });
   } catch (e) {
     return toolError(e);
@@ -193,6 +212,7 @@ function buildServer() {
           ? 'Asks the user with all of the given params at once and returns the results as a JSON array.'
           : 'Asks the user with each of the given params in turn and returns the results as a JSON array.',
         inputSchema: z.object({ params: z.array(anyObject).min(1) }),
+        ...(codec ? { _meta: { 'io.elicit-conform/state-protected': true } } : {}),
       },
       async ({ params }, ctx) => askMany(ctx, params, together),
     );
@@ -222,6 +242,36 @@ function buildServer() {
       } catch (e) {
         return toolError(e);
       }
+    },
+  );
+
+  // The contract's prompt: prompts/get may need input like tools/call (mrtr.mdx, "Supported
+  // Requests"). A prompt has no isError: what the SDK refuses is thrown, a JSON-RPC error.
+  mcp.registerPrompt(
+    'elicit_prompt',
+    {
+      description: 'Asks the user with the given elicitation params, then returns the answer as its message.',
+      argsSchema: z.object({ params: z.string() }),
+    },
+    async ({ params }, ctx) => {
+      const asked = JSON.parse(params);
+      const message = (result) => ({
+        messages: [{ role: 'user', content: { type: 'text', text: JSON.stringify(result) } }],
+      });
+      if (api === 'push') {
+        try {
+          return message(await ctx.mcpReq.elicitInput(asked));
+        } catch (e) {
+          if (e instanceof SdkError && e.code === SdkErrorCode.MethodNotSupportedByProtocolVersion) {
+            throw new Error(`elicit-conform: SKIP: the push API (ctx.mcpReq.elicitInput) has no form on this revision: ${e.message}`);
+          }
+          throw e;
+        }
+      }
+      const responses = ctx.mcpReq.inputResponses;
+      if (inputResponse(responses, KEY).kind === 'elicit') return message(responses[KEY]);
+      const request = asked.mode === 'url' ? inputRequired.elicitUrl(asked) : inputRequired.elicit(asked);
+      return inputRequired({ inputRequests: { [KEY]: request } });
     },
   );
 

@@ -14,7 +14,11 @@
 //	                             returns the JSON array of the ElicitResults
 //
 // and the official conformance suite's test_elicitation, test_elicitation_sep1034_defaults and
-// test_elicitation_sep1330_enums.
+// test_elicitation_sep1330_enums; and, with Server.AddPrompt, the contract's prompt
+//
+//	elicit_prompt {params: "<JSON text>"} asks with these params, then returns one user message
+//	                             whose text is the ElicitResult as JSON (a GetPromptResult may
+//	                             carry InputRequests like a CallToolResult)
 //
 // The SDK has two ways for a tool to ask the user, and --api chooses which one every tool uses:
 //
@@ -323,6 +327,43 @@ func newServer(opts *mcp.ServerOptions) *mcp.Server {
 				return askMany(ctx, req, list, tool.together), nil, nil
 			})
 	}
+
+	s.AddPrompt(&mcp.Prompt{Name: "elicit_prompt", Description: "Asks the user with the given elicitation params, then returns the answer as its message.",
+		Arguments: []*mcp.PromptArgument{{Name: "params", Description: "The JSON text of elicitation/create params.", Required: true}}},
+		func(ctx context.Context, req *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+			var asked map[string]any
+			if err := json.Unmarshal([]byte(req.Params.Arguments["params"]), &asked); err != nil {
+				return nil, fmt.Errorf("elicit_prompt needs the argument params, the JSON text of elicitation params: %w", err)
+			}
+			params, err := elicitParams(asked)
+			if err != nil {
+				return nil, err
+			}
+			message := func(res *mcp.ElicitResult) (*mcp.GetPromptResult, error) {
+				raw, err := json.Marshal(res)
+				if err != nil {
+					return nil, err
+				}
+				return &mcp.GetPromptResult{Messages: []*mcp.PromptMessage{{Role: "user", Content: &mcp.TextContent{Text: string(raw)}}}}, nil
+			}
+			if api == "push" {
+				res, err := req.Session.Elicit(ctx, params)
+				if err != nil {
+					if req.ProtocolVersion() >= "2026-07-28" {
+						return nil, fmt.Errorf("elicit-conform: SKIP: the push API (ServerSession.Elicit) has no form on this revision: %w", err)
+					}
+					return nil, err
+				}
+				return message(res)
+			}
+			// input-required: on the retry the answer is in InputResponses; without one, ask.
+			if answer, ok := req.Params.InputResponses[key]; ok {
+				if res, ok := answer.(*mcp.ElicitResult); ok {
+					return message(res)
+				}
+			}
+			return &mcp.GetPromptResult{InputRequests: mcp.InputRequestMap{key: params}}, nil
+		})
 
 	mcp.AddTool(s, &mcp.Tool{Name: "require_url", Description: "Fails with a -32042 URLElicitationRequiredError listing the given elicitations."},
 		func(_ context.Context, _ *mcp.CallToolRequest, in requireURLArgs) (res *mcp.CallToolResult, _ any, err error) {

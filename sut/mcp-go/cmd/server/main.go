@@ -14,7 +14,7 @@
 //	                             and returns the JSON array of the ElicitationResults
 //
 // and the official conformance suite's test_elicitation, test_elicitation_sep1034_defaults and
-// test_elicitation_sep1330_enums.
+// test_elicitation_sep1330_enums; and the contract's prompt elicit_prompt (MCPServer.AddPrompt).
 //
 // The SDK has two ways for a tool to ask the user, and --api chooses which one every tool uses:
 //
@@ -272,9 +272,52 @@ const sep1330 = `{"message":"Please pick your options","requestedSchema":{"type"
 func newServer() *server.MCPServer {
 	s := server.NewMCPServer("elicit-conform-mcp-go-adapter", "0.1.0",
 		server.WithToolCapabilities(true),
+		server.WithPromptCapabilities(false),
 		server.WithElicitation(),
 	)
 	a := asker{s}
+
+	// The contract's prompt elicit_prompt {params: "<JSON text>"}: asks with these params, then
+	// returns one user message whose text is the ElicitationResult as JSON. A GetPromptResult
+	// carries InputRequests like a CallToolResult (InputRequestBuilder.PromptResult).
+	s.AddPrompt(mcp.NewPrompt("elicit_prompt",
+		mcp.WithPromptDescription("Asks the user with the given elicitation params, then returns the answer as its message."),
+		mcp.WithArgument("params", mcp.RequiredArgument(), mcp.ArgumentDescription("The JSON text of elicitation/create params."))),
+		func(ctx context.Context, req mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+			var asked map[string]any
+			if err := json.Unmarshal([]byte(req.Params.Arguments["params"]), &asked); err != nil {
+				return nil, fmt.Errorf("elicit_prompt needs the argument params, the JSON text of elicitation params: %w", err)
+			}
+			params, err := elicitParams(asked)
+			if err != nil {
+				return nil, err
+			}
+			message := func(res *mcp.ElicitationResult) (*mcp.GetPromptResult, error) {
+				raw, err := json.Marshal(res)
+				if err != nil {
+					return nil, err
+				}
+				return &mcp.GetPromptResult{Messages: []mcp.PromptMessage{
+					mcp.NewPromptMessage(mcp.RoleUser, mcp.NewTextContent(string(raw)))}}, nil
+			}
+			if api == "push" {
+				res, err := s.RequestElicitation(ctx, mcp.ElicitationRequest{
+					Request: mcp.Request{Method: string(mcp.MethodElicitationCreate)},
+					Params:  params,
+				})
+				if errors.Is(err, server.ErrServerInitiatedRequestUnsupported) {
+					return nil, fmt.Errorf("elicit-conform: SKIP: the push API (MCPServer.RequestElicitation) has no form on this revision: %w", err)
+				}
+				if err != nil {
+					return nil, err
+				}
+				return message(res)
+			}
+			if answer := server.ElicitationResponse(req.Params.InputResponses, key); answer != nil {
+				return message(answer)
+			}
+			return server.NewInputRequestBuilder("").Elicit(key, params).PromptResult(), nil
+		})
 
 	s.AddTool(mcp.NewTool("elicit",
 		mcp.WithDescription("Asks the user with the given elicitation params and returns the result as JSON text."),
