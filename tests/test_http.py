@@ -45,15 +45,24 @@ def verdicts(cli, tmp_path, *args, timeout=300):
     return proc, results, [(c["id"], c["revision"], c["status"]) for c in results["cases"]]
 
 
+def two_session_cases():
+    """The cases with steps on a second session ("session": "B"), which only Streamable HTTP has."""
+    return {json.loads(f.read_text())["id"] for f in (ROOT / "cases").glob("*/server/*.json")
+            if any(s.get("session") == "B" for s in json.loads(f.read_text())["steps"])}
+
+
 def assert_same_verdicts(over_stdio, over_http):
     """Every case that runs on both transports gets the same verdict on each. Only 2026-07-28 cases
-    run on one: those of a Streamable HTTP rule (".http-" in the id) over HTTP, those of a stdio
-    rule or of client notifications (which that revision has only on stdio) over stdio."""
+    and the two-session cases run on one: those of a Streamable HTTP rule (".http-" in the id) and
+    those with a second session over HTTP, those of a stdio rule or of client notifications (which
+    2026-07-28 has only on stdio) over stdio."""
     both = {v[:2] for v in over_http} & {v[:2] for v in over_stdio}
     assert [v for v in over_http if v[:2] in both] == [v for v in over_stdio if v[:2] in both]
     only_http = [v for v in over_http if v[:2] not in both]
     only_stdio = [v for v in over_stdio if v[:2] not in both]
-    assert only_http and all(rev == "2026-07-28" and ".http-" in case for case, rev, _ in only_http), only_http
+    two_sessions = two_session_cases()
+    assert only_http and all((rev == "2026-07-28" and ".http-" in case) or case in two_sessions
+                             for case, rev, _ in only_http), only_http
     assert all(rev == "2026-07-28" and ".http-" not in case for case, rev, _ in only_stdio), only_stdio
     # ... and each of them says so in its file (a stdio rule, client notifications, the era cases).
     stdio_only = {c["id"] for c in map(lambda f: json.loads(f.read_text()), (ROOT / "cases").glob("2026-07-28/*/*.json"))

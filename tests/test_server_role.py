@@ -51,6 +51,13 @@ def http_only(requirement):
     return "HTTP" in requirement
 
 
+# The rules whose cases need two sessions of one server (steps with "session": "B"), which only
+# Streamable HTTP has: their faults cross sessions (broadcast-complete, answers-any-session) and
+# run over HTTP at 2025-11-25, one case at a time, since a broadcast reaches the sessions of every
+# case running at once.
+TWO_SESSION_RULES = {"COMPLETE-ONLY-INITIATOR", "SERVER-BIND-IDENTITY"}
+
+
 # Faults whose cases were written for them (issue 33 item 7, docs/catalog-audit.md G2, G5, G6, G8,
 # G16, G17): each fails exactly these cases and nothing else. The validation faults' WARNs are the
 # SHOULD of SERVER-VALIDATE-CONTENT.
@@ -67,6 +74,8 @@ EXACT = {
     "content-means-accept": {f"server.{era}.{action}-with-content-is-not-accept"
                              for era in ("actions", "modern") for action in ("decline", "cancel")},
     "url-error-without-message": {"server.url-required.error-shape"},
+    "broadcast-complete": {"server.url.complete-only-to-initiator"},
+    "answers-any-session": {"server.session.answer-bound-to-session"},
     "official-form-asks-password": {"server.security.official-test-elicitation-asks-no-secrets",
                                     "server.security.official-test-elicitation-asks-no-secrets-2025-06-18"},
 }
@@ -79,6 +88,9 @@ def test_every_fault_is_caught_and_every_case_can_fail(cli, tmp_path):
     requirements = dict(faults(cli))
 
     def run_fault(name):
+        if requirements[name] in TWO_SESSION_RULES:
+            return run_over_http(cli, tmp_path / name, "--fault", name,
+                                 extra=("--revision", "2025-11-25", "-j", "1", "--timeout", "2500"))
         if http_only(requirements[name]):
             return run_over_http(cli, tmp_path / name, "--fault", name,
                                  extra=("--revision", "2026-07-28", "-j", "4", "--timeout", "2500"))
@@ -108,6 +120,7 @@ def test_every_fault_is_caught_and_every_case_can_fail(cli, tmp_path):
         assert name not in EXACT or set(failed) == EXACT[name], (name, sorted(failed))
     cases = {c["id"] for c in run(cli, tmp_path / "clean", f"{cli.peer} reference server")[1]["cases"]}
     cases |= {c["id"] for c in run_over_http(cli, tmp_path / "clean-http", extra=("--revision", "2026-07-28"))[1]["cases"]}
+    cases |= {c["id"] for c in run_over_http(cli, tmp_path / "clean-http-2025", extra=("--revision", "2025-11-25", "-j", "4"))[1]["cases"]}
     print("\nkill matrix (fault -> failing cases):")
     for name, failed in matrix.items():
         print(f"  {name:28} {', '.join(failed)}")

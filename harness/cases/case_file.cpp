@@ -27,7 +27,7 @@ const std::set<std::string_view> kStepKeywords = {
 const std::set<std::string_view> kStepModifiers = {
     "$comment",      "as",           "response_to", "to",
     "within_ms",     "prerequisite", "id",          "http_version_header",
-    "nonconformant", "absent_ok",    "poll"};
+    "nonconformant", "absent_ok",    "poll",        "session"};
 
 // Case ids and step names are short ASCII: checked by hand, no regex engine needed.
 bool is_case_id(std::string_view id) {
@@ -571,6 +571,17 @@ class Loader {
                      "nothing arriving keeps the rule, 1 to 400 characters");
         }
         step.absent_ok = std::string(a->GetString(), a->GetStringLength());
+      }
+      if (const rapidjson::Value* session = find_member(s, "session")) {
+        const bool known = session->IsString() && (std::string_view(session->GetString()) == "A" ||
+                                                   std::string_view(session->GetString()) == "B");
+        if (!known || c.role != Role::Server || c.transports != std::vector<Transport>{Transport::Http} ||
+            step.kind == Step::Kind::ExpectNoFetch || step.kind == Step::Kind::Check)
+          return bad(
+              pointer_append(at, "session"),
+              "session is \"A\" (the default) or \"B\", the second Streamable HTTP session of a server "
+              "case whose transports are [\"http\"]; not for expect_no_fetch or check steps");
+        step.second_session = std::string_view(session->GetString()) == "B";
       }
       if (const rapidjson::Value* id = find_member(s, "id")) {
         if (!id->IsString() || !is_check_id(id->GetString()))

@@ -53,6 +53,11 @@ struct Step {
   // refuse an enum without options, say). Every other message the harness writes must conform:
   // the self-check (ELICIT_CONFORM_SELF_CHECK, schema/spec_schema.h) judges it.
   std::string nonconformant;
+  // "session": "B" (server cases over Streamable HTTP only): the step runs on a second session of
+  // the same server, opened with its own initialize and Mcp-Session-Id after the first one's
+  // lifecycle and open until the case ends; its own messages, its own inbox. Captures and the
+  // names of matched messages are shared, so a B step may reply to a request that came on A.
+  bool second_session = false;
   // The id a failure of this step reports and a baseline names ("case-id:check-id"). It does not
   // depend on the step's position, so inserting a step renames nothing: the step's "id" if it
   // has one, else derived from what it does (see derive_check_id in case_file.cpp):

@@ -60,6 +60,9 @@ struct RunOptions {
   // session, the URL trap's listener) has none: a second session fails the check, the trap sees
   // no request.
   std::shared_ptr<MessageChannel> channel;
+  // With `channel`: the scripted second session of a server case whose steps say "session": "B"
+  // (null: such a case is SKIP, as it is over stdio).
+  std::shared_ptr<MessageChannel> second_channel;
 };
 
 RunRecord run_case(const Case& c, Revision revision, const RunOptions& options);

@@ -30,6 +30,7 @@ bool reusable(const Case& c, Revision revision) {
       !c.sut.versions.empty() || !c.sut.task_tools.empty())  // task cases read initialize's capabilities
     return false;
   for (const Step& s : c.steps) {
+    if (s.second_session) return false;
     if (s.kind == Step::Kind::Check &&
         (s.text == "protocol-version" || s.text == "latest-version" ||
          s.text == "unsupported-version-not-echoed" || s.text == "initialize-error-names-versions"))
@@ -328,21 +329,58 @@ class ServerRun final : public StepEngine {
     return true;
   }
 
+  std::string asked_version() const {
+    return case_.sut.protocol_version.empty() ? std::string(to_string(revision_))
+                                              : case_.sut.protocol_version;
+  }
+
+  // The initialize request of a session: the version asked for and the case's capability.
+  std::string initialize_json(const std::string& id) const {
+    return R"({"jsonrpc":"2.0","id":)" + id + R"(,"method":"initialize","params":{"protocolVersion":")" +
+           asked_version() + R"(","capabilities":)" + capabilities_json(case_) +
+           R"(,"clientInfo":{"name":"elicit-conform","version":"0.1"}}})";
+  }
+
+  // A second session of the same server for the steps marked "session": "B": a new Streamable
+  // HTTP session (own connection, own Mcp-Session-Id, own GET stream) with the same initialize
+  // as the first, then notifications/initialized. Only over HTTP (the loader keeps such cases
+  // there): over stdio a second session is a second process, which shares nothing with the first.
+  bool open_second_session() override {
+    second_session_ = SessionState{};
+    if (options_.channel) {
+      if (!options_.second_channel) return second_session_.reset(), StepEngine::open_second_session();
+      second_session_->channel = options_.second_channel;  // a scripted SUT (runner.h)
+    } else {
+      if (options_.url.empty()) return second_session_.reset(), StepEngine::open_second_session();
+      std::string error;
+      auto url = parse_loopback_url(options_.url, error);
+      if (!url) {
+        record_.harness_error = "--url: " + error;
+        return false;
+      }
+      second_session_->channel = std::make_shared<HttpClientChannel>(*url, options_.max_message_bytes);
+    }
+    use_session(true);
+    const std::string id = new_request_id();
+    send(initialize_json(id));
+    std::string why;
+    const Value* init = await_response(id, Deadline::after(options_.expect_timeout), why);
+    if (init != nullptr) send(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
+    use_session(false);
+    if (init == nullptr) {
+      fail_lifecycle("lifecycle.second-session",
+                     "the second session's initialize got no result (" + why + ")", "");
+      return false;
+    }
+    return true;
+  }
+
   bool lifecycle() override {
     if (warm_) return joined_lifecycle();
     if (features(revision_).modern_wire) return modern_lifecycle();
-    std::string caps = "{}";
-    if (case_.sut.capabilities && *case_.sut.capabilities != nullptr) {
-      caps = R"({"elicitation":)" + to_json(**case_.sut.capabilities) + "}";
-    }
     const std::string id = new_request_id();
-    const std::string asked =
-        case_.sut.protocol_version.empty() ? std::string(to_string(revision_)) : case_.sut.protocol_version;
-    if (!send(R"({"jsonrpc":"2.0","id":)" + id + R"(,"method":"initialize","params":{"protocolVersion":")" +
-              asked + R"(","capabilities":)" + caps +
-              R"(,"clientInfo":{"name":"elicit-conform","version":"0.1"}}})") &&
-        undeliverable("initialize"))
-      return false;
+    const std::string asked = asked_version();
+    if (!send(initialize_json(id)) && undeliverable("initialize")) return false;
     std::string why;
     const Value* init = await_response(id, Deadline::after(options_.startup_timeout), why);
     if (init == nullptr) {
@@ -632,6 +670,13 @@ class ServerRun final : public StepEngine {
   }
 
   void stop() override {
+    if (second_session_) {
+      use_session(true);
+      if (auto* http = dynamic_cast<HttpClientChannel*>(channel_.get()))
+        http->close(Deadline::after(std::chrono::milliseconds(1000)));  // DELETE: session B is over
+      take_channel_notes();
+      use_session(false);
+    }
     if (auto* http = dynamic_cast<HttpClientChannel*>(channel_.get())) {
       http->close(Deadline::after(std::chrono::milliseconds(1000)));  // DELETE: the session is over
       take_channel_notes();

@@ -266,7 +266,9 @@ bool StepEngine::negotiated(const std::string& version, const std::string& asked
 }
 
 RunRecord StepEngine::run() {
-  if (start() && (case_.manual_lifecycle || lifecycle())) {
+  const bool two_sessions =
+      std::any_of(case_.steps.begin(), case_.steps.end(), [](const Step& s) { return s.second_session; });
+  if (start() && (case_.manual_lifecycle || lifecycle()) && (!two_sessions || open_second_session())) {
     for (std::size_t i = 0; i < case_.steps.size() && !record_.failure && !record_.skipped &&
                             !record_.harness_error && !record_.sut_unavailable;
          ++i) {
@@ -672,15 +674,31 @@ void StepEngine::answer_unexpected_requests(const Step* current) {
   open_requests_ = std::move(still_open);
 }
 
+void StepEngine::use_session(bool second) {
+  if (second == in_second_session_ || !second_session_) return;
+  SessionState& other = *second_session_;
+  std::swap(channel_, other.channel);
+  std::swap(inbox_, other.inbox);
+  std::swap(eof_, other.eof);
+  std::swap(eof_detail_, other.eof_detail);
+  std::swap(requests_scanned_, other.requests_scanned);
+  std::swap(open_requests_, other.open_requests);
+  in_second_session_ = second;
+  // The transcript says which session the messages after this note went over.
+  note(second ? "on session B (the second session) from here" : "on session A from here");
+}
+
 void StepEngine::run_step(const Step& s) {
+  use_session(s.second_session);
   switch (s.kind) {
-    case Step::Kind::Send: return do_send(s);
-    case Step::Kind::Expect: return do_expect(s);
-    case Step::Kind::Reply: return do_reply(s);
-    case Step::Kind::ExpectSilence: return do_silence(s);
-    case Step::Kind::ExpectNoFetch: return no_fetch(s);
-    case Step::Kind::Check: return do_check(s);
+    case Step::Kind::Send: do_send(s); break;
+    case Step::Kind::Expect: do_expect(s); break;
+    case Step::Kind::Reply: do_reply(s); break;
+    case Step::Kind::ExpectSilence: do_silence(s); break;
+    case Step::Kind::ExpectNoFetch: no_fetch(s); break;
+    case Step::Kind::Check: do_check(s); break;
   }
+  use_session(false);
 }
 
 void StepEngine::do_send(const Step& s) {

@@ -125,6 +125,29 @@ class StepEngine {
   }
   void answer_unexpected_requests(const Step* current);
 
+  // A second session of the same server (steps with "session": "B"): what is its own, swapped
+  // with the engine's while one of its steps runs (use_session()); captures, the transcript, the
+  // ledger and the names of matched messages stay shared. The role opens it (open_second_session())
+  // before the first step of a case that has B steps, and closes it in stop().
+  struct SessionState {
+    std::shared_ptr<MessageChannel> channel;
+    std::deque<Received> inbox;
+    bool eof = false;
+    std::string eof_detail;
+    std::size_t requests_scanned = 0;
+    std::vector<std::size_t> open_requests;
+  };
+  std::optional<SessionState> second_session_;
+  bool in_second_session_ = false;
+  // Opens the second session: its channel, initialize and notifications/initialized on it (the
+  // role runs them through use_session(true)). False: the record says why (SKIP or a failure).
+  virtual bool open_second_session() {
+    record_.skipped = "the case needs a second session of the server, which only Streamable HTTP has";
+    return false;
+  }
+  // Makes the second session (true) or the first (false) the one send() and pump() use.
+  void use_session(bool second);
+
   // The session's request-id counters, for a session that outlives the case (sut_pool.h): the
   // next case in it goes on counting, so that no id of ours is used twice in one session.
   struct SessionIds {

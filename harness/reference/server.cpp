@@ -10,10 +10,13 @@
 #include <deque>
 #include <iostream>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <random>
 #include <set>
 #include <thread>
+#include <utility>
 
 #include <rapidjson/document.h>
 
@@ -95,10 +98,24 @@ constexpr const char* kSep1330Params = R"json({"message":"Please select options 
 // fixtures' sentences.
 enum class ResultText { Json, OfficialUserResponse, OfficialCompleted };
 
+// What the sessions of one Streamable HTTP listener share. A conformant server shares nothing
+// between them (each session is a server of its own, as an SDK keeps one per connection); only
+// the two faults that cross sessions read this.
+struct CrossSession {
+  std::mutex m;
+  // broadcast-complete: every session alive now.
+  std::map<MessageChannel*, std::shared_ptr<MessageChannel>> sessions;
+  // answers-any-session: responses that came on a session with no elicitation of that id, the
+  // newest few, by the session they came on (dropped when it ends), for whichever other session
+  // waits for that id.
+  std::deque<std::pair<MessageChannel*, rapidjson::Document>> stray;
+};
+
 class ReferenceServer {
  public:
-  ReferenceServer(MessageChannel& channel, const ReferenceServerOptions& options, bool http = false)
-      : channel_(channel), fault_(options.fault), http_(http) {
+  ReferenceServer(MessageChannel& channel, const ReferenceServerOptions& options, bool http = false,
+                  std::shared_ptr<CrossSession> cross = nullptr)
+      : channel_(channel), fault_(options.fault), http_(http), cross_(std::move(cross)) {
     // 2026-07-28 has no initialize: it is served on the modern wire when listed, and the
     // initialize answer is chosen among the others.
     // The adapter contract's ELICIT_CONFORM_PROTOCOL_VERSIONS (set by the cases about eras): support
@@ -141,8 +158,23 @@ class ReferenceServer {
   }
 
   std::optional<rapidjson::Document> read() {
+    // answers-any-session: while an elicitation waits, an answer of its id that came on another
+    // session is as good as one on this session.
+    const bool any_session = cross_ && fault_ == FaultId::AnswersAnySession;
     for (;;) {
-      ReadResult r = channel_.receive(Deadline::after(std::chrono::hours(1)));
+      if (any_session && !awaiting_.empty()) {
+        std::lock_guard lock(cross_->m);
+        for (auto it = cross_->stray.begin(); it != cross_->stray.end(); ++it) {
+          const Value* rid = find_member(it->second, "id");
+          if (it->first != &channel_ && rid && to_json(*rid) == awaiting_) {
+            rapidjson::Document d = std::move(it->second);
+            cross_->stray.erase(it);
+            return d;
+          }
+        }
+      }
+      ReadResult r = channel_.receive(any_session ? Deadline::after(std::chrono::milliseconds(50))
+                                                  : Deadline::after(std::chrono::hours(1)));
       if (r.status == ReadResult::Timeout || r.status == ReadResult::TooLarge) continue;
       if (r.status != ReadResult::Line) return std::nullopt;
       ParsedJson parsed = parse_json(r.line);
@@ -176,6 +208,15 @@ class ReferenceServer {
         m.method != "notifications/initialized") {
       return send(R"({"jsonrpc":"2.0","id":null,"error":{"code":-32601,"message":)" +
                   quote("Unknown notification " + m.method) + "}}");
+    }
+    if (cross_ && fault_ == FaultId::AnswersAnySession &&
+        (m.kind == MessageKind::ResultResponse || m.kind == MessageKind::ErrorResponse)) {
+      std::lock_guard lock(cross_->m);
+      rapidjson::Document copy;
+      copy.CopyFrom(message, copy.GetAllocator());
+      cross_->stray.emplace_back(&channel_, std::move(copy));
+      if (cross_->stray.size() > 16) cross_->stray.pop_front();
+      return;
     }
     if (m.kind == MessageKind::Notification || m.kind == MessageKind::ResultResponse ||
         m.kind == MessageKind::ErrorResponse || m.kind == MessageKind::Invalid) {
@@ -409,6 +450,11 @@ class ReferenceServer {
     send(std::string(fault_ == FaultId::NoJsonrpcVersion ? "{" : R"({"jsonrpc":"2.0",)") + R"("id":)" +
          request_id + R"(,"method":"elicitation/create","params":)" + to_json(outgoing) + "}");
     // Wait for the answer; other requests wait their turn (pings are answered at once).
+    awaiting_ = request_id;
+    struct Done {
+      std::string& awaiting;
+      ~Done() { awaiting.clear(); }
+    } done{awaiting_};
     while (auto message = read()) {
       const Value* rid = find_member(*message, "id");
       const bool answer = rid && to_json(*rid) == request_id && !has_member(*message, "method");
@@ -1244,15 +1290,29 @@ class ReferenceServer {
       return respond(call_id,
                      text_result("refused: elicitation " + id + " was not issued to this client", true));
     }
-    send(R"({"jsonrpc":"2.0","method":"notifications/elicitation/complete","params":{"elicitationId":)" +
-         quote(id) + "}}");
+    const std::string notification =
+        R"({"jsonrpc":"2.0","method":"notifications/elicitation/complete","params":{"elicitationId":)" +
+        quote(id) + "}}";
+    send(notification);
+    if (cross_ && fault_ == FaultId::BroadcastComplete) {
+      // The fault: every other open session gets it too (on its GET stream).
+      std::vector<std::shared_ptr<MessageChannel>> others;
+      {
+        std::lock_guard lock(cross_->m);
+        for (const auto& [raw, session] : cross_->sessions)
+          if (raw != &channel_) others.push_back(session);
+      }
+      for (const auto& other : others) other->send(notification, Deadline::after(std::chrono::seconds(1)));
+    }
     respond(call_id, text_result("completion sent", false));
   }
 
   MessageChannel& channel_;
   FaultId fault_;
   bool http_ = false;  // served over Streamable HTTP (the faults of that transport act only there)
-  std::vector<std::string> versions_;         // initialize-based, latest first
+  std::shared_ptr<CrossSession> cross_;  // the listener's sessions (HTTP only; the two cross-session faults)
+  std::string awaiting_;               // the id of the elicitation/create waiting for its answer (JSON text)
+  std::vector<std::string> versions_;  // initialize-based, latest first
   std::vector<std::string> modern_versions_;  // served without initialize (2026-07-28)
   Revision revision_ = default_revision();
   bool elicitation_allowed_ = true;
@@ -1303,10 +1363,20 @@ int run_reference_server_http(int port, const ReferenceServerOptions& reference)
   std::cout << server->url() << std::endl;  // the first line: where to connect
   // One conformant server per session, as an SDK keeps one per connection. The sessions end
   // with their DELETE; the process ends when it is killed.
+  auto cross = std::make_shared<CrossSession>();
   for (;;) {
     std::shared_ptr<MessageChannel> session = server->accept(Deadline::after(std::chrono::hours(1)));
     if (!session) continue;
-    std::thread([session, reference] { ReferenceServer(*session, reference, true).run(); }).detach();
+    std::thread([session, reference, cross] {
+      {
+        std::lock_guard lock(cross->m);
+        cross->sessions[session.get()] = session;
+      }
+      ReferenceServer(*session, reference, true, cross).run();
+      std::lock_guard lock(cross->m);
+      cross->sessions.erase(session.get());
+      std::erase_if(cross->stray, [&](const auto& s) { return s.first == session.get(); });
+    }).detach();
   }
 }
 

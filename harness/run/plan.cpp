@@ -243,6 +243,9 @@ std::vector<std::string> case_checks(const Case& c) {
     const bool handshake = l == "lifecycle.initialized" || l == "lifecycle.protocol-version";
     if (for_role && !(c.role == Role::Client && modern_only && handshake)) out.push_back(l);
   }
+  // A case with steps on a second session opens it after the lifecycle (server_run.cpp).
+  if (std::any_of(c.steps.begin(), c.steps.end(), [](const Step& s) { return s.second_session; }))
+    out.emplace_back("lifecycle.second-session");
   for (const Step& s : c.steps) out.push_back(s.check_id);
   return out;
 }

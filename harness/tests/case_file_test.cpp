@@ -70,6 +70,29 @@ TEST(CaseFile, FullRequirementIdsAreAccepted) {
   EXPECT_EQ(c->requirements[0], "CLIENT-MODE-DEFAULT");
 }
 
+// "session": "B": a step on the second Streamable HTTP session, only in a server case whose
+// transports are ["http"] (nowhere else is there a second session of one server).
+TEST(CaseFile, ASecondSessionStepBelongsToAnHttpOnlyServerCase) {
+  const std::string steps =
+      R"([{"send":{"method":"ping"},"as":"p"},{"expect_silence_ms":100,"session":"B"}])";
+  std::string server = valid_case(steps);
+  server.replace(server.find(R"("role":"client")"), 15, R"("role":"server","transports":["http"])");
+  server.replace(server.find("client.mode.x"), 6, "server");
+  CaseLoadError error;
+  auto c = load_case(server, "x.json", error);
+  ASSERT_TRUE(c) << error.display();
+  EXPECT_FALSE(c->steps[0].second_session);
+  EXPECT_TRUE(c->steps[1].second_session);
+  for (const std::string& wrong :
+       {valid_case(steps),                                                                  // a client case
+        std::string(server).replace(server.find(R"(["http"])"), 8, R"(["stdio","http"])"),  // stdio too
+        std::string(server).replace(server.find(R"("B")"), 3, R"("C")")}) {                 // no session C
+    CaseLoadError e;
+    EXPECT_FALSE(load_case(wrong, "x.json", e));
+    EXPECT_EQ(e.pointer, "/steps/1/session") << e.display();
+  }
+}
+
 struct Bad {
   std::string name;
   std::string from;
