@@ -17,8 +17,15 @@ def command(role, *extra):
 
 
 def runs_at(role, revision):
-    return {json.loads(p.read_text())["id"] for p in (ROOT / "cases").glob(f"*/{role}/*.json")
-            if revision in json.loads(p.read_text())["revisions"]}
+    """The cases of a role at a revision that run over stdio (the template's transport)."""
+    cases = [json.loads(p.read_text()) for p in (ROOT / "cases").glob(f"*/{role}/*.json")]
+    return {c["id"] for c in cases if revision in c["revisions"] and "stdio" in c.get("transports", ["stdio"])}
+
+
+# Tasks (2025-11-25 tasks.mdx) are optional and the template does not run anything as a task: the
+# cases that need it are SKIP, saying the peer did not declare it, and nothing else may be.
+TASK_SKIPS = ("the client did not declare tasks.requests.elicitation.create",
+              "the case calls elicit as a task, and the server declares no tasks.requests.tools.call")
 
 
 @pytest.mark.parametrize("role", ["server", "client"])
@@ -29,7 +36,8 @@ def test_the_corpus_passes(cli, tmp_path, role):
     verdicts = {c["id"]: (c["status"], c.get("reason")) for c in results["cases"]}
     assert set(verdicts) == runs_at(role, "2025-11-25"), "the report does not cover the corpus"
     # Every case, SHOULD-level ones included: a WARN or a SKIP here is a regression of the template.
-    assert {i: v for i, v in verdicts.items() if v[0] != "PASS"} == {}
+    assert {i: v for i, v in verdicts.items()
+            if v[0] != "PASS" and not (v[0] == "SKIP" and ".tasks." in i and v[1].startswith(TASK_SKIPS))} == {}
     assert proc.returncode == 0, proc.stderr.decode(errors="replace")[-3000:]
 
 
