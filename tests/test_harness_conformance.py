@@ -43,6 +43,8 @@ EXEMPT = {
         "meta.required": "_meta without clientCapabilities, which the server must answer with 400"},
     "server.modern.state-untrusted": {
         "mrtr.state-echoed": "a retry with a requestState the server never issued, to see it refused or ignored"},
+    "server.session.answer-bound-to-session": {
+        "basic.response-id": "answers, on a second session, a request the server sent on the first"},
     "server.modern.tampered-state-rejected": {
         "mrtr.state-echoed": "a retry whose requestState was altered, to see the server refuse it"},
     "server.modern.http-version-mismatch-rejected": {

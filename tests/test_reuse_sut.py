@@ -29,7 +29,10 @@ def test_cases_join_kept_sessions_and_the_reports_say_so(cli, tmp_path):
     assert verdicts(shared) == verdicts(alone)
     assert "reused_sessions" not in alone["provenance"]["sut"]
     joined = shared["provenance"]["sut"]["reused_sessions"]["runs_that_joined_one"]
-    assert joined > len(shared["cases"]) // 2, joined
+    # Most of the runs that may join one do (a 2026-07-28 run never does: that wire keeps no state
+    # between requests, below).
+    may_join = [c for c in shared["cases"] if c["revision"] != "2026-07-28"]
+    assert joined > len(may_join) // 2, (joined, len(may_join))
     assert f"--reuse-sut: {joined} of {len(shared['cases'])} runs joined" in proc.stderr.decode()
     joiners = [c for c in shared["cases"]
                if any("--reuse-sut: this case runs in" in t["text"] for t in c["transcript"] if t["from"] == "note")]
