@@ -39,6 +39,9 @@ EXEMPT = {
         "meta.required": "_meta without clientCapabilities, which the server must reject with -32602"},
     "server.modern.meta-version-missing-rejected": {
         "meta.required": "_meta without protocolVersion, which the server must reject with -32602"},
+    "server.modern.http-meta-version-missing-400": {
+        "meta.required": "_meta without protocolVersion, which the server must answer with 400",
+        "http.version-header-match": "the header names 2026-07-28 while _meta names no version"},
     "server.modern.http-meta-missing-400": {
         "meta.required": "_meta without clientCapabilities, which the server must answer with 400"},
     "server.modern.state-untrusted": {

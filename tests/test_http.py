@@ -276,3 +276,22 @@ def test_a_client_that_probes_before_initialize_is_served(cli, tmp_path, probe, 
     # compares with the run's own timeout, not with a speed: an ASan build on a loaded machine
     # takes seconds to spawn two server processes.
     assert all(c["duration_ms"] < 30000 for c in results["cases"]), [c["duration_ms"] for c in results["cases"]]
+
+
+@pytest.mark.parametrize("fault,status", [(None, "PASS"), ("serve-without-version", "FAIL"),
+                                          ("meta-missing-http-200", "FAIL")])
+def test_a_request_without_its_meta_version_is_refused_with_400(cli, tmp_path, fault, status):
+    """G12 over HTTP (docs/catalog-audit.md): the header names 2026-07-28, the _meta names no version.
+    The clean server refuses it with 400; one that takes the header for the version, or answers the
+    -32602 with 200, fails. The stdio twin (meta-version-missing-rejected) is in the kill matrix; the
+    serve-without-version fault runs there over stdio only, so its HTTP failure is shown here."""
+    argv = [str(cli.peer), "reference", "server", "--listen", "127.0.0.1:0"] + (["--fault", fault] if fault else [])
+    with Listening(argv, env=cli.env) as server:
+        _, results, _ = verdicts(cli, tmp_path, "server", "--url", server.url, "--revision", "2026-07-28",
+                                 "--case", "server.modern.http-meta-version-missing-400", timeout=120)
+    [case] = results["cases"]
+    assert case["status"] == status, case
+    if fault == "meta-missing-http-200":
+        assert case["check"] == "check.http-error-status", case
+    elif fault:
+        assert case["check"] == "response.call" and '"error" is missing' in case["reason"], case

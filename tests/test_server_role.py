@@ -74,6 +74,8 @@ EXACT = {
     "content-means-accept": {f"server.{era}.{action}-with-content-is-not-accept"
                              for era in ("actions", "modern") for action in ("decline", "cancel")},
     "url-error-without-message": {"server.url-required.error-shape"},
+    "result-type-on-calls-only": {"server.modern.discover", "server.modern.result-type-on-every-result"},
+    "meta-missing-http-200": {"server.modern.http-meta-missing-400", "server.modern.http-meta-version-missing-400"},
     "broadcast-complete": {"server.url.complete-only-to-initiator"},
     "answers-any-session": {"server.session.answer-bound-to-session"},
     "official-form-asks-password": {"server.security.official-test-elicitation-asks-no-secrets",

@@ -706,6 +706,15 @@ class ReferenceServer {
     return body.size() <= 2 ? head + "}" : head + "," + body.substr(1);
   }
 
+  // result-type-on-calls-only: a listing result (server/discover, tools/list, prompts/list) goes
+  // out without its resultType, as a server that adds it in its tools/call handler only would.
+  std::string listing(std::string result) const {
+    constexpr std::string_view head = R"({"resultType":"complete",)";
+    if (fault_ == FaultId::ResultTypeOnCallsOnly && result.starts_with(head))
+      result.replace(0, head.size(), "{");
+    return result;
+  }
+
   void modern(const Value& id, const ClassifiedMessage& m) {
     RequestMetaParse parsed = parse_request_meta(m.params, Revision::V2026_07_28, "/params");
     std::string missing;
@@ -739,11 +748,12 @@ class ReferenceServer {
             modern_result("complete",
                           R"({"supportedVersions":["2026-07-28"],"ttlMs":0,"cacheScope":"public"})", true));
       }
-      return respond(
-          id, modern_result("complete",
-                            R"({"supportedVersions":["2026-07-28"],"capabilities":{"tools":{},"prompts":{}},)"
-                            R"("ttlMs":0,"cacheScope":"public"})",
-                            true));
+      return respond(id,
+                     listing(modern_result(
+                         "complete",
+                         R"({"supportedVersions":["2026-07-28"],"capabilities":{"tools":{},"prompts":{}},)"
+                         R"("ttlMs":0,"cacheScope":"public"})",
+                         true)));
     }
     if (m.method == "prompts/list" && fault_ == FaultId::InputRequiredOnPromptsList) {
       // The fault: listing its prompts already asks for the input one of them needs.
@@ -760,14 +770,14 @@ class ReferenceServer {
                                          R"({"type":"object","properties":{}}}}}})"));
       }
       static const std::string tools = to_json(parse_json(kTools).document);
-      return respond(
-          id, modern_result(fault_ == FaultId::CustomResultType ? "tool_list" : "complete",
-                            tools.substr(0, tools.size() - 1) + R"(,"ttlMs":0,"cacheScope":"public"})"));
+      return respond(id, listing(modern_result(
+                             fault_ == FaultId::CustomResultType ? "tool_list" : "complete",
+                             tools.substr(0, tools.size() - 1) + R"(,"ttlMs":0,"cacheScope":"public"})")));
     }
     if (m.method == "prompts/list") {
       static const std::string prompts = to_json(parse_json(kPrompts).document);
-      return respond(id, modern_result("complete", prompts.substr(0, prompts.size() - 1) +
-                                                       R"(,"ttlMs":0,"cacheScope":"public"})"));
+      return respond(id, listing(modern_result("complete", prompts.substr(0, prompts.size() - 1) +
+                                                               R"(,"ttlMs":0,"cacheScope":"public"})")));
     }
     if (m.method == "tools/call") return modern_call(id, *m.params, parsed.meta, *revision);
     if (m.method == "prompts/get") return modern_prompt(id, *m.params, parsed.meta, *revision);

@@ -206,16 +206,23 @@ bool HttpClientChannel::send(const std::string& json, Deadline deadline) {
   }
   // The modern wire (2026-07-28): a message whose params._meta names its protocol version carries
   // the request metadata headers ("Request Metadata": MCP-Protocol-Version equal to that version,
-  // Mcp-Method, Mcp-Name for tools/call, resources/read, prompts/get); there is no session.
+  // Mcp-Method, Mcp-Name for tools/call, resources/read, prompts/get); there is no session. A
+  // message whose _meta leaves the version out is sent so too when a header value is imposed (a
+  // case's http_version_header): the server sees the header without the field it mirrors.
   std::string extra;
   const rapidjson::Value* params =
       parsed.ok() && parsed.document.IsObject() ? find_member(parsed.document, "params") : nullptr;
   const rapidjson::Value* meta = params && params->IsObject() ? find_member(*params, "_meta") : nullptr;
   const rapidjson::Value* version =
       meta && meta->IsObject() ? find_member(*meta, kMetaProtocolVersion) : nullptr;
-  if (version && method && name != "initialize") {
-    const std::string v = version->IsString() ? std::string(version->GetString(), version->GetStringLength())
-                                              : to_json(*version);
+  const bool modern =
+      method && name != "initialize" &&
+      (version || (meta && meta->IsObject() && version_override_ && !version_override_->empty()));
+  if (modern) {
+    const std::string v = !version ? std::string()
+                          : version->IsString()
+                              ? std::string(version->GetString(), version->GetStringLength())
+                              : to_json(*version);
     const std::string sent = version_override_.value_or(v);
     if (!sent.empty()) extra = "MCP-Protocol-Version: " + header_value(sent) + "\r\n";
     extra += "Mcp-Method: " + header_value(name) + "\r\n";
@@ -230,7 +237,7 @@ bool HttpClientChannel::send(const std::string& json, Deadline deadline) {
   auto s = open("POST", json, what, deadline, extra);
   if (!s) return false;
   s->request_id = request_id;
-  s->modern = version && method && name != "initialize";
+  s->modern = modern;
   Stream& posted = *s;
   streams_.push_back(std::move(s));
   if (request_id.empty()) {

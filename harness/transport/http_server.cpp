@@ -476,9 +476,22 @@ struct HttpServer::State : std::enable_shared_from_this<HttpServer::State> {
     return meta && meta->IsObject() ? find_member(*meta, kMetaProtocolVersion) : nullptr;
   }
 
-  // A POST of the modern wire (the header comment says how it is served).
+  // A request of the modern wire whose _meta leaves its version out: the request metadata is there
+  // (clientCapabilities, which only this wire's _meta carries) but not the version it must name.
+  static bool versionless_modern_meta(const rapidjson::Value& doc) {
+    const rapidjson::Value* params = find_member(doc, "params");
+    const rapidjson::Value* meta = params && params->IsObject() ? find_member(*params, "_meta") : nullptr;
+    return meta && meta->IsObject() && find_member(*meta, kMetaProtocolVersion) == nullptr &&
+           find_member(*meta, kMetaClientCapabilities) != nullptr;
+  }
+
+  // A POST of the modern wire (the header comment says how it is served). `version_left_out`: the
+  // header names a version and the _meta names none; the header has no body value to mismatch, and
+  // the missing field is the server's to refuse ("A request missing any required field is
+  // malformed; the server MUST reject it with ... -32602", basic.mdx), with the 400 of that error.
   void modern_post(const httplib::Request& req, httplib::Response& res, std::string body,
-                   const rapidjson::Value* id, const std::string& name, const rapidjson::Value& version) {
+                   const rapidjson::Value* id, const std::string& name, const rapidjson::Value& version,
+                   bool version_left_out = false) {
     std::optional<std::string> header;
     if (req.has_header("MCP-Protocol-Version")) header = req.get_header_value("MCP-Protocol-Version");
     const std::string what = "a POST of " + (name.empty() ? std::string("a request") : name);
@@ -486,6 +499,8 @@ struct HttpServer::State : std::enable_shared_from_this<HttpServer::State> {
     std::string mismatch;  // why the header is not the _meta version, "" when it is
     if (!header) {
       mismatch = "no MCP-Protocol-Version header";
+    } else if (version_left_out) {
+      // judged by the server, above
     } else if (!version.IsString() || *header != body_version) {
       mismatch = "MCP-Protocol-Version \"" + header->substr(0, 80) + "\" while its _meta names " +
                  body_version.substr(0, 80);
@@ -564,6 +579,11 @@ struct HttpServer::State : std::enable_shared_from_this<HttpServer::State> {
     if (const rapidjson::Value* version =
             options.modern && doc && method && name != "initialize" ? meta_version(*doc) : nullptr)
       return modern_post(req, res, std::move(body), id, name, *version);
+    if (options.modern && doc && method && name != "initialize" && req.has_header("MCP-Protocol-Version") &&
+        versionless_modern_meta(*doc)) {
+      static const rapidjson::Value kLeftOut;
+      return modern_post(req, res, std::move(body), id, name, kLeftOut, true);
+    }
     if (!options.legacy && doc && method) {
       // A server of the modern wire only: a message without a _meta version (an initialize) is
       // read there too, as on stdio, and answered as that server would.
