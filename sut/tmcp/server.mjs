@@ -17,11 +17,18 @@
 //                                far in its requestState); the results as a JSON array
 //   elicit_together {params: [...]}  `await Promise.all(...)` of the same asks (on 2026-07-28 one
 //                                InputRequiredResult with a key per ask)
+//   (both declare "io.elicit-conform/state-protected" in their _meta: tmcp's requestStateCodec
+//   option is given an HMAC-SHA256 codec under a key of the process, so an altered requestState
+//   fails decoding and tmcp answers -32602)
+// and the prompt elicit_prompt {params: "<JSON>"} (server.prompt, replayable): asks as elicit does
+// and returns one user message whose text is the JSON of the result (on 2026-07-28 prompts/get is a
+// multi round-trip method in tmcp, as tools/call is).
 //
 // Transport: stdio (@tmcp/transport-stdio), or `--http PORT`: Streamable HTTP
 // (@tmcp/transport-http) on 127.0.0.1:PORT (0: any free port), its URL printed as the first line of
 // stdout, for `elicit-conform server --url`. README.md says why each choice is what it is.
 
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import { Readable } from 'node:stream';
 
@@ -91,10 +98,35 @@ class Adapter extends ZodJsonSchemaAdapter {
 
 const anyObject = z.record(z.string(), z.unknown());
 
+// tmcp's requestStateCodec (its documented way to detect a changed requestState): the state's JSON,
+// base64url, and an HMAC-SHA256 of it under a key of this process; decode throws on a bad tag, and
+// tmcp then answers the retry with -32602 "the configured codec failed to decode it".
+const stateKey = randomBytes(32);
+const tag = (body) => createHmac('sha256', stateKey).update(body).digest('base64url');
+const requestStateCodec = {
+  encode: (state) => {
+    const body = Buffer.from(JSON.stringify(state)).toString('base64url');
+    return `${body}.${tag(body)}`;
+  },
+  decode: (encoded) => {
+    const dot = encoded.lastIndexOf('.');
+    const body = encoded.slice(0, dot);
+    const given = Buffer.from(encoded.slice(dot + 1));
+    const want = Buffer.from(tag(body));
+    if (dot < 0 || given.length !== want.length || !timingSafeEqual(given, want)) throw new Error('requestState failed verification');
+    return JSON.parse(Buffer.from(body, 'base64url').toString());
+  },
+};
+const stateProtected = { 'io.elicit-conform/state-protected': true };
+// What mrtr.mdx says servers SHOULD put inside the protected state, set with tmcp's
+// server.setRequestState from the first round on: the originating request (the tool's name) and a
+// short expiry, both checked on every retry (an error, -32602, when either fails).
+const STATE_TTL_MS = 10 * 60 * 1000;
+
 function buildServer() {
   const server = new McpServer(
     { name: 'elicit-conform-tmcp-adapter', version: '0.1.0', description: 'elicit-conform adapter for tmcp' },
-    { adapter: new Adapter(), capabilities: { tools: {} } },
+    { adapter: new Adapter(), capabilities: { tools: {}, prompts: {} }, requestStateCodec },
   );
   const isModernRefusal = (e) => e instanceof McpError && server.ctx.protocolVersion !== undefined;
   // The user's answer to one params: tmcp's form or URL overload of server.elicitation().
@@ -132,8 +164,13 @@ function buildServer() {
     ['elicit_together', true, 'Asks with all of the given params at once; returns the results in order.'],
   ]) {
     server.tool(
-      { name, description, schema: z.object({ params: z.array(anyObject).min(1) }), replayable: true },
+      { name, description, schema: z.object({ params: z.array(anyObject).min(1) }), replayable: true, _meta: stateProtected },
       async ({ params }) => {
+        const incoming = server.ctx.requestState;
+        if (incoming !== undefined && (incoming?.tool !== name || !(incoming?.expires > Date.now()))) {
+          throw new McpError(-32602, 'requestState was issued for another request or has expired');
+        }
+        if (server.ctx.protocolVersion !== undefined) server.setRequestState({ tool: name, expires: Date.now() + STATE_TTL_MS });
         try {
           if (together) return text(JSON.stringify(await Promise.all(params.map(ask))));
           const results = [];
@@ -147,6 +184,26 @@ function buildServer() {
       },
     );
   }
+
+  // The contract's prompt: prompts/get is, with tools/call, a multi round-trip method of tmcp.
+  server.prompt(
+    {
+      name: 'elicit_prompt',
+      description: 'Elicits with the given params (JSON text) and returns the result as a user message.',
+      schema: z.object({ params: z.string() }),
+      replayable: true,
+    },
+    async ({ params }) => {
+      try {
+        const result = await ask(JSON.parse(params));
+        return { messages: [{ role: 'user', content: { type: 'text', text: JSON.stringify(result) } }] };
+      } catch (e) {
+        if (isInputRequired(e)) throw e;
+        if (isModernRefusal(e)) throw e;
+        throw new McpError(-32603, e instanceof Error ? e.message : String(e));
+      }
+    },
+  );
 
   server.tool(
     {
