@@ -131,12 +131,16 @@ func main() {
 	}
 	// The cases about eras name the versions to support, exactly. The SDK's client has one
 	// option, the version it asks for; asked for 2026-07-28 it is dual-era with 2025-11-25 as its
-	// fallback. Any other set it cannot be configured to.
+	// fallback. Any other set it cannot be configured to (but the one of fallback-offers-latest, below).
 	if told := os.Getenv("ELICIT_CONFORM_PROTOCOL_VERSIONS"); told != "" {
 		versions := strings.Split(told, ",")
 		switch {
 		case len(versions) == 1 && versions[0] == revision:
 		case len(versions) == 2 && versions[0] == "2026-07-28" && versions[1] == "2025-11-25":
+		// 2026-07-28 with 2025-11-25 and 2025-06-18: the SDK speaks these (and the two older ones,
+		// which it cannot drop); what the set decides is the fallback's version, the newest
+		// initialize-based one, 2025-11-25 in the set as in the SDK.
+		case len(versions) == 3 && versions[0] == "2026-07-28" && versions[1] == "2025-11-25" && versions[2] == "2025-06-18":
 		default:
 			skip(fmt.Sprintf("the SDK's client has no option to support exactly %s", told))
 		}
