@@ -74,6 +74,9 @@ def test_go_sdk_server(cli, tmp_path):
     # refused with -32602 (FINDINGS G11; case new with harness bc72bb73, regenerated with 0da9d182).
     [c] = run(cli, tmp_path, "go-sdk", "server", "server.modern.meta-version-missing-rejected", "2026-07-28", *mrtr)
     assert c["status"] == "FAIL" and c["check"] == "response.call", c["reason"]
+    # The push API serves it too: FAIL, not the tool's SKIP (suite defect S5, fixed by harness 94ecea2f).
+    [c] = run(cli, tmp_path, "go-sdk", "server", "server.modern.meta-version-missing-rejected", "2026-07-28", *push)
+    assert c["status"] == "FAIL" and c["check"] == "response.call", c["reason"]
 
 
 def test_go_sdk_server_http(cli, tmp_path):
@@ -110,6 +113,12 @@ def test_go_sdk_client(cli, tmp_path):
     # An unknown resultType with inputRequests is retried as input_required (FINDINGS C6).
     [c] = run(cli, tmp_path, "go-sdk", "client", "client.modern.result-type-unknown-invalid", "2026-07-28", *cmd)
     assert c["status"] == "FAIL", c["reason"]
+    # The client validates content, but jsonschema-go ignores `format`: "nope" for an e-mail goes out (C8).
+    [c] = run(cli, tmp_path, "go-sdk", "client", "client.validation.constraints", "2025-11-25", *cmd)
+    assert c["status"] == "WARN" and c["check"] == "response.email", c["reason"]
+    # The fallback initialize asks for 2025-11-25, the newest initialize-based version (session 29).
+    [c] = run(cli, tmp_path, "go-sdk", "client", "client.eras.fallback-offers-latest", "2026-07-28", *cmd)
+    assert c["status"] == "PASS", c["reason"]
 
 
 def test_mcp_go_server(cli, tmp_path):
@@ -143,6 +152,10 @@ def test_mcp_go_server(cli, tmp_path):
     # Accepted content is not validated against the requested schema (FINDINGS M4): WARN.
     [c] = run(cli, tmp_path, "mcp-go", "server", "server.validation.rejects-missing-required", "2025-06-18", *push)
     assert c["status"] == "WARN", c["reason"]
+    # elicit runs as a task (WithTaskCapabilities, TaskSupportOptional), but the task's context ends with
+    # the CreateTaskResult and its elicitation/create has no related-task _meta (FINDINGS M17).
+    [c] = run(cli, tmp_path, "mcp-go", "server", "server.tasks.elicit-related-task", "2025-11-25", *push)
+    assert c["status"] == "FAIL" and c["check"] == "expect.create", c["reason"]
 
 
 def test_mcp_go_client(cli, tmp_path):
@@ -157,3 +170,9 @@ def test_mcp_go_client(cli, tmp_path):
     [c] = run(cli, tmp_path, "mcp-go", "client", "client.sep1034.defaults-prefilled", "2025-11-25", *cmd,
               expect_exit=1)
     assert c["status"] == "SKIP" and "SEP-1034" in c["reason"], c["reason"]
+    # The client validates no content (FINDINGS M12): {"age": 7} against minimum 18 goes out.
+    [c] = run(cli, tmp_path, "mcp-go", "client", "client.validation.constraints", "2025-11-25", *cmd)
+    assert c["status"] == "WARN" and c["check"] == "response.age", c["reason"]
+    # The fallback initialize asks for 2025-11-25, the newest initialize-based version (session 29).
+    [c] = run(cli, tmp_path, "mcp-go", "client", "client.eras.fallback-offers-latest", "2026-07-28", *cmd)
+    assert c["status"] == "PASS", c["reason"]

@@ -150,6 +150,10 @@ func main() {
 		switch {
 		case len(versions) == 1 && versions[0] == revision:
 		case len(versions) == 2 && versions[0] == "2026-07-28" && versions[1] == "2025-11-25":
+		// 2026-07-28 with 2025-11-25 and 2025-06-18: mcp-go speaks these (and older ones it cannot
+		// drop); what the set decides is the fallback's version, the newest initialize-based one:
+		// 2025-11-25 in the set as in mcp-go (mcp.LATEST_LEGACY_PROTOCOL_VERSION).
+		case len(versions) == 3 && versions[0] == "2026-07-28" && versions[1] == "2025-11-25" && versions[2] == "2025-06-18":
 		default:
 			skip("mcp-go's client has no option to support exactly " + told)
 		}

@@ -15,6 +15,8 @@
 //
 // and the official conformance suite's test_elicitation, test_elicitation_sep1034_defaults and
 // test_elicitation_sep1330_enums; and the contract's prompt elicit_prompt (MCPServer.AddPrompt).
+// elicit runs as a task when the call is task-augmented (2025-11-25: server.WithTaskCapabilities,
+// execution.taskSupport "optional"; left out when the harness names another revision).
 //
 // The SDK has two ways for a tool to ask the user, and --api chooses which one every tool uses:
 //
@@ -270,11 +272,21 @@ const sep1330 = `{"message":"Please pick your options","requestedSchema":{"type"
 "titledMulti":{"type":"array","items":{"anyOf":[{"const":"value1","title":"First Choice"},{"const":"value2","title":"Second Choice"},{"const":"value3","title":"Third Choice"}]}}}}}`
 
 func newServer() *server.MCPServer {
-	s := server.NewMCPServer("elicit-conform-mcp-go-adapter", "0.1.0",
+	options := []server.ServerOption{
 		server.WithToolCapabilities(true),
 		server.WithPromptCapabilities(false),
 		server.WithElicitation(),
-	)
+	}
+	// Tasks (2025-11-25, experimental): the SDK runs a tool whose execution.taskSupport is
+	// "optional" as a task when the call is task-augmented (server.WithTaskCapabilities,
+	// mcp.WithTaskSupport). Left out when the harness names another revision (stdio); over HTTP
+	// the adapter is told nothing and declares them.
+	withTasks := false
+	if rev := os.Getenv("ELICIT_CONFORM_PROTOCOL_VERSION"); rev == "" || rev == "2025-11-25" {
+		withTasks = true
+		options = append(options, server.WithTaskCapabilities(true, true, true))
+	}
+	s := server.NewMCPServer("elicit-conform-mcp-go-adapter", "0.1.0", options...)
 	a := asker{s}
 
 	// The contract's prompt elicit_prompt {params: "<JSON text>"}: asks with these params, then
@@ -319,9 +331,13 @@ func newServer() *server.MCPServer {
 			return server.NewInputRequestBuilder("").Elicit(key, params).PromptResult(), nil
 		})
 
-	s.AddTool(mcp.NewTool("elicit",
+	elicitOptions := []mcp.ToolOption{
 		mcp.WithDescription("Asks the user with the given elicitation params and returns the result as JSON text."),
-		mcp.WithObject("params", mcp.Required(), mcp.Description("the params of elicitation/create"))),
+		mcp.WithObject("params", mcp.Required(), mcp.Description("the params of elicitation/create"))}
+	if withTasks {
+		elicitOptions = append(elicitOptions, mcp.WithTaskSupport(mcp.TaskSupportOptional))
+	}
+	s.AddTool(mcp.NewTool("elicit", elicitOptions...),
 		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			params, err := elicitParams(req.GetArguments()["params"])
 			if err != nil {
