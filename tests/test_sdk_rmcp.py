@@ -58,6 +58,12 @@ def test_rmcp_server_stdio(harness, tmp_path):
     # elicit_together: the answers of a partial retry kept in requestState (issue 33 item 1).
     [c] = run(harness, tmp_path, "rmcp", "server", "server.modern.several-at-once-partial", "2026-07-28", *server)
     assert c["status"] == "PASS", c["reason"]
+    # The contract prompt (ServerHandler::get_prompt, a GetPromptResponse::InputRequired on 2026-07-28).
+    [c] = run(harness, tmp_path, "rmcp", "server", "server.modern.prompt-input-required", "2026-07-28", *server)
+    assert c["status"] == "PASS", c["reason"]
+    # requestState sealed with rmcp's RequestStateCodec (declared state-protected): an altered state is -32602.
+    [c] = run(harness, tmp_path, "rmcp", "server", "server.modern.tampered-state-rejected", "2026-07-28", *server)
+    assert c["status"] == "PASS", c["reason"]
     # (F6, a notification after server/discover ends rmcp's stdio server, is left to report.sh: which
     # step sees the closed pipe first, and so the check id the baseline names, depends on timing on
     # a loaded machine, about one run in five: an open suite defect in rmcp's FINDINGS.md.)
@@ -99,3 +105,6 @@ def test_rmcp_client(harness, tmp_path):
     # adapter contract), so the user accepts the files page and declines the contacts page.
     [c] = run(harness, tmp_path, "rmcp", "client", "client.modern.url-consent-per-request", "2026-07-28", *client)
     assert c["status"] == "PASS", c["reason"]
+    # No client-side validation (F9): {"age": 7} against minimum 18 is sent.
+    [c] = run(harness, tmp_path, "rmcp", "client", "client.validation.constraints", "2025-11-25", *client)
+    assert c["status"] == "WARN" and c["check"] == "response.age", c["reason"]

@@ -10,7 +10,14 @@
 //!   in turn (one round each) or all at once, and returns the JSON array of the `ElicitResult`s;
 //!
 //! and the official conformance suite's `test_elicitation`, `test_elicitation_sep1034_defaults`
-//! and `test_elicitation_sep1330_enums`.
+//! and `test_elicitation_sep1330_enums`; and the contract's prompt `elicit_prompt {params: "<JSON
+//! text>"}` (`ServerHandler::get_prompt`, a `GetPromptResponse` that is an `InputRequiredResult`
+//! on 2026-07-28, as the tool's), whose one user message is the `ElicitResult` as JSON.
+//!
+//! `requestState` of `elicit_sequence` / `elicit_together` is sealed with the SDK's
+//! `RequestStateCodec` (feature `request-state`, HMAC-SHA256 under a per-process random key) and
+//! opened on the retry; a state that fails verification is the request's invalid params (-32602).
+//! So both tools declare `"io.elicit-conform/state-protected": true` in their `_meta`.
 //!
 //! rmcp has one elicitation API per era, and the adapter uses the one the request's era takes:
 //!
@@ -38,7 +45,9 @@ use rmcp::{
         CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, CustomNotification,
         ElicitRequest, ElicitRequestParams, ElicitResult, Implementation, InputRequest,
         InputRequests, InputRequiredResult, JsonObject, ListToolsResult, PaginatedRequestParams,
-        ProtocolVersion, ServerCapabilities, ServerConfig, ServerNotification, Tool,
+        GetPromptRequestParams, GetPromptResponse, GetPromptResult, ListPromptsResult, MetaObject,
+        Prompt, PromptArgument, PromptMessage, ProtocolVersion, Role,
+        RequestStateCodec, ServerCapabilities, ServerConfig, ServerNotification, Tool,
     },
     service::RequestContext,
     transport::{
@@ -60,6 +69,28 @@ const SKIP: &str = "elicit-conform: SKIP: ";
 struct Adapter {
     /// `ELICIT_CONFORM_PROTOCOL_VERSIONS`: the versions to support, exactly (cases about eras).
     versions: Option<Vec<ProtocolVersion>>,
+    /// Seals and opens the `requestState` of `elicit_sequence` / `elicit_together`.
+    codec: Arc<RequestStateCodec>,
+}
+
+/// A per-process random key for the `RequestStateCodec` (32 bytes of /dev/urandom).
+fn state_key() -> Vec<u8> {
+    use std::io::Read;
+    let mut key = vec![0u8; 32];
+    std::fs::File::open("/dev/urandom")
+        .and_then(|mut random| random.read_exact(&mut key))
+        .expect("reading /dev/urandom");
+    key
+}
+
+/// Opens a sealed `requestState`: the payload as text, or the request's invalid params when it
+/// fails verification (forged or altered).
+fn open_state(codec: &RequestStateCodec, sealed: &str) -> Result<String, McpError> {
+    codec
+        .open(sealed)
+        .ok()
+        .and_then(|payload| String::from_utf8(payload).ok())
+        .ok_or_else(|| McpError::invalid_params("requestState failed verification", None))
 }
 
 fn text(text: impl Into<String>) -> CallToolResponse {
@@ -232,6 +263,7 @@ async fn ask_many(
     together: bool,
     request: &CallToolRequestParams,
     context: &RequestContext<RoleServer>,
+    codec: &RequestStateCodec,
 ) -> Result<CallToolResponse, McpError> {
     let list = match list {
         Value::Array(list) if !list.is_empty() => list,
@@ -271,7 +303,7 @@ async fn ask_many(
         // The answers earlier retries gave, one per params (null while it is missing).
         let mut results: Vec<Option<ElicitResult>> = match request.request_state.as_deref() {
             None => list.iter().map(|_| None).collect(),
-            Some(state) => match serde_json::from_str::<Vec<Option<ElicitResult>>>(state) {
+            Some(sealed) => match serde_json::from_str::<Vec<Option<ElicitResult>>>(&open_state(codec, sealed)?) {
                 Ok(kept) if kept.len() == list.len() => kept,
                 _ => return Ok(tool_error("requestState is not this call's")),
             },
@@ -293,12 +325,12 @@ async fn ask_many(
             return Ok(InputRequiredResult::from_input_requests(missing).into());
         }
         // Ask again for the missing ones alone, keeping the answers given so far in requestState.
-        let state = serde_json::to_string(&results).unwrap_or_default();
+        let state = codec.seal(serde_json::to_string(&results).unwrap_or_default().as_bytes());
         return Ok(InputRequiredResult::new(Some(missing), Some(state)).into());
     }
     let mut answers: Vec<ElicitResult> = match request.request_state.as_deref() {
         None => Vec::new(),
-        Some(state) => match serde_json::from_str::<Vec<ElicitResult>>(state) {
+        Some(sealed) => match serde_json::from_str::<Vec<ElicitResult>>(&open_state(codec, sealed)?) {
             Ok(answers) if answers.len() < list.len() => answers,
             _ => return Ok(tool_error("requestState is not this call's")),
         },
@@ -309,7 +341,7 @@ async fn ask_many(
             return Ok(json_array(&answers));
         }
     }
-    let state = serde_json::to_string(&answers).unwrap_or_default();
+    let state = codec.seal(serde_json::to_string(&answers).unwrap_or_default().as_bytes());
     let mut requests = InputRequests::new();
     requests.insert(
         format!("step-{}", answers.len() + 1),
@@ -323,6 +355,13 @@ fn schema(value: Value) -> Arc<JsonObject> {
         Value::Object(object) => Arc::new(object),
         _ => Arc::new(JsonObject::new()),
     }
+}
+
+/// `_meta` of a tool whose `requestState` is sealed (docs/adapter-contract.md).
+fn state_protected() -> MetaObject {
+    let mut meta = JsonObject::new();
+    meta.insert("io.elicit-conform/state-protected".to_owned(), Value::Bool(true));
+    MetaObject(meta)
 }
 
 fn tools() -> Vec<Tool> {
@@ -342,7 +381,8 @@ fn tools() -> Vec<Tool> {
                 json!({"type": "object", "properties": {"params": {"type": "array", "items": {"type": "object"}}},
                           "required": ["params"]}),
             ),
-        ),
+        )
+        .with_meta(state_protected()),
         Tool::new(
             "elicit_together",
             "Asks the user with all of the given params at once and returns the results as a JSON array.",
@@ -350,7 +390,8 @@ fn tools() -> Vec<Tool> {
                 json!({"type": "object", "properties": {"params": {"type": "array", "items": {"type": "object"}}},
                           "required": ["params"]}),
             ),
-        ),
+        )
+        .with_meta(state_protected()),
         Tool::new(
             "require_url",
             "Fails with error -32042 listing the given URL-mode elicitations.",
@@ -419,7 +460,7 @@ fn sep1330_params() -> Value {
 
 impl ServerHandler for Adapter {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build()).with_server_info(
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().enable_prompts().build()).with_server_info(
             Implementation::new("elicit-conform-rmcp-adapter", env!("CARGO_PKG_VERSION")),
         )
     }
@@ -439,6 +480,65 @@ impl ServerHandler for Adapter {
         Ok(ListToolsResult::with_all_items(tools()))
     }
 
+    async fn list_prompts(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, McpError> {
+        Ok(ListPromptsResult::with_all_items(vec![Prompt::new(
+            "elicit_prompt",
+            Some("Asks the user with the given elicitation params, then returns the answer as its message."),
+            Some(vec![
+                PromptArgument::new("params")
+                    .with_description("The JSON text of elicitation/create params.")
+                    .with_required(true),
+            ]),
+        )]))
+    }
+
+    /// `elicit_prompt`: asks as `elicit` does (an `InputRequiredResult` on 2026-07-28, the request
+    /// method of a 2025 session), then returns one user message, the `ElicitResult` as JSON.
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, McpError> {
+        if request.name != "elicit_prompt" {
+            return Err(McpError::invalid_params(format!("Unknown prompt: {}", request.name), None));
+        }
+        let raw = request
+            .arguments
+            .as_ref()
+            .and_then(|arguments| arguments.get("params"))
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        let params: ElicitRequestParams = serde_json::from_str(raw).map_err(|error| {
+            McpError::invalid_params(format!("elicit_prompt needs the argument params, the JSON text of elicitation params: {error}"), None)
+        })?;
+        let message = |result: &ElicitResult| -> GetPromptResponse {
+            GetPromptResult::new(vec![PromptMessage::new_text(Role::User, render_json(result))]).into()
+        };
+        if is_modern(&context) {
+            if let Some(response) = request
+                .input_responses
+                .as_ref()
+                .and_then(|responses| responses.get(KEY))
+            {
+                let result: ElicitResult = serde_json::from_value(response.clone()).map_err(|error| {
+                    McpError::invalid_params(format!("invalid elicitation response: {error}"), None)
+                })?;
+                return Ok(message(&result));
+            }
+            let mut requests = InputRequests::new();
+            requests.insert(KEY.to_owned(), InputRequest::Elicitation(ElicitRequest::new(params)));
+            return Ok(InputRequiredResult::from_input_requests(requests).into());
+        }
+        match ask_legacy(params, &context.peer).await {
+            Ok(result) => Ok(message(&result)),
+            Err(error) => Err(McpError::internal_error(error, None)),
+        }
+    }
+
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
@@ -448,8 +548,12 @@ impl ServerHandler for Adapter {
         let argument = |name: &str| arguments.get(name).cloned().unwrap_or(Value::Null);
         match request.name.as_ref() {
             "elicit" => ask(argument("params"), &request, &context, render_json).await,
-            "elicit_sequence" => ask_many(argument("params"), false, &request, &context).await,
-            "elicit_together" => ask_many(argument("params"), true, &request, &context).await,
+            "elicit_sequence" => {
+                ask_many(argument("params"), false, &request, &context, &self.codec).await
+            }
+            "elicit_together" => {
+                ask_many(argument("params"), true, &request, &context, &self.codec).await
+            }
             // rmcp has no API for the URL-elicitation-required error (-32042) in any revision:
             // an `ErrorData` with that code would be this adapter's, not the SDK's.
             "require_url" => Ok(tool_error(format!(
@@ -546,7 +650,10 @@ async fn main() {
             std::process::exit(77);
         }
     };
-    let adapter = Adapter { versions };
+    let adapter = Adapter {
+        versions,
+        codec: Arc::new(RequestStateCodec::new(state_key())),
+    };
     let args: Vec<String> = std::env::args().collect();
     if let Some(at) = args.iter().position(|arg| arg == "--http") {
         let port = args.get(at + 1).and_then(|p| p.parse().ok()).unwrap_or(0);
