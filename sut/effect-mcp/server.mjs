@@ -29,6 +29,9 @@
 //   elicit_together {params: [...]}  2026-07-28: one InputRequired with a key per params, asked again
 //                                for those a retry lacks, the answers it gave kept as JSON in
 //                                requestState; 2025 revisions: the asks at once
+// and the prompt elicit_prompt {params: "<JSON>"}, registered with the McpServer service's addPrompt
+// (whose handler may answer with McpSchema.InputRequired on 2026-07-28, as addTool's): asks as elicit
+// does and returns a GetPromptResult with one user message, the JSON of the ElicitResult.
 //
 // Transport: stdio (McpServer.layerStdio with a Stdio service made from process.stdin/stdout by
 // effect's Stdio.make), or `--http PORT`: McpServer.layerHttp (Streamable HTTP) at /mcp, served by
@@ -263,6 +266,37 @@ const registrations = Layer.effectDiscard(
       objectSchema({ params: { type: 'array', items: { type: 'object' } } }, ['params']),
       ({ params }) => askMany(params, true),
     );
+
+    // The contract's prompt, through the McpServer service's addPrompt (McpServer.prompt's
+    // registerPrompt wraps the handler's result into a GetPromptResult and cannot pass an
+    // InputRequired through; addPrompt maps a tagged InputRequired to the 2026-07-28 outcome).
+    yield* server.addPrompt({
+      prompt: new McpSchema.Prompt({
+        name: 'elicit_prompt',
+        description: 'Elicits with the given params (JSON text) and returns the result as a user message.',
+        arguments: [{ name: 'params', required: true }],
+      }),
+      completions: {},
+      annotations: Context.empty(),
+      handle: (args) =>
+        Effect.gen(function* () {
+          let params;
+          try {
+            params = JSON.parse(args?.params);
+          } catch (e) {
+            return yield* Effect.fail(new McpSchema.InvalidParams({ message: `params is not JSON: ${messageOf(e)}` }));
+          }
+          const out = yield* ask(params, (result) =>
+            new McpSchema.GetPromptResult({
+              messages: [{ role: 'user', content: McpSchema.TextContent.make({ text: JSON.stringify(result) }) }],
+            }),
+          );
+          if (out instanceof McpSchema.CallToolResult) {
+            return yield* Effect.fail(new McpSchema.InternalError({ message: out.content[0]?.text ?? 'elicitation failed' }));
+          }
+          return out;
+        }),
+    });
 
     yield* add(
       'require_url',
