@@ -107,6 +107,9 @@ def test_java_sdk_client_stdio(cli, tmp_path):
     assert c["status"] == "FAIL", c["reason"]
     [c] = run(cli, tmp_path, NAME, "client", "client.modern.accept-content", "2026-07-28", *client, expect_exit=1)
     assert c["status"] == "SKIP" and "not 2026-07-28" in c["reason"], c["reason"]
+    # The client validates no accepted content (FINDINGS J7): {"age": 7} against minimum 18 is sent.
+    [c] = run(cli, tmp_path, NAME, "client", "client.validation.constraints", "2025-11-25", *client)
+    assert c["status"] == "WARN" and c["check"] == "response.age", c["reason"]
 
 
 def test_java_sdk_client_http(cli, tmp_path):
