@@ -39,7 +39,7 @@ from datetime import date, datetime
 from typing import Annotated, Any, Literal
 
 from fastmcp import Context, FastMCP
-from fastmcp.exceptions import ToolError
+from fastmcp.exceptions import PromptError, ToolError
 from fastmcp.server.elicitation import handle_elicit_accept, parse_elicit_response_type
 from mcp.shared.exceptions import UrlElicitationRequiredError
 from mcp.types import (
@@ -295,18 +295,43 @@ async def elicit(params: dict[str, Any], ctx: Context) -> str | InputRequiredRes
     return json.dumps(result)
 
 
-@mcp.tool
+# FastMCP seals every `request_state` (its `RequestStateBoundary`, AES-256-GCM under an ephemeral
+# key unless `request_state_security=` names one: fastmcp/server/low_level.py:509-521) and rejects an
+# altered one; the two tools whose state carries the answers so far say so in their tools/list
+# entry (docs/adapter-contract.md, "io.elicit-conform/state-protected").
+STATE_PROTECTED = {"io.elicit-conform/state-protected": True}
+
+
+@mcp.tool(meta=STATE_PROTECTED)
 async def elicit_sequence(params: list[dict[str, Any]], ctx: Context) -> str | InputRequiredResult:
     """Asks with each of the given params in turn, one round each; returns the results."""
     results = await ask_many(ctx, params, together=False)
     return results if isinstance(results, InputRequiredResult) else json.dumps(results)
 
 
-@mcp.tool
+@mcp.tool(meta=STATE_PROTECTED)
 async def elicit_together(params: list[dict[str, Any]], ctx: Context) -> str | InputRequiredResult:
     """Asks with all of the given params at once; returns the results in order."""
     results = await ask_many(ctx, params, together=True)
     return results if isinstance(results, InputRequiredResult) else json.dumps(results)
+
+
+@mcp.prompt
+async def elicit_prompt(params: str, ctx: Context) -> str | InputRequiredResult:
+    """Asks the user with the given elicitation params (their JSON text), then returns the answer as
+    its message: the contract's prompt, a prompt body returning an InputRequiredResult on 2026-07-28
+    as a tool's does (FastMCP wraps it, fastmcp/prompts/base.py `InputRequiredPromptResult`)."""
+    try:
+        asked = json.loads(params)
+    except ValueError:
+        asked = None
+    if not isinstance(asked, dict):
+        raise PromptError("elicit_prompt needs params, the JSON text of elicitation params")
+    try:
+        result = await ask(ctx, asked)
+    except ToolError as e:
+        raise PromptError(str(e)) from e
+    return result if isinstance(result, InputRequiredResult) else json.dumps(result)
 
 
 @mcp.tool
