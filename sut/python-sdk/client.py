@@ -86,9 +86,11 @@ def connect_mode() -> str:
         skip(f"the SDK does not speak {', '.join(v for v in told if v not in modern + legacy)}")
     if modern:
         # `mode="auto"`: the probe, then the modern wire, or the handshake when the server is older.
-        # The SDK's handshake offers 2025-11-25 (LATEST_HANDSHAKE_VERSION) whatever else is told.
-        if legacy and legacy != [LATEST_HANDSHAKE_VERSION]:
-            skip(f"the SDK's fallback offers {LATEST_HANDSHAKE_VERSION} only, not {', '.join(legacy)}")
+        # The SDK's handshake offers 2025-11-25 (LATEST_HANDSHAKE_VERSION) and takes a counter-offer
+        # of any HANDSHAKE_PROTOCOL_VERSIONS: it supports a told fallback list when that list's
+        # newest version is the one it offers (e.g. 2025-11-25, 2025-06-18), not when it is older.
+        if legacy and max(legacy) != LATEST_HANDSHAKE_VERSION:
+            skip(f"the SDK's fallback offers {LATEST_HANDSHAKE_VERSION}, newer than {', '.join(legacy)}")
         return "auto"
     return "legacy"
 
