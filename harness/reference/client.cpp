@@ -248,7 +248,7 @@ class ReferenceClient {
       const Value* result = find_member(*responses_[call_id], "result");
       const Value* asked = result && result->IsObject() ? find_member(*result, "inputRequests") : nullptr;
       if (asked && asked->IsObject() && find_member(*result, "resultType") == nullptr) {
-        send(R"({"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":)" + quote(tool) +
+        send(R"({"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":)" + to_json_string(tool) +
              R"(,"arguments":{},"inputResponses":)" + input_responses(*asked) + "}}");
         answered = wait_for_response("4");
       }
@@ -362,7 +362,7 @@ class ReferenceClient {
   int modern_session(const std::string& tool) {
     constexpr int kMaxRounds = 32;  // a server MAY ask again; one that never stops is given up on
     const std::string call =
-        R"("method":"tools/call","params":{"name":)" + quote(tool) + R"(,"arguments":{})";
+        R"("method":"tools/call","params":{"name":)" + to_json_string(tool) + R"(,"arguments":{})";
     std::string id = fault_ == FaultId::FractionalRequestId ? "1.5" : "1";
     const std::string call_id = id;  // retry-reuses-call-id takes it back
     send(R"({"jsonrpc":"2.0","id":)" + id + "," + call + R"(,"_meta":)" + meta(true) + "}}");
@@ -410,16 +410,16 @@ class ReferenceClient {
           // Reads the state as JSON when it looks like JSON, and writes it back its own way.
           if (ParsedJson parsed = parse_json(echoed); parsed.ok()) echoed = to_json(parsed.document);
         }
-        params += R"(,"requestState":)" + quote(echoed);
+        params += R"(,"requestState":)" + to_json_string(echoed);
         if (fault_ == FaultId::StateOnOtherRequest) {
           send(R"({"jsonrpc":"2.0","id":"other-)" + std::to_string(round) +
-               R"(","method":"tools/list","params":{"requestState":)" + quote(echoed) + R"(,"_meta":)" +
-               meta(false) + "}}");
+               R"(","method":"tools/list","params":{"requestState":)" + to_json_string(echoed) +
+               R"(,"_meta":)" + meta(false) + "}}");
         }
       } else if (fault_ == FaultId::InventState) {
         params += R"(,"requestState":"")";
       } else if (fault_ == FaultId::CarryStaleState && first_state) {
-        params += R"(,"requestState":)" + quote(*first_state);  // an earlier round's, kept
+        params += R"(,"requestState":)" + to_json_string(*first_state);  // an earlier round's, kept
       }
       id = next;
       responded_.erase(id);  // retry-same-id: the answer to wait for is the one still to come
@@ -486,11 +486,6 @@ class ReferenceClient {
       if (a != "decline" && a != "cancel") return false;
     }
     return true;
-  }
-
-  static std::string quote(const std::string& s) {
-    Value v(rapidjson::StringRef(s.data(), static_cast<rapidjson::SizeType>(s.size())));
-    return to_json(v);
   }
 
   static std::string trim(const std::string& s) {

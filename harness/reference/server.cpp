@@ -39,10 +39,8 @@ namespace {
 
 using rapidjson::Value;
 
-std::string quote(std::string_view s) { return to_json_string(s); }
-
 std::string text_result(std::string_view text, bool is_error) {
-  return R"({"content":[{"type":"text","text":)" + quote(text) + "}]" +
+  return R"({"content":[{"type":"text","text":)" + to_json_string(text) + "}]" +
          (is_error ? R"(,"isError":true)" : "") + "}";
 }
 
@@ -199,7 +197,7 @@ class ReferenceServer {
 
   void respond_error(const Value& id, int code, std::string_view message, const std::string& data = "") {
     send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"error":{"code":)" + std::to_string(code) +
-         R"(,"message":)" + quote(message) + (data.empty() ? "" : R"(,"data":)" + data) + "}}");
+         R"(,"message":)" + to_json_string(message) + (data.empty() ? "" : R"(,"data":)" + data) + "}}");
   }
 
   void handle(const rapidjson::Document& message) {
@@ -207,7 +205,7 @@ class ReferenceServer {
     if (m.kind == MessageKind::Notification && fault_ == FaultId::ErrorOnNotification &&
         m.method != "notifications/initialized") {
       return send(R"({"jsonrpc":"2.0","id":null,"error":{"code":-32601,"message":)" +
-                  quote("Unknown notification " + m.method) + "}}");
+                  to_json_string("Unknown notification " + m.method) + "}}");
     }
     if (cross_ && fault_ == FaultId::AnswersAnySession &&
         (m.kind == MessageKind::ResultResponse || m.kind == MessageKind::ErrorResponse)) {
@@ -255,11 +253,13 @@ class ReferenceServer {
       if (fault_ == FaultId::InitializeErrorWithoutVersions)
         return respond_error(id, -32601, "Method not found");
       std::string supported;
-      for (const std::string& v : modern_versions_) supported += (supported.empty() ? "" : ",") + quote(v);
-      return respond_error(id, -32022,
-                           "Unsupported protocol version: this server has no initialize and supports " +
-                               modern_versions_.front() + " only (per-request _meta)",
-                           R"({"supported":[)" + supported + R"(],"requested":)" + quote(asked) + "}");
+      for (const std::string& v : modern_versions_)
+        supported += (supported.empty() ? "" : ",") + to_json_string(v);
+      return respond_error(
+          id, -32022,
+          "Unsupported protocol version: this server has no initialize and supports " +
+              modern_versions_.front() + " only (per-request _meta)",
+          R"({"supported":[)" + supported + R"(],"requested":)" + to_json_string(asked) + "}");
     }
     std::string answer = versions_.empty() ? std::string(to_string(default_revision())) : versions_.front();
     if (std::find(versions_.begin(), versions_.end(), asked) != versions_.end()) {
@@ -298,7 +298,7 @@ class ReferenceServer {
     // capability during initialization").
     const std::string tasks =
         features(revision_).core_tasks ? R"(,"tasks":{"requests":{"tools":{"call":{}}}})" : "";
-    respond(id, R"({"protocolVersion":)" + quote(answer) + R"(,"capabilities":{"tools":{})" + tasks +
+    respond(id, R"({"protocolVersion":)" + to_json_string(answer) + R"(,"capabilities":{"tools":{})" + tasks +
                     R"(},"serverInfo":{"name":"elicit-conform-reference","version":"0.1"}})");
   }
 
@@ -445,8 +445,8 @@ class ReferenceServer {
     ++next_id_;
     const std::string request_id = fault_ == FaultId::BadIdType ? std::to_string(next_id_) + ".5"
                                    : fault_ == FaultId::ReuseRequestId
-                                       ? quote("ref-1")
-                                       : quote("ref-" + std::to_string(next_id_));
+                                       ? to_json_string("ref-1")
+                                       : to_json_string("ref-" + std::to_string(next_id_));
     send(std::string(fault_ == FaultId::NoJsonrpcVersion ? "{" : R"({"jsonrpc":"2.0",)") + R"("id":)" +
          request_id + R"(,"method":"elicitation/create","params":)" + to_json(outgoing) + "}");
     // Wait for the answer; other requests wait their turn (pings are answered at once).
@@ -530,9 +530,9 @@ class ReferenceServer {
   }
 
   static std::string task_json(const std::string& task_id, const ServerTask& t) {
-    return R"({"taskId":)" + quote(task_id) + R"(,"status":)" + quote(t.status) + R"(,"createdAt":)" +
-           quote(t.created) + R"(,"lastUpdatedAt":)" + quote(t.updated) + R"(,"ttl":)" +
-           std::to_string(t.ttl) + R"(,"pollInterval":100})";
+    return R"({"taskId":)" + to_json_string(task_id) + R"(,"status":)" + to_json_string(t.status) +
+           R"(,"createdAt":)" + to_json_string(t.created) + R"(,"lastUpdatedAt":)" +
+           to_json_string(t.updated) + R"(,"ttl":)" + std::to_string(t.ttl) + R"(,"pollInterval":100})";
   }
 
   static void set_status(ServerTask& t, std::string status) {
@@ -592,10 +592,10 @@ class ReferenceServer {
       if (fault_ != FaultId::TaskStaysInputRequired)
         set_status(*t, result->find(R"("isError":true)") != std::string::npos ? "failed" : "completed");
     }
-    const std::string meta =
-        fault_ == FaultId::TaskResultWithoutMeta
-            ? ""
-            : R"(,"_meta":{")" + std::string(kRelatedTask) + R"(":{"taskId":)" + quote(task_id) + "}}";
+    const std::string meta = fault_ == FaultId::TaskResultWithoutMeta
+                                 ? ""
+                                 : R"(,"_meta":{")" + std::string(kRelatedTask) + R"(":{"taskId":)" +
+                                       to_json_string(task_id) + "}}";
     respond(id, t->result.substr(0, t->result.size() - 1) + meta + "}");
   }
 
@@ -699,7 +699,7 @@ class ReferenceServer {
     const bool info =
         discover ? fault_ != FaultId::NoServerInfoInDiscover : fault_ != FaultId::NoServerInfoMeta;
     const std::string head =
-        R"({"resultType":)" + quote(type) +
+        R"({"resultType":)" + to_json_string(type) +
         (info
              ? R"(,"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"elicit-conform-reference","version":"0.1"}})"
              : "");
@@ -725,10 +725,11 @@ class ReferenceServer {
       revision = Revision::V2026_07_28;
     if (!revision || !features(*revision).modern_wire) {
       std::string supported;
-      for (const std::string& v : modern_versions_) supported += (supported.empty() ? "" : ",") + quote(v);
-      return respond_error(
-          id, static_cast<int>(kUnsupportedProtocolVersion), "Unsupported protocol version",
-          R"({"supported":[)" + supported + R"(],"requested":)" + quote(parsed.meta.protocol_version) + "}");
+      for (const std::string& v : modern_versions_)
+        supported += (supported.empty() ? "" : ",") + to_json_string(v);
+      return respond_error(id, static_cast<int>(kUnsupportedProtocolVersion), "Unsupported protocol version",
+                           R"({"supported":[)" + supported + R"(],"requested":)" +
+                               to_json_string(parsed.meta.protocol_version) + "}");
     }
     if (m.method == kServerDiscover) {
       if (fault_ == FaultId::NoDiscover)
@@ -814,10 +815,11 @@ class ReferenceServer {
              R"(","method":"elicitation/create","params":)" + to_json(asked.document) + "}");
         return respond(id, modern_result("complete", prompt_result(R"({"action":"cancel"})")));
       }
-      return respond(id, modern_result("input_required", R"({"inputRequests":{")" + std::string(kInputKey) +
-                                                             R"(":{"method":"elicitation/create","params":)" +
-                                                             to_json(asked.document) +
-                                                             R"(}},"requestState":)" + quote(state) + "}"));
+      return respond(id,
+                     modern_result("input_required", R"({"inputRequests":{")" + std::string(kInputKey) +
+                                                         R"(":{"method":"elicitation/create","params":)" +
+                                                         to_json(asked.document) + R"(}},"requestState":)" +
+                                                         to_json_string(state) + "}"));
     }
     const Value* echoed = find_member(params, "requestState");
     if (echoed == nullptr || !echoed->IsString() || echoed->GetString() != state)
@@ -832,7 +834,7 @@ class ReferenceServer {
   // A GetPromptResult (its members, for modern_result) of one user message with this text.
   static std::string prompt_result(const std::string& text) {
     return R"({"description":"The user's answer to the elicitation","messages":[{"role":"user","content":{"type":"text","text":)" +
-           quote(text) + "}}]}";
+           to_json_string(text) + "}}]}";
   }
 
   void modern_call(const Value& id, const Value& params, const RequestMeta& meta, Revision revision) {
@@ -910,12 +912,13 @@ class ReferenceServer {
       case MultiRoundStep::Kind::Ask:
         if (fault_ == FaultId::EmptyLaterRound && step.round > 1)
           return respond(call_id, modern_result("input_required", "{}"));
-        return respond(call_id, modern_result("input_required",
-                                              R"({"inputRequests":)" + step.input_requests +
-                                                  (step.request_state.empty()
-                                                       ? std::string()
-                                                       : R"(,"requestState":)" + quote(step.request_state)) +
-                                                  "}"));
+        return respond(call_id,
+                       modern_result("input_required",
+                                     R"({"inputRequests":)" + step.input_requests +
+                                         (step.request_state.empty()
+                                              ? std::string()
+                                              : R"(,"requestState":)" + to_json_string(step.request_state)) +
+                                         "}"));
     }
   }
 
@@ -988,15 +991,17 @@ class ReferenceServer {
     if (responses != nullptr && responses->IsObject() && fault_ == FaultId::RejectUnknownResponses) {
       for (auto it = responses->MemberBegin(); it != responses->MemberEnd(); ++it) {
         if (std::string_view(it->name.GetString()) != kInputKey) {
-          return respond_error(call_id, -32602,
-                               "Invalid params: unknown input response " + quote(it->name.GetString()));
+          return respond_error(
+              call_id, -32602,
+              "Invalid params: unknown input response " + to_json_string(it->name.GetString()));
         }
       }
     }
     const Value* answer =
         responses != nullptr && responses->IsObject() ? find_member(*responses, kInputKey) : nullptr;
     if (answer == nullptr && responses != nullptr && fault_ == FaultId::ErrorOnMissingResponse) {
-      return respond_error(call_id, -32602, "Invalid params: no input response for " + quote(kInputKey));
+      return respond_error(call_id, -32602,
+                           "Invalid params: no input response for " + to_json_string(kInputKey));
     }
     if (answer == nullptr) {
       // The first call, or a retry that left our key out: ask (again) rather than fail (MRTR-ASK-AGAIN).
@@ -1023,7 +1028,7 @@ class ReferenceServer {
         entry += "," + entry;  // the same member name twice
       return respond(
           call_id, modern_result("input_required", R"({"inputRequests":{)" + entry + R"(},"requestState":)" +
-                                                       quote(state) + "}"));
+                                                       to_json_string(state) + "}"));
     }
     const Value* echoed = find_member(call_params, "requestState");
     if (fault_ == FaultId::TrustStateFormat && echoed != nullptr && echoed->IsString() &&
@@ -1292,7 +1297,7 @@ class ReferenceServer {
     }
     const std::string notification =
         R"({"jsonrpc":"2.0","method":"notifications/elicitation/complete","params":{"elicitationId":)" +
-        quote(id) + "}}";
+        to_json_string(id) + "}}";
     send(notification);
     if (cross_ && fault_ == FaultId::BroadcastComplete) {
       // The fault: every other open session gets it too (on its GET stream).
