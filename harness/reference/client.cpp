@@ -21,6 +21,7 @@
 #include <set>
 
 #include "core/json.h"
+#include "core/utc_time.h"
 #include "reference/form_fill.h"
 #include "schema/content_validator.h"
 #include "schema/message_check.h"
@@ -765,17 +766,8 @@ class ReferenceClient {
     std::int64_t ttl = 60000;
   };
 
-  static std::string now_iso8601() {
-    const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    std::array<char, 32> out{};
-    std::strftime(out.data(), out.size(), "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return out.data();
-  }
-
   static std::string task_json(const std::string& task_id, const ClientTask& t, const std::string& status) {
-    const std::string now = now_iso8601();
+    const std::string now = utc_now();
     return R"({"taskId":)" + to_json_string(task_id) + R"(,"status":)" + to_json_string(status) +
            R"(,"createdAt":)" + to_json_string(t.created) + R"(,"lastUpdatedAt":)" + to_json_string(now) +
            R"(,"ttl":)" + std::to_string(t.ttl) + R"(,"pollInterval":100})";
@@ -792,7 +784,7 @@ class ReferenceClient {
       task_id += part.data();
     }
     ClientTask t;
-    t.created = now_iso8601();
+    t.created = utc_now();
     const Value* ttl = find_member(message["params"]["task"], "ttl");
     if (ttl != nullptr && ttl->IsInt64() && ttl->GetInt64() > 0)
       t.ttl = std::min<std::int64_t>(ttl->GetInt64(), 3600000);

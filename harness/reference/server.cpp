@@ -22,6 +22,7 @@
 
 #include "core/json.h"
 #include "core/jsonrpc.h"
+#include "core/utc_time.h"
 #include "reference/multi_round.h"
 #include "schema/content_validator.h"
 #include "schema/message_check.h"
@@ -507,15 +508,6 @@ class ReferenceServer {
     std::int64_t ttl = 60000;
   };
 
-  static std::string now_iso8601() {
-    const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    std::array<char, 32> out{};
-    std::strftime(out.data(), out.size(), "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return out.data();
-  }
-
   // "If context-binding is unavailable, receivers MUST generate cryptographically secure task IDs
   // with enough entropy to prevent guessing" (tasks.mdx): 128 bits from the system's source.
   static std::string new_task_id() {
@@ -537,7 +529,7 @@ class ReferenceServer {
 
   static void set_status(ServerTask& t, std::string status) {
     t.status = std::move(status);
-    t.updated = now_iso8601();
+    t.updated = utc_now();
   }
 
   // A task-augmented elicit: a CreateTaskResult at once ("Tasks MUST begin in the working
@@ -547,7 +539,7 @@ class ReferenceServer {
     const std::string task_id = new_task_id();
     ServerTask& t = tasks_[task_id];
     t.params.CopyFrom(params, t.params.GetAllocator());
-    t.created = now_iso8601();
+    t.created = utc_now();
     if (ttl != nullptr && ttl->IsInt64() && ttl->GetInt64() > 0)
       t.ttl = std::min<std::int64_t>(ttl->GetInt64(), 3600000);  // "Receivers MAY override the requested ttl"
     set_status(t, fault_ == FaultId::TaskCreatedInputRequired ? "input_required" : "working");
