@@ -388,6 +388,17 @@ class ReferenceServer {
     if (std::optional<std::string> result = elicit_result(params_value, style, "")) respond(call_id, *result);
   }
 
+  // A 2026-07-28 request that would need an elicitation mode its _meta does not declare:
+  // -32021 naming what the client would have to declare (CAPABILITY-MISSING-ERROR), the list in
+  // data.requiredCapabilities unless `with_list` is false.
+  void refuse_undeclared_mode(const Value& id, Mode mode, bool with_list = true) {
+    const std::string name(to_string(mode));
+    respond_error(
+        id, static_cast<int>(kMissingRequiredClientCapability),
+        "Missing required client capability: elicitation (" + name + " mode)",
+        with_list ? R"({"requiredCapabilities":{"elicitation":{")" + name + R"(":{}}}})" : std::string());
+  }
+
   static Mode mode_of(const Value& params) {
     const Value* mode_value = find_member(params, "mode");
     return mode_value && mode_value->IsString() && std::string_view(mode_value->GetString()) == "url"
@@ -784,17 +795,8 @@ class ReferenceServer {
                            "Invalid params: elicit_prompt needs the argument params, the JSON text of "
                            "elicitation/create params");
     }
-    const Value* mode_value = find_member(asked.document, "mode");
-    const Mode mode =
-        mode_value && mode_value->IsString() && std::string_view(mode_value->GetString()) == "url"
-            ? Mode::Url
-            : Mode::Form;
-    if (!meta.elicitation.supports(mode)) {
-      return respond_error(
-          id, static_cast<int>(kMissingRequiredClientCapability),
-          "Missing required client capability: elicitation (" + std::string(to_string(mode)) + " mode)",
-          R"({"requiredCapabilities":{"elicitation":{")" + std::string(to_string(mode)) + R"(":{}}}})");
-    }
+    const Mode mode = mode_of(asked.document);
+    if (!meta.elicitation.supports(mode)) return refuse_undeclared_mode(id, mode);
     const std::string state = "ref.prompt." + call_fingerprint(params);
     const Value* responses = find_member(params, "inputResponses");
     if (responses != nullptr && !responses->IsObject())
@@ -883,17 +885,8 @@ class ReferenceServer {
   void modern_multi_round(const Value& call_id, const std::string& tool, const Value& call_params,
                           const Value& args, const RequestMeta& meta) {
     for (const Value* asked : multi_round_params(args)) {
-      const Value* mode_value = find_member(*asked, "mode");
-      const Mode mode =
-          mode_value && mode_value->IsString() && std::string_view(mode_value->GetString()) == "url"
-              ? Mode::Url
-              : Mode::Form;
-      if (!meta.elicitation.supports(mode)) {
-        return respond_error(
-            call_id, static_cast<int>(kMissingRequiredClientCapability),
-            "Missing required client capability: elicitation (" + std::string(to_string(mode)) + " mode)",
-            R"({"requiredCapabilities":{"elicitation":{")" + std::string(to_string(mode)) + R"(":{}}}})");
-      }
+      const Mode mode = mode_of(*asked);
+      if (!meta.elicitation.supports(mode)) return refuse_undeclared_mode(call_id, mode);
     }
     const MultiRoundStep step = multi_round_step(tool, call_params, fault_, multi_round_memory_);
     switch (step.kind) {
@@ -922,11 +915,7 @@ class ReferenceServer {
 
   void modern_elicit(const Value& call_id, const Value& call_params, const Value& params, ResultText style,
                      const RequestMeta& meta, Revision revision) {
-    const Value* mode_value = find_member(params, "mode");
-    const Mode mode =
-        mode_value && mode_value->IsString() && std::string_view(mode_value->GetString()) == "url"
-            ? Mode::Url
-            : Mode::Form;
+    const Mode mode = mode_of(params);
     // Each request declares its own capabilities; remember-capabilities keeps the first
     // declaration for the requests that come later on the same connection.
     ElicitationCapability declared = meta.elicitation;
@@ -950,13 +939,8 @@ class ReferenceServer {
     const bool ask_anyway = declared.declared ? fault_ == FaultId::SendUndeclaredMode
                                               : fault_ == FaultId::InputRequestWithoutCapability;
     if (!declared.supports(mode) && !ask_anyway) {
-      // CAPABILITY-MISSING-ERROR: name what the client would have to declare.
-      return respond_error(
-          call_id, static_cast<int>(kMissingRequiredClientCapability),
-          "Missing required client capability: elicitation (" + std::string(to_string(mode)) + " mode)",
-          fault_ == FaultId::CapabilityErrorWithoutList
-              ? std::string()
-              : R"({"requiredCapabilities":{"elicitation":{")" + std::string(to_string(mode)) + R"(":{}}}})");
+      // The fault capability-error-without-list breaks this, the elicit tool's refusal, only.
+      return refuse_undeclared_mode(call_id, mode, fault_ != FaultId::CapabilityErrorWithoutList);
     }
     const std::string state = request_state(call_params);
     const Value* responses = find_member(call_params, "inputResponses");
