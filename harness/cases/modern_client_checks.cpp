@@ -243,29 +243,6 @@ std::optional<CheckFailure> probe_once(const ModernClientTranscript& t) {
   return std::nullopt;
 }
 
-std::optional<CheckFailure> no_legacy(const ModernClientTranscript& t) {
-  for (const Value* m : t.sut_messages) {
-    const std::string method = method_of(*m);
-    if (method == "initialize") {
-      return failure("the client sent initialize; " + std::string(to_string(t.revision)) +
-                         " has no handshake (every request carries its _meta)",
-                     "/method", m);
-    }
-    if (method == kElicitComplete) {
-      return failure("the client sent " + std::string(kElicitComplete) + ", which " +
-                         std::string(to_string(t.revision)) + " removed",
-                     "/method", m);
-    }
-    if (find_member(*m, "method") == nullptr && find_member(*m, "id") != nullptr) {
-      return failure(
-          "the client sent a JSON-RPC response, but on this wire the server sends no requests: an "
-          "ElicitResult travels in the inputResponses of the retried request",
-          "", m);
-    }
-  }
-  return std::nullopt;
-}
-
 // JSONRPC-NO-RESPONSE-TO-NOTIFICATION on this wire (basic.mdx, Notifications): "The receiver
 // MUST NOT send a response." The server sends the client no request here, so no response of the
 // client answers one. A response whose id is the key of an input request we sent is an
@@ -360,7 +337,7 @@ std::optional<CheckFailure> run_modern_client_check(std::string_view name, const
     return unrequested_responses(t);
   }
   if (name == "retry-content-valid") return retry_findings(t, {"CLIENT-VALIDATE-CONTENT"});
-  if (name == "no-legacy-elicitation") return no_legacy(t);
+  if (name == "no-legacy-elicitation") return no_legacy_elicitation(Role::Client, t.revision, t.sut_messages);
   if (name == "http-version-header") return version_headers(t, false);
   if (name == "http-version-header-match") return version_headers(t, true);
   if (name == "no-response-to-notification") return no_response_to_notification(t);

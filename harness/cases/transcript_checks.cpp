@@ -363,24 +363,6 @@ std::optional<CheckFailure> http_error_status(const Transcript& t) {
   return std::nullopt;
 }
 
-std::optional<CheckFailure> no_legacy_elicitation(const Transcript& t) {
-  // 2026-07-28 removed the server-to-client request and -32042: a server asks inside an
-  // InputRequiredResult, and never writes a JSON-RPC request of its own.
-  for (const Value* d : t.sut_messages) {
-    const Value* method = find_member(*d, "method");
-    if (method != nullptr && has_member(*d, "id")) {
-      return failure("the SUT sent a JSON-RPC request (" + abbreviate_utf8(to_json(*method), 80) +
-                         ") on the 2026-07-28 wire, where a server writes no requests of its own: it asks "
-                         "through InputRequiredResult",
-                     "/method", to_json(*d));
-    }
-    if (is_url_required_error(*d)) {
-      return failure("the SUT sent the -32042 error, which 2026-07-28 removed", "/error/code", to_json(*d));
-    }
-  }
-  return std::nullopt;
-}
-
 std::optional<CheckFailure> no_id_reuse(const Transcript& t) {
   std::set<std::string> seen;
   for (const Value* d : t.sut_messages) {
@@ -432,7 +414,8 @@ const std::map<std::string_view, CheckFunction>& checks() {
       {"modern-server-info", modern_server_info},
       {"result-types-core", result_types_core},
       {"http-error-status", http_error_status},
-      {"no-legacy-elicitation", no_legacy_elicitation},
+      {"no-legacy-elicitation",
+       [](const Transcript& t) { return no_legacy_elicitation(t.role, t.revision, t.sut_messages); }},
       {"no-id-reuse", no_id_reuse},
       {"no-response-to-notification", no_response_to_notification},
   };
@@ -440,6 +423,49 @@ const std::map<std::string_view, CheckFunction>& checks() {
 }
 
 }  // namespace
+
+std::optional<CheckFailure> no_legacy_elicitation(Role sut, Revision revision,
+                                                  const std::vector<const Value*>& sut_messages) {
+  for (const Value* d : sut_messages) {
+    if (sut == Role::Client) {
+      // The client's side: the handshake and the server's requests are gone, so an initialize,
+      // an ElicitResult sent as a JSON-RPC response, or a completion notification is the old wire.
+      const Value* m = find_member(*d, "method");
+      const std::string_view method =
+          m && m->IsString() ? std::string_view(m->GetString(), m->GetStringLength()) : std::string_view();
+      if (method == "initialize") {
+        return failure("the client sent initialize; " + std::string(to_string(revision)) +
+                           " has no handshake (every request carries its _meta)",
+                       "/method", to_json(*d));
+      }
+      if (method == kElicitComplete) {
+        return failure("the client sent " + std::string(kElicitComplete) + ", which " +
+                           std::string(to_string(revision)) + " removed",
+                       "/method", to_json(*d));
+      }
+      if (m == nullptr && has_member(*d, "id")) {
+        return failure(
+            "the client sent a JSON-RPC response, but on this wire the server sends no requests: an "
+            "ElicitResult travels in the inputResponses of the retried request",
+            "", to_json(*d));
+      }
+      continue;
+    }
+    // The server's side: 2026-07-28 removed the server-to-client request and -32042: a server asks
+    // inside an InputRequiredResult, and never writes a JSON-RPC request of its own.
+    const Value* method = find_member(*d, "method");
+    if (method != nullptr && has_member(*d, "id")) {
+      return failure("the SUT sent a JSON-RPC request (" + abbreviate_utf8(to_json(*method), 80) +
+                         ") on the 2026-07-28 wire, where a server writes no requests of its own: it asks "
+                         "through InputRequiredResult",
+                     "/method", to_json(*d));
+    }
+    if (is_url_required_error(*d)) {
+      return failure("the SUT sent the -32042 error, which 2026-07-28 removed", "/error/code", to_json(*d));
+    }
+  }
+  return std::nullopt;
+}
 
 std::vector<TranscriptElicitation> transcript_elicitations(const std::vector<const Value*>& sut_messages,
                                                            Revision revision) {

@@ -89,13 +89,21 @@ std::vector<TranscriptElicitation> transcript_elicitations(
 //   modern-server-info        (2026-07-28) every result names the server in _meta
 //   result-types-core         (2026-07-28) no resultType beyond the core ones without extensions
 //   http-error-status         (2026-07-28, HTTP) the modern errors come with status 400
-//   no-legacy-elicitation     (2026-07-28) no JSON-RPC request of the server's own, no -32042
+//   no-legacy-elicitation     (2026-07-28) none of the 2025 vocabulary (no_legacy_elicitation() below)
 //   no-id-reuse               no request id used twice by the SUT
 //   no-response-to-notification  no response that answers no request of ours (a 2026-07-28
 //                             client case takes modern_client_checks.h's own)
 bool is_transcript_check(std::string_view name);
 // Runs check `name` (is_transcript_check); nullopt when it holds.
 std::optional<CheckFailure> run_transcript_check(std::string_view name, const Transcript& t);
+
+// no-legacy-elicitation, the one implementation for both roles (the transcript check above and
+// modern_client_checks.h's call it): on the 2026-07-28 wire the SUT uses none of the 2025
+// elicitation vocabulary. A server: no JSON-RPC request of its own, no -32042. A client: no
+// initialize, no JSON-RPC response (no ElicitResult sent the 2025 way), no
+// notifications/elicitation/complete.
+std::optional<CheckFailure> no_legacy_elicitation(Role sut, Revision revision,
+                                                  const std::vector<const rapidjson::Value*>& sut_messages);
 
 // Checks that need the live session, judged outside this file.
 inline constexpr std::string_view kSessionChecks[] = {
