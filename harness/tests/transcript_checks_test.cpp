@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "cases/check_registry.h"
 #include "cases/modern_client_checks.h"
 #include "core/json.h"
 
@@ -199,7 +200,9 @@ TEST(TranscriptChecks, NoLegacyElicitationJudgesEachRoleByItsOwnVocabulary) {
       modern.sut_messages = run.transcript().sut_messages;
       const std::optional<CheckFailure> m = run_modern_client_check("no-legacy-elicitation", modern);
       ASSERT_EQ(m.has_value(), f.has_value()) << row.message;
-      if (m) EXPECT_EQ(m->reason, f->reason);
+      if (m) {
+        EXPECT_EQ(m->reason, f->reason);
+      }
     }
   }
 }
@@ -233,6 +236,34 @@ TEST(TranscriptChecks, TheCaseSchemaListsExactlyTheKnownChecks) {
   for (const auto& v : node->GetArray()) listed.emplace_back(v.GetString());
   std::sort(listed.begin(), listed.end());
   EXPECT_EQ(listed, known_check_names());
+}
+
+// The registry is the one list: sorted, each name once, every row judged one way or another (a
+// function, or a session judge and no function), and the dispatch functions answer from it.
+TEST(CheckRegistry, EachNameOnceSortedAndJudged) {
+  const std::span<const CheckEntry> rows = check_registry();
+  ASSERT_FALSE(rows.empty());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const CheckEntry& row = rows[i];
+    if (i > 0) {
+      EXPECT_LT(rows[i - 1].name, row.name) << "sorted, each name once";
+    }
+    const bool function = row.transcript != nullptr || row.modern_client != nullptr;
+    EXPECT_NE(function, row.session != SessionJudge::None) << row.name;
+    EXPECT_FALSE(row.summary.empty()) << row.name;
+    EXPECT_EQ(find_check(row.name), &row);
+    EXPECT_EQ(is_transcript_check(row.name), row.transcript != nullptr) << row.name;
+    EXPECT_EQ(is_modern_client_check(row.name), row.modern_client != nullptr) << row.name;
+    EXPECT_EQ(known_check_names()[i], row.name);
+  }
+  EXPECT_EQ(known_check_names().size(), rows.size());
+  EXPECT_EQ(find_check("no-such-check"), nullptr);
+  EXPECT_FALSE(is_transcript_check("no-such-check"));
+  EXPECT_FALSE(is_modern_client_check("no-such-check"));
+  // The loader's role restrictions come from the same rows.
+  EXPECT_EQ(find_check("latest-version")->cases, CheckCases::Server);
+  EXPECT_EQ(find_check("initialize-first")->cases, CheckCases::Client);
+  EXPECT_EQ(find_check("elicitations-valid")->cases, CheckCases::Any);
 }
 
 }  // namespace
