@@ -27,8 +27,8 @@ bool pointer_under(std::string_view pointer, std::string_view base) {
 }
 
 bool known_requirement(std::string_view key) {
-  for (const Requirement& r : requirements()) {
-    if (r.key == key) return true;
+  for (Revision revision : all_revisions()) {
+    if (find_requirement(key, revision) != nullptr) return true;
   }
   return false;
 }

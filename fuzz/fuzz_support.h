@@ -37,7 +37,7 @@ inline std::string_view as_text(const std::uint8_t* data, std::size_t size) {
 // True when `pointer` is `base` or lies below it ("/params/mode" is under "/params").
 bool pointer_under(std::string_view pointer, std::string_view base);
 
-// A requirement key of spec/requirements.cpp (in some revision).
+// A requirement key of the catalog (spec/requirements.h) of some revision.
 bool known_requirement(std::string_view key);
 
 // Every diagnostic names a check and a requirement of the requirement table (in some revision:

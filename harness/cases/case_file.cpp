@@ -8,6 +8,7 @@
 
 #include "cases/case_schema.h"
 #include "cases/catalog.h"
+#include "cases/check_registry.h"
 #include "cases/matcher.h"
 #include "cases/transcript_checks.h"
 #include "core/json.h"
@@ -459,13 +460,13 @@ class Loader {
           for (const std::string& name : known) listed += (listed.empty() ? "" : ", ") + name;
           return bad(body_at, "known checks: " + listed);
         }
-        if ((std::string_view(body.GetString()) == "latest-version" ||
-             std::string_view(body.GetString()) == "unsupported-version-not-echoed") &&
-            c.role != Role::Server)
-          return bad(body_at,
-                     std::string(body.GetString()) + " judges how a server negotiates: server cases only");
-        if (std::string_view(body.GetString()) == "initialize-first" && c.role != Role::Client)
-          return bad(body_at, "initialize-first judges what a client sends first: client cases only");
+        const CheckEntry& check = *find_check(body.GetString());
+        if (check.cases == CheckCases::Server && c.role != Role::Server)
+          return bad(body_at, std::string(check.name) + " judges a server (" + std::string(check.summary) +
+                                  "): server cases only");
+        if (check.cases == CheckCases::Client && c.role != Role::Client)
+          return bad(body_at, std::string(check.name) + " judges a client (" + std::string(check.summary) +
+                                  "): client cases only");
         // What these two judge is the answer the harness was told to play: without it they would
         // judge nothing and pass.
         if (std::string_view(body.GetString()) == "probe-once" &&

@@ -4,6 +4,8 @@
 #include <array>
 #include <set>
 
+#include "cases/check_functions.h"
+#include "cases/check_registry.h"
 #include "core/json.h"
 #include "core/utf8.h"
 #include "schema/message_check.h"
@@ -13,24 +15,10 @@
 #include "spec/modern.h"
 
 namespace ec {
-namespace {
+// The checks of the registry's modern client column (cases/check_functions.h), and their helpers.
+namespace modern_client_check {
 
 using rapidjson::Value;
-
-constexpr std::array kChecks{"meta-required",
-                             "meta-client-info",
-                             "capability-each-request",
-                             "discover-first",
-                             "retry-new-id",
-                             "retry-state-echoed",
-                             "retry-inputs-complete",
-                             "retry-content-valid",
-                             "no-legacy-elicitation",
-                             "http-version-header",
-                             "http-version-header-match",
-                             "state-scoped",
-                             "probe-once",
-                             "no-response-to-notification"};
 
 std::string method_of(const Value& message) {
   const Value* m = find_member(message, "method");
@@ -243,29 +231,6 @@ std::optional<CheckFailure> probe_once(const ModernClientTranscript& t) {
   return std::nullopt;
 }
 
-std::optional<CheckFailure> no_legacy(const ModernClientTranscript& t) {
-  for (const Value* m : t.sut_messages) {
-    const std::string method = method_of(*m);
-    if (method == "initialize") {
-      return failure("the client sent initialize; " + std::string(to_string(t.revision)) +
-                         " has no handshake (every request carries its _meta)",
-                     "/method", m);
-    }
-    if (method == kElicitComplete) {
-      return failure("the client sent " + std::string(kElicitComplete) + ", which " +
-                         std::string(to_string(t.revision)) + " removed",
-                     "/method", m);
-    }
-    if (find_member(*m, "method") == nullptr && find_member(*m, "id") != nullptr) {
-      return failure(
-          "the client sent a JSON-RPC response, but on this wire the server sends no requests: an "
-          "ElicitResult travels in the inputResponses of the retried request",
-          "", m);
-    }
-  }
-  return std::nullopt;
-}
-
 // JSONRPC-NO-RESPONSE-TO-NOTIFICATION on this wire (basic.mdx, Notifications): "The receiver
 // MUST NOT send a response." The server sends the client no request here, so no response of the
 // client answers one. A response whose id is the key of an input request we sent is an
@@ -333,38 +298,55 @@ std::optional<CheckFailure> version_headers(const ModernClientTranscript& t, boo
   return std::nullopt;
 }
 
-}  // namespace
-
-bool is_modern_client_check(std::string_view name) {
-  return std::find(kChecks.begin(), kChecks.end(), name) != kChecks.end();
+std::optional<CheckFailure> meta_required(const ModernClientTranscript& t) {
+  return meta_findings(t, {"META-REQUIRED-FIELDS"}, Level::Must);
 }
 
-std::vector<std::string_view> modern_client_check_names() { return {kChecks.begin(), kChecks.end()}; }
+std::optional<CheckFailure> meta_client_info(const ModernClientTranscript& t) {
+  return meta_findings(t, {"META-CLIENT-INFO"}, Level::Should);
+}
+
+std::optional<CheckFailure> retry_new_id(const ModernClientTranscript& t) {
+  if (auto f = retry_findings(t, {"MRTR-RETRY-NEW-ID"})) return f;
+  return retry_ids_new_in_chain(t);
+}
+
+std::optional<CheckFailure> retry_state_echoed(const ModernClientTranscript& t) {
+  return retry_findings(t, {"MRTR-CLIENT-ECHO-STATE", "MRTR-CLIENT-NO-INVENTED-STATE"});
+}
+
+std::optional<CheckFailure> retry_inputs_complete(const ModernClientTranscript& t) {
+  if (auto f = retry_findings(t, {"MRTR-CLIENT-CONSTRUCT-INPUTS"})) return f;
+  return unrequested_responses(t);
+}
+
+std::optional<CheckFailure> retry_content_valid(const ModernClientTranscript& t) {
+  return retry_findings(t, {"CLIENT-VALIDATE-CONTENT"});
+}
+
+std::optional<CheckFailure> no_legacy_elicitation(const ModernClientTranscript& t) {
+  return ec::no_legacy_elicitation(Role::Client, t.revision, t.sut_messages);
+}
+
+std::optional<CheckFailure> http_version_header(const ModernClientTranscript& t) {
+  return version_headers(t, false);
+}
+
+std::optional<CheckFailure> http_version_header_match(const ModernClientTranscript& t) {
+  return version_headers(t, true);
+}
+
+}  // namespace modern_client_check
+
+bool is_modern_client_check(std::string_view name) {
+  const CheckEntry* entry = find_check(name);
+  return entry != nullptr && entry->modern_client != nullptr;
+}
 
 std::optional<CheckFailure> run_modern_client_check(std::string_view name, const ModernClientTranscript& t) {
-  if (name == "meta-required") return meta_findings(t, {"META-REQUIRED-FIELDS"}, Level::Must);
-  if (name == "meta-client-info") return meta_findings(t, {"META-CLIENT-INFO"}, Level::Should);
-  if (name == "capability-each-request") return capability_each_request(t);
-  if (name == "discover-first") return discover_first(t);
-  if (name == "probe-once") return probe_once(t);
-  if (name == "retry-new-id") {
-    if (auto f = retry_findings(t, {"MRTR-RETRY-NEW-ID"})) return f;
-    return retry_ids_new_in_chain(t);
-  }
-  if (name == "state-scoped") return state_scoped(t);
-  if (name == "retry-state-echoed") {
-    return retry_findings(t, {"MRTR-CLIENT-ECHO-STATE", "MRTR-CLIENT-NO-INVENTED-STATE"});
-  }
-  if (name == "retry-inputs-complete") {
-    if (auto f = retry_findings(t, {"MRTR-CLIENT-CONSTRUCT-INPUTS"})) return f;
-    return unrequested_responses(t);
-  }
-  if (name == "retry-content-valid") return retry_findings(t, {"CLIENT-VALIDATE-CONTENT"});
-  if (name == "no-legacy-elicitation") return no_legacy(t);
-  if (name == "http-version-header") return version_headers(t, false);
-  if (name == "http-version-header-match") return version_headers(t, true);
-  if (name == "no-response-to-notification") return no_response_to_notification(t);
-  return std::nullopt;
+  const CheckEntry* entry = find_check(name);
+  if (entry == nullptr || entry->modern_client == nullptr) return std::nullopt;
+  return entry->modern_client(t);
 }
 
 }  // namespace ec

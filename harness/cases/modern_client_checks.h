@@ -37,31 +37,11 @@ struct ModernClientTranscript {
   std::vector<std::optional<std::string>> version_headers;
 };
 
-// The names below (transcript_checks.h's known_check_names() gathers them for the case loader).
+// The checks of the registry with a 2026-07-28 client function (cases/check_registry.cpp says what
+// each holds; the functions are in this file's .cpp).
 bool is_modern_client_check(std::string_view name);
-std::vector<std::string_view> modern_client_check_names();
 
-// Runs check `name`; nullopt when it holds.
-//   meta-required           every request carries _meta with the required fields (META-REQUIRED-FIELDS)
-//   meta-client-info        every request names the client in _meta (META-CLIENT-INFO)
-//   capability-each-request every request's _meta declares the elicitation capability the case asked for
-//   discover-first          the first request is server/discover (the stdio probe)
-//   probe-once              no second server/discover (ERA-CACHE), in a case whose server
-//                           answers every request without error
-//   retry-new-id            each retry has an id of its own: not that of the request it retries,
-//                           nor of any earlier request of its chain (the original call included)
-//   state-scoped            requestState and inputResponses only on the retry of the request
-//                           they belong to (MRTR-STATE-SCOPED)
-//   retry-state-echoed      each retry echoes requestState byte for byte, or sends none when none came
-//   retry-inputs-complete   each retry answers every input request, and only those
-//   retry-content-valid     accepted form content fits the requestedSchema it answers
-//   http-version-header     (HTTP) every request's POST carries MCP-Protocol-Version
-//   http-version-header-match (HTTP) that header equals the request's _meta protocol version
-//   no-legacy-elicitation   no initialize, no JSON-RPC response (no ElicitResult sent the 2025
-//                           way), no notifications/elicitation/complete
-//   no-response-to-notification no JSON-RPC response but one whose id is an input request's key
-//                           (that one is no-legacy-elicitation's): the server sends no request
-//                           here, so any other response answers a notification or nothing
+// Runs check `name`; nullopt when it holds (or when no such check judges a 2026-07-28 client).
 std::optional<CheckFailure> run_modern_client_check(std::string_view name, const ModernClientTranscript& t);
 
 }  // namespace ec

@@ -279,17 +279,12 @@ class ServerRun final : public StepEngine {
 
   // The per-request _meta of 2026-07-28: version, the case's client capabilities, our info.
   std::string meta_json() const {
-    return "{" + quote(kMetaProtocolVersion) + ":" + quote(to_string(revision_)) + "," +
-           quote(kMetaClientCapabilities) + ":" + client_capabilities_json() + "," + quote(kMetaClientInfo) +
-           R"(:{"name":"elicit-conform","version":"0.1"}})";
+    return "{" + to_json_string(kMetaProtocolVersion) + ":" + to_json_string(to_string(revision_)) + "," +
+           to_json_string(kMetaClientCapabilities) + ":" + client_capabilities_json() + "," +
+           to_json_string(kMetaClientInfo) + R"(:{"name":"elicit-conform","version":"0.1"}})";
   }
 
   std::string client_capabilities_json() const { return capabilities_json(case_); }
-
-  static std::string quote(std::string_view s) {
-    Value v(rapidjson::StringRef(s.data(), static_cast<rapidjson::SizeType>(s.size())));
-    return to_json(v);
-  }
 
   // On the 2026-07-28 wire over stdio the settle asks server/discover, which every server of that
   // revision implements (DISCOVER-IMPLEMENT) and which reads no state; like a pong, its answer is
@@ -436,7 +431,7 @@ class ServerRun final : public StepEngine {
          " in it), initialized with the same protocolVersion and "
          "capabilities; the server answered protocolVersion \"" +
          server_version_ + "\"; a ping round trip before this case showed it idle");
-    sut_protocol_version_ = quote(server_version_);
+    sut_protocol_version_ = to_json_string(server_version_);
     const std::string asked(to_string(revision_));
     if (!negotiated(server_version_, asked)) return false;
     if (case_.sut.capabilities && *case_.sut.capabilities != nullptr)
@@ -568,10 +563,10 @@ class ServerRun final : public StepEngine {
       if (declares_task_calls_ && allowed) continue;
       record_.skipped =
           "the case calls " + tool + " as a task, and the server " +
-          (!declares_task_calls_
-               ? std::string("declares no tasks.requests.tools.call capability")
-               : "lists it with execution.taskSupport " +
-                     (it == task_support.end() ? std::string("absent (forbidden)") : quote(it->second))) +
+          (!declares_task_calls_ ? std::string("declares no tasks.requests.tools.call capability")
+                                 : "lists it with execution.taskSupport " +
+                                       (it == task_support.end() ? std::string("absent (forbidden)")
+                                                                 : to_json_string(it->second))) +
           ": a client MUST NOT call it as a task (2025-11-25 tasks.mdx)";
       note(*record_.skipped);
       return false;

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <limits>
 
+#include "cases/check_registry.h"
 #include "cases/modern_client_checks.h"
 #include "cases/state_tamper.h"
 #include "cases/transcript_checks.h"
@@ -1070,7 +1071,8 @@ void StepEngine::do_check(const Step& s) {
   settle();
   if (role_check(s)) return;
   if (do_modern_client_check(s)) return;
-  if (s.text == "latest-version" || s.text == "unsupported-version-not-echoed") {
+  const CheckEntry* check = find_check(s.text);
+  if (check != nullptr && check->session == SessionJudge::StepEngine) {
     // A second session asks for a version that no server supports: the answer is "another
     // protocol version it supports" (MUST), which "SHOULD be the latest". This session showed the
     // server supports the case's revision, so its latest is at least that.

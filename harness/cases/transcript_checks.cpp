@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "cases/check_functions.h"
+#include "cases/check_registry.h"
 #include "cases/modern_client_checks.h"
 #include "core/json.h"
 #include "core/json_pointer.h"
@@ -14,7 +16,8 @@
 #include "spec/modern.h"
 
 namespace ec {
-namespace {
+// The checks of the registry's transcript column (cases/check_functions.h), and their helpers.
+namespace transcript_check {
 
 using rapidjson::Value;
 
@@ -363,24 +366,6 @@ std::optional<CheckFailure> http_error_status(const Transcript& t) {
   return std::nullopt;
 }
 
-std::optional<CheckFailure> no_legacy_elicitation(const Transcript& t) {
-  // 2026-07-28 removed the server-to-client request and -32042: a server asks inside an
-  // InputRequiredResult, and never writes a JSON-RPC request of its own.
-  for (const Value* d : t.sut_messages) {
-    const Value* method = find_member(*d, "method");
-    if (method != nullptr && has_member(*d, "id")) {
-      return failure("the SUT sent a JSON-RPC request (" + abbreviate_utf8(to_json(*method), 80) +
-                         ") on the 2026-07-28 wire, where a server writes no requests of its own: it asks "
-                         "through InputRequiredResult",
-                     "/method", to_json(*d));
-    }
-    if (is_url_required_error(*d)) {
-      return failure("the SUT sent the -32042 error, which 2026-07-28 removed", "/error/code", to_json(*d));
-    }
-  }
-  return std::nullopt;
-}
-
 std::optional<CheckFailure> no_id_reuse(const Transcript& t) {
   std::set<std::string> seen;
   for (const Value* d : t.sut_messages) {
@@ -413,33 +398,61 @@ std::optional<CheckFailure> no_response_to_notification(const Transcript& t) {
   return std::nullopt;
 }
 
-using CheckFunction = std::optional<CheckFailure> (*)(const Transcript&);
-const std::map<std::string_view, CheckFunction>& checks() {
-  static const std::map<std::string_view, CheckFunction> table = {
-      {"no-elicitation", no_elicitation},
-      {"observed-elicitation", observed_elicitation},
-      {"elicitations-valid", elicitations_valid},
-      {"schema-consistent", schema_consistent},
-      {"security-heuristics", security_heuristics},
-      {"jsonrpc-valid", jsonrpc_valid},
-      {"schema-as-asked", [](const Transcript& t) { return schema_as_asked(t, false); }},
-      {"schema-titles-as-asked", [](const Transcript& t) { return schema_as_asked(t, true); }},
-      {"protocol-version", protocol_version},
-      {"initialize-first", initialize_first},
-      {"one-response-per-request", one_response_per_request},
-      {"modern-results-valid", modern_results_valid},
-      {"results-valid", results_valid},
-      {"modern-server-info", modern_server_info},
-      {"result-types-core", result_types_core},
-      {"http-error-status", http_error_status},
-      {"no-legacy-elicitation", no_legacy_elicitation},
-      {"no-id-reuse", no_id_reuse},
-      {"no-response-to-notification", no_response_to_notification},
-  };
-  return table;
+std::optional<CheckFailure> schema_as_asked(const Transcript& t) { return schema_as_asked(t, false); }
+std::optional<CheckFailure> schema_titles_as_asked(const Transcript& t) { return schema_as_asked(t, true); }
+std::optional<CheckFailure> no_legacy_elicitation(const Transcript& t) {
+  return ec::no_legacy_elicitation(t.role, t.revision, t.sut_messages);
 }
 
-}  // namespace
+}  // namespace transcript_check
+
+using rapidjson::Value;
+using transcript_check::failure;
+using transcript_check::is_elicit_create;
+using transcript_check::is_url_required_error;
+
+std::optional<CheckFailure> no_legacy_elicitation(Role sut, Revision revision,
+                                                  const std::vector<const Value*>& sut_messages) {
+  for (const Value* d : sut_messages) {
+    if (sut == Role::Client) {
+      // The client's side: the handshake and the server's requests are gone, so an initialize,
+      // an ElicitResult sent as a JSON-RPC response, or a completion notification is the old wire.
+      const Value* m = find_member(*d, "method");
+      const std::string_view method =
+          m && m->IsString() ? std::string_view(m->GetString(), m->GetStringLength()) : std::string_view();
+      if (method == "initialize") {
+        return failure("the client sent initialize; " + std::string(to_string(revision)) +
+                           " has no handshake (every request carries its _meta)",
+                       "/method", to_json(*d));
+      }
+      if (method == kElicitComplete) {
+        return failure("the client sent " + std::string(kElicitComplete) + ", which " +
+                           std::string(to_string(revision)) + " removed",
+                       "/method", to_json(*d));
+      }
+      if (m == nullptr && has_member(*d, "id")) {
+        return failure(
+            "the client sent a JSON-RPC response, but on this wire the server sends no requests: an "
+            "ElicitResult travels in the inputResponses of the retried request",
+            "", to_json(*d));
+      }
+      continue;
+    }
+    // The server's side: 2026-07-28 removed the server-to-client request and -32042: a server asks
+    // inside an InputRequiredResult, and never writes a JSON-RPC request of its own.
+    const Value* method = find_member(*d, "method");
+    if (method != nullptr && has_member(*d, "id")) {
+      return failure("the SUT sent a JSON-RPC request (" + abbreviate_utf8(to_json(*method), 80) +
+                         ") on the 2026-07-28 wire, where a server writes no requests of its own: it asks "
+                         "through InputRequiredResult",
+                     "/method", to_json(*d));
+    }
+    if (is_url_required_error(*d)) {
+      return failure("the SUT sent the -32042 error, which 2026-07-28 removed", "/error/code", to_json(*d));
+    }
+  }
+  return std::nullopt;
+}
 
 std::vector<TranscriptElicitation> transcript_elicitations(const std::vector<const Value*>& sut_messages,
                                                            Revision revision) {
@@ -473,21 +486,22 @@ std::string TranscriptElicitation::message() const {
   return sent != nullptr ? to_json(*sent) : std::string();
 }
 
-bool is_transcript_check(std::string_view name) { return checks().contains(name); }
+bool is_transcript_check(std::string_view name) {
+  const CheckEntry* entry = find_check(name);
+  return entry != nullptr && entry->transcript != nullptr;
+}
 
 std::optional<CheckFailure> run_transcript_check(std::string_view name, const Transcript& t) {
-  const auto it = checks().find(name);
-  if (it == checks().end()) return failure("unknown check " + std::string(name));
-  return it->second(t);
+  const CheckEntry* entry = find_check(name);
+  if (entry == nullptr || entry->transcript == nullptr) return failure("unknown check " + std::string(name));
+  return entry->transcript(t);
 }
 
 const std::vector<std::string>& known_check_names() {
   static const std::vector<std::string> names = [] {
-    std::set<std::string> all;
-    for (const auto& [name, _] : checks()) all.emplace(name);
-    for (std::string_view name : modern_client_check_names()) all.emplace(name);
-    for (std::string_view name : kSessionChecks) all.emplace(name);
-    return std::vector<std::string>(all.begin(), all.end());
+    std::vector<std::string> all;
+    for (const CheckEntry& entry : check_registry()) all.emplace_back(entry.name);
+    return all;
   }();
   return names;
 }

@@ -3,12 +3,9 @@
 // and fuzzed without a SUT. The step engine builds a Transcript when a check step comes and
 // reports a CheckFailure as that step's failure.
 //
-// Where each check name lives, registered once (known_check_names() is what the case loader
-// accepts; cases/case.schema.json lists the same names, and a test holds the two together):
-//   - here: the checks any run can judge from its transcript;
-//   - cases/modern_client_checks.h: those of a 2026-07-28 client run (retries, _meta);
-//   - kSessionChecks below: those that need the live session (a second session, the probe answers
-//     a role chose), judged by step_engine.cpp and the roles.
+// Every check name is registered once, in cases/check_registry.cpp (with who may use it, the
+// function that judges it and a line for people); the functions of this file are its transcript
+// column.
 #pragma once
 
 #include <map>
@@ -70,47 +67,21 @@ struct TranscriptElicitation {
 std::vector<TranscriptElicitation> transcript_elicitations(
     const std::vector<const rapidjson::Value*>& sut_messages, Revision revision);
 
-// The checks of this file:
-//   no-elicitation            the SUT asked for no elicitation
-//   observed-elicitation      it asked for one (or sent -32042): there was something to judge
-//   elicitations-valid        every elicitation (and -32042) keeps the MUST rules, in a declared mode
-//   schema-consistent         no requested schema that no answer can satisfy (SHOULD)
-//   security-heuristics       no elicitation that asks for a secret or carries a clickable URL
-//   jsonrpc-valid             every SUT message is JSON-RPC as MCP uses it
-//   schema-as-asked           each form carries the validity keywords the tool was asked to send,
-//                             and none it was not (a property made required, an added default...)
-//   schema-titles-as-asked    ... and the titles and descriptions
-//   protocol-version          the initialize exchange names a protocol version
-//   initialize-first          a client sends nothing but ping and server/discover before initialize
-//   one-response-per-request  no request of ours answered twice
-//   modern-results-valid      (2026-07-28) every response to a send step keeps the MUST rules
-//   results-valid             every result to a step's elicitation/create keeps the MUST and
-//                             SHOULD rules of an ElicitResult for it (the fuzzer's replay cases)
-//   modern-server-info        (2026-07-28) every result names the server in _meta
-//   result-types-core         (2026-07-28) no resultType beyond the core ones without extensions
-//   http-error-status         (2026-07-28, HTTP) the modern errors come with status 400
-//   no-legacy-elicitation     (2026-07-28) no JSON-RPC request of the server's own, no -32042
-//   no-id-reuse               no request id used twice by the SUT
-//   no-response-to-notification  no response that answers no request of ours (a 2026-07-28
-//                             client case takes modern_client_checks.h's own)
+// The checks of the registry with a transcript function (cases/check_registry.cpp says what each
+// holds).
 bool is_transcript_check(std::string_view name);
 // Runs check `name` (is_transcript_check); nullopt when it holds.
 std::optional<CheckFailure> run_transcript_check(std::string_view name, const Transcript& t);
 
-// Checks that need the live session, judged outside this file.
-inline constexpr std::string_view kSessionChecks[] = {
-    "latest-version",                   // step_engine.cpp: a second session asks for 2000-01-01
-    "unsupported-version-not-echoed",   // step_engine.cpp: the same, judged for the echo
-    "initialize-error-names-versions",  // server_run.cpp: against what server/discover listed
-    "dual-era-probe",                   // client_run.cpp: the probe answers it chose
-    "fallback-any-error",               // client_run.cpp
-    "fallback-latest-version",          // client_run.cpp: the version its initialize asks for
-    "fallback-on-legacy-400",           // client_run.cpp: the POSTs its HTTP server refused
-    "no-fallback-on-modern-400",        // client_run.cpp
-    "no-fallback-on-modern-error",      // client_run.cpp: the same over stdio
-};
+// no-legacy-elicitation, the one implementation for both roles (the transcript check above and
+// modern_client_checks.h's call it): on the 2026-07-28 wire the SUT uses none of the 2025
+// elicitation vocabulary. A server: no JSON-RPC request of its own, no -32042. A client: no
+// initialize, no JSON-RPC response (no ElicitResult sent the 2025 way), no
+// notifications/elicitation/complete.
+std::optional<CheckFailure> no_legacy_elicitation(Role sut, Revision revision,
+                                                  const std::vector<const rapidjson::Value*>& sut_messages);
 
-// Every check name a case file may use, sorted.
+// Every check name a case file may use, sorted: the registry's names.
 const std::vector<std::string>& known_check_names();
 
 }  // namespace ec

@@ -56,28 +56,13 @@ void write_json(std::ostream& out, const CheckOutcome& o) {
   str("diagnostics");
   w.StartArray();
   for (const Diagnostic& d : o.diagnostics) {
-    w.StartObject();
-    str("check");
-    str(d.check);
-    str("requirement");
-    str(requirement_id(o.revision, d.requirement));
-    str("level");
-    str(to_string(d.level));
-    str("pointer");
-    str(d.pointer);
-    str("message");
-    str(d.message);
+    const std::string requirement = requirement_id(o.revision, d.requirement);
+    DiagnosticJson with{.requirement = requirement, .basis = true};
     if (const CatalogEntry* e = o.catalog ? o.catalog->find(o.revision, d.requirement) : nullptr) {
-      str("rule");
-      str(e->quote);
-      str("section");
-      str(e->section);
+      with.rule = &e->quote;
+      with.section = &e->section;
     }
-    if (!d.basis.empty()) {
-      str("basis");
-      str(d.basis);
-    }
-    w.EndObject();
+    write_diagnostic_json(w, d, with);
   }
   w.EndArray();
   w.EndObject();

@@ -7,6 +7,9 @@
 #include <string_view>
 #include <vector>
 
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
 namespace ec {
 
 // The RFC 2119 level of the requirement a finding breaks. Info is not a requirement: it marks
@@ -34,5 +37,19 @@ std::size_t count_level(const Diagnostics& diagnostics, Level level);
 
 // True when `diagnostics` holds a finding with this check id (used heavily by tests).
 bool has_check(const Diagnostics& diagnostics, std::string_view check);
+
+// A diagnostic as a JSON object, the one form every JSON output gives it (results.json's
+// sut_findings, check-message --json's diagnostics): check, requirement, level, pointer, message,
+// then what the caller asks for. `requirement` is the key as the output names it
+// (spec/requirements.h's requirement_id() of the revision). Every string is made valid UTF-8 first
+// (core/utf8.h), since a message may quote a SUT's bytes.
+struct DiagnosticJson {
+  std::string_view requirement;
+  const std::string* rule = nullptr;     // the rule's words, from the catalog: "rule"
+  const std::string* section = nullptr;  // where the spec says it: "section"
+  bool basis = false;                    // "basis", when the diagnostic has one
+};
+void write_diagnostic_json(rapidjson::Writer<rapidjson::StringBuffer>& writer, const Diagnostic& diagnostic,
+                           const DiagnosticJson& with);
 
 }  // namespace ec

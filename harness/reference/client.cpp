@@ -21,6 +21,7 @@
 #include <set>
 
 #include "core/json.h"
+#include "core/utc_time.h"
 #include "reference/form_fill.h"
 #include "schema/content_validator.h"
 #include "schema/message_check.h"
@@ -248,7 +249,7 @@ class ReferenceClient {
       const Value* result = find_member(*responses_[call_id], "result");
       const Value* asked = result && result->IsObject() ? find_member(*result, "inputRequests") : nullptr;
       if (asked && asked->IsObject() && find_member(*result, "resultType") == nullptr) {
-        send(R"({"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":)" + quote(tool) +
+        send(R"({"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":)" + to_json_string(tool) +
              R"(,"arguments":{},"inputResponses":)" + input_responses(*asked) + "}}");
         answered = wait_for_response("4");
       }
@@ -362,7 +363,7 @@ class ReferenceClient {
   int modern_session(const std::string& tool) {
     constexpr int kMaxRounds = 32;  // a server MAY ask again; one that never stops is given up on
     const std::string call =
-        R"("method":"tools/call","params":{"name":)" + quote(tool) + R"(,"arguments":{})";
+        R"("method":"tools/call","params":{"name":)" + to_json_string(tool) + R"(,"arguments":{})";
     std::string id = fault_ == FaultId::FractionalRequestId ? "1.5" : "1";
     const std::string call_id = id;  // retry-reuses-call-id takes it back
     send(R"({"jsonrpc":"2.0","id":)" + id + "," + call + R"(,"_meta":)" + meta(true) + "}}");
@@ -410,16 +411,16 @@ class ReferenceClient {
           // Reads the state as JSON when it looks like JSON, and writes it back its own way.
           if (ParsedJson parsed = parse_json(echoed); parsed.ok()) echoed = to_json(parsed.document);
         }
-        params += R"(,"requestState":)" + quote(echoed);
+        params += R"(,"requestState":)" + to_json_string(echoed);
         if (fault_ == FaultId::StateOnOtherRequest) {
           send(R"({"jsonrpc":"2.0","id":"other-)" + std::to_string(round) +
-               R"(","method":"tools/list","params":{"requestState":)" + quote(echoed) + R"(,"_meta":)" +
-               meta(false) + "}}");
+               R"(","method":"tools/list","params":{"requestState":)" + to_json_string(echoed) +
+               R"(,"_meta":)" + meta(false) + "}}");
         }
       } else if (fault_ == FaultId::InventState) {
         params += R"(,"requestState":"")";
       } else if (fault_ == FaultId::CarryStaleState && first_state) {
-        params += R"(,"requestState":)" + quote(*first_state);  // an earlier round's, kept
+        params += R"(,"requestState":)" + to_json_string(*first_state);  // an earlier round's, kept
       }
       id = next;
       responded_.erase(id);  // retry-same-id: the answer to wait for is the one still to come
@@ -486,11 +487,6 @@ class ReferenceClient {
       if (a != "decline" && a != "cancel") return false;
     }
     return true;
-  }
-
-  static std::string quote(const std::string& s) {
-    Value v(rapidjson::StringRef(s.data(), static_cast<rapidjson::SizeType>(s.size())));
-    return to_json(v);
   }
 
   static std::string trim(const std::string& s) {
@@ -770,17 +766,8 @@ class ReferenceClient {
     std::int64_t ttl = 60000;
   };
 
-  static std::string now_iso8601() {
-    const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    std::array<char, 32> out{};
-    std::strftime(out.data(), out.size(), "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return out.data();
-  }
-
   static std::string task_json(const std::string& task_id, const ClientTask& t, const std::string& status) {
-    const std::string now = now_iso8601();
+    const std::string now = utc_now();
     return R"({"taskId":)" + to_json_string(task_id) + R"(,"status":)" + to_json_string(status) +
            R"(,"createdAt":)" + to_json_string(t.created) + R"(,"lastUpdatedAt":)" + to_json_string(now) +
            R"(,"ttl":)" + std::to_string(t.ttl) + R"(,"pollInterval":100})";
@@ -797,7 +784,7 @@ class ReferenceClient {
       task_id += part.data();
     }
     ClientTask t;
-    t.created = now_iso8601();
+    t.created = utc_now();
     const Value* ttl = find_member(message["params"]["task"], "ttl");
     if (ttl != nullptr && ttl->IsInt64() && ttl->GetInt64() > 0)
       t.ttl = std::min<std::int64_t>(ttl->GetInt64(), 3600000);

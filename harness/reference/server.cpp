@@ -22,6 +22,7 @@
 
 #include "core/json.h"
 #include "core/jsonrpc.h"
+#include "core/utc_time.h"
 #include "reference/multi_round.h"
 #include "schema/content_validator.h"
 #include "schema/message_check.h"
@@ -39,10 +40,8 @@ namespace {
 
 using rapidjson::Value;
 
-std::string quote(std::string_view s) { return to_json_string(s); }
-
 std::string text_result(std::string_view text, bool is_error) {
-  return R"({"content":[{"type":"text","text":)" + quote(text) + "}]" +
+  return R"({"content":[{"type":"text","text":)" + to_json_string(text) + "}]" +
          (is_error ? R"(,"isError":true)" : "") + "}";
 }
 
@@ -199,7 +198,7 @@ class ReferenceServer {
 
   void respond_error(const Value& id, int code, std::string_view message, const std::string& data = "") {
     send(R"({"jsonrpc":"2.0","id":)" + to_json(id) + R"(,"error":{"code":)" + std::to_string(code) +
-         R"(,"message":)" + quote(message) + (data.empty() ? "" : R"(,"data":)" + data) + "}}");
+         R"(,"message":)" + to_json_string(message) + (data.empty() ? "" : R"(,"data":)" + data) + "}}");
   }
 
   void handle(const rapidjson::Document& message) {
@@ -207,7 +206,7 @@ class ReferenceServer {
     if (m.kind == MessageKind::Notification && fault_ == FaultId::ErrorOnNotification &&
         m.method != "notifications/initialized") {
       return send(R"({"jsonrpc":"2.0","id":null,"error":{"code":-32601,"message":)" +
-                  quote("Unknown notification " + m.method) + "}}");
+                  to_json_string("Unknown notification " + m.method) + "}}");
     }
     if (cross_ && fault_ == FaultId::AnswersAnySession &&
         (m.kind == MessageKind::ResultResponse || m.kind == MessageKind::ErrorResponse)) {
@@ -255,11 +254,13 @@ class ReferenceServer {
       if (fault_ == FaultId::InitializeErrorWithoutVersions)
         return respond_error(id, -32601, "Method not found");
       std::string supported;
-      for (const std::string& v : modern_versions_) supported += (supported.empty() ? "" : ",") + quote(v);
-      return respond_error(id, -32022,
-                           "Unsupported protocol version: this server has no initialize and supports " +
-                               modern_versions_.front() + " only (per-request _meta)",
-                           R"({"supported":[)" + supported + R"(],"requested":)" + quote(asked) + "}");
+      for (const std::string& v : modern_versions_)
+        supported += (supported.empty() ? "" : ",") + to_json_string(v);
+      return respond_error(
+          id, -32022,
+          "Unsupported protocol version: this server has no initialize and supports " +
+              modern_versions_.front() + " only (per-request _meta)",
+          R"({"supported":[)" + supported + R"(],"requested":)" + to_json_string(asked) + "}");
     }
     std::string answer = versions_.empty() ? std::string(to_string(default_revision())) : versions_.front();
     if (std::find(versions_.begin(), versions_.end(), asked) != versions_.end()) {
@@ -298,7 +299,7 @@ class ReferenceServer {
     // capability during initialization").
     const std::string tasks =
         features(revision_).core_tasks ? R"(,"tasks":{"requests":{"tools":{"call":{}}}})" : "";
-    respond(id, R"({"protocolVersion":)" + quote(answer) + R"(,"capabilities":{"tools":{})" + tasks +
+    respond(id, R"({"protocolVersion":)" + to_json_string(answer) + R"(,"capabilities":{"tools":{})" + tasks +
                     R"(},"serverInfo":{"name":"elicit-conform-reference","version":"0.1"}})");
   }
 
@@ -387,6 +388,17 @@ class ReferenceServer {
     if (std::optional<std::string> result = elicit_result(params_value, style, "")) respond(call_id, *result);
   }
 
+  // A 2026-07-28 request that would need an elicitation mode its _meta does not declare:
+  // -32021 naming what the client would have to declare (CAPABILITY-MISSING-ERROR), the list in
+  // data.requiredCapabilities unless `with_list` is false.
+  void refuse_undeclared_mode(const Value& id, Mode mode, bool with_list = true) {
+    const std::string name(to_string(mode));
+    respond_error(
+        id, static_cast<int>(kMissingRequiredClientCapability),
+        "Missing required client capability: elicitation (" + name + " mode)",
+        with_list ? R"({"requiredCapabilities":{"elicitation":{")" + name + R"(":{}}}})" : std::string());
+  }
+
   static Mode mode_of(const Value& params) {
     const Value* mode_value = find_member(params, "mode");
     return mode_value && mode_value->IsString() && std::string_view(mode_value->GetString()) == "url"
@@ -445,8 +457,8 @@ class ReferenceServer {
     ++next_id_;
     const std::string request_id = fault_ == FaultId::BadIdType ? std::to_string(next_id_) + ".5"
                                    : fault_ == FaultId::ReuseRequestId
-                                       ? quote("ref-1")
-                                       : quote("ref-" + std::to_string(next_id_));
+                                       ? to_json_string("ref-1")
+                                       : to_json_string("ref-" + std::to_string(next_id_));
     send(std::string(fault_ == FaultId::NoJsonrpcVersion ? "{" : R"({"jsonrpc":"2.0",)") + R"("id":)" +
          request_id + R"(,"method":"elicitation/create","params":)" + to_json(outgoing) + "}");
     // Wait for the answer; other requests wait their turn (pings are answered at once).
@@ -507,15 +519,6 @@ class ReferenceServer {
     std::int64_t ttl = 60000;
   };
 
-  static std::string now_iso8601() {
-    const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    std::array<char, 32> out{};
-    std::strftime(out.data(), out.size(), "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return out.data();
-  }
-
   // "If context-binding is unavailable, receivers MUST generate cryptographically secure task IDs
   // with enough entropy to prevent guessing" (tasks.mdx): 128 bits from the system's source.
   static std::string new_task_id() {
@@ -530,14 +533,14 @@ class ReferenceServer {
   }
 
   static std::string task_json(const std::string& task_id, const ServerTask& t) {
-    return R"({"taskId":)" + quote(task_id) + R"(,"status":)" + quote(t.status) + R"(,"createdAt":)" +
-           quote(t.created) + R"(,"lastUpdatedAt":)" + quote(t.updated) + R"(,"ttl":)" +
-           std::to_string(t.ttl) + R"(,"pollInterval":100})";
+    return R"({"taskId":)" + to_json_string(task_id) + R"(,"status":)" + to_json_string(t.status) +
+           R"(,"createdAt":)" + to_json_string(t.created) + R"(,"lastUpdatedAt":)" +
+           to_json_string(t.updated) + R"(,"ttl":)" + std::to_string(t.ttl) + R"(,"pollInterval":100})";
   }
 
   static void set_status(ServerTask& t, std::string status) {
     t.status = std::move(status);
-    t.updated = now_iso8601();
+    t.updated = utc_now();
   }
 
   // A task-augmented elicit: a CreateTaskResult at once ("Tasks MUST begin in the working
@@ -547,7 +550,7 @@ class ReferenceServer {
     const std::string task_id = new_task_id();
     ServerTask& t = tasks_[task_id];
     t.params.CopyFrom(params, t.params.GetAllocator());
-    t.created = now_iso8601();
+    t.created = utc_now();
     if (ttl != nullptr && ttl->IsInt64() && ttl->GetInt64() > 0)
       t.ttl = std::min<std::int64_t>(ttl->GetInt64(), 3600000);  // "Receivers MAY override the requested ttl"
     set_status(t, fault_ == FaultId::TaskCreatedInputRequired ? "input_required" : "working");
@@ -592,10 +595,10 @@ class ReferenceServer {
       if (fault_ != FaultId::TaskStaysInputRequired)
         set_status(*t, result->find(R"("isError":true)") != std::string::npos ? "failed" : "completed");
     }
-    const std::string meta =
-        fault_ == FaultId::TaskResultWithoutMeta
-            ? ""
-            : R"(,"_meta":{")" + std::string(kRelatedTask) + R"(":{"taskId":)" + quote(task_id) + "}}";
+    const std::string meta = fault_ == FaultId::TaskResultWithoutMeta
+                                 ? ""
+                                 : R"(,"_meta":{")" + std::string(kRelatedTask) + R"(":{"taskId":)" +
+                                       to_json_string(task_id) + "}}";
     respond(id, t->result.substr(0, t->result.size() - 1) + meta + "}");
   }
 
@@ -699,7 +702,7 @@ class ReferenceServer {
     const bool info =
         discover ? fault_ != FaultId::NoServerInfoInDiscover : fault_ != FaultId::NoServerInfoMeta;
     const std::string head =
-        R"({"resultType":)" + quote(type) +
+        R"({"resultType":)" + to_json_string(type) +
         (info
              ? R"(,"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"elicit-conform-reference","version":"0.1"}})"
              : "");
@@ -734,10 +737,11 @@ class ReferenceServer {
       revision = Revision::V2026_07_28;
     if (!revision || !features(*revision).modern_wire) {
       std::string supported;
-      for (const std::string& v : modern_versions_) supported += (supported.empty() ? "" : ",") + quote(v);
-      return respond_error(
-          id, static_cast<int>(kUnsupportedProtocolVersion), "Unsupported protocol version",
-          R"({"supported":[)" + supported + R"(],"requested":)" + quote(parsed.meta.protocol_version) + "}");
+      for (const std::string& v : modern_versions_)
+        supported += (supported.empty() ? "" : ",") + to_json_string(v);
+      return respond_error(id, static_cast<int>(kUnsupportedProtocolVersion), "Unsupported protocol version",
+                           R"({"supported":[)" + supported + R"(],"requested":)" +
+                               to_json_string(parsed.meta.protocol_version) + "}");
     }
     if (m.method == kServerDiscover) {
       if (fault_ == FaultId::NoDiscover)
@@ -801,17 +805,8 @@ class ReferenceServer {
                            "Invalid params: elicit_prompt needs the argument params, the JSON text of "
                            "elicitation/create params");
     }
-    const Value* mode_value = find_member(asked.document, "mode");
-    const Mode mode =
-        mode_value && mode_value->IsString() && std::string_view(mode_value->GetString()) == "url"
-            ? Mode::Url
-            : Mode::Form;
-    if (!meta.elicitation.supports(mode)) {
-      return respond_error(
-          id, static_cast<int>(kMissingRequiredClientCapability),
-          "Missing required client capability: elicitation (" + std::string(to_string(mode)) + " mode)",
-          R"({"requiredCapabilities":{"elicitation":{")" + std::string(to_string(mode)) + R"(":{}}}})");
-    }
+    const Mode mode = mode_of(asked.document);
+    if (!meta.elicitation.supports(mode)) return refuse_undeclared_mode(id, mode);
     const std::string state = "ref.prompt." + call_fingerprint(params);
     const Value* responses = find_member(params, "inputResponses");
     if (responses != nullptr && !responses->IsObject())
@@ -824,10 +819,11 @@ class ReferenceServer {
              R"(","method":"elicitation/create","params":)" + to_json(asked.document) + "}");
         return respond(id, modern_result("complete", prompt_result(R"({"action":"cancel"})")));
       }
-      return respond(id, modern_result("input_required", R"({"inputRequests":{")" + std::string(kInputKey) +
-                                                             R"(":{"method":"elicitation/create","params":)" +
-                                                             to_json(asked.document) +
-                                                             R"(}},"requestState":)" + quote(state) + "}"));
+      return respond(id,
+                     modern_result("input_required", R"({"inputRequests":{")" + std::string(kInputKey) +
+                                                         R"(":{"method":"elicitation/create","params":)" +
+                                                         to_json(asked.document) + R"(}},"requestState":)" +
+                                                         to_json_string(state) + "}"));
     }
     const Value* echoed = find_member(params, "requestState");
     if (echoed == nullptr || !echoed->IsString() || echoed->GetString() != state)
@@ -842,7 +838,7 @@ class ReferenceServer {
   // A GetPromptResult (its members, for modern_result) of one user message with this text.
   static std::string prompt_result(const std::string& text) {
     return R"({"description":"The user's answer to the elicitation","messages":[{"role":"user","content":{"type":"text","text":)" +
-           quote(text) + "}}]}";
+           to_json_string(text) + "}}]}";
   }
 
   void modern_call(const Value& id, const Value& params, const RequestMeta& meta, Revision revision) {
@@ -899,17 +895,8 @@ class ReferenceServer {
   void modern_multi_round(const Value& call_id, const std::string& tool, const Value& call_params,
                           const Value& args, const RequestMeta& meta) {
     for (const Value* asked : multi_round_params(args)) {
-      const Value* mode_value = find_member(*asked, "mode");
-      const Mode mode =
-          mode_value && mode_value->IsString() && std::string_view(mode_value->GetString()) == "url"
-              ? Mode::Url
-              : Mode::Form;
-      if (!meta.elicitation.supports(mode)) {
-        return respond_error(
-            call_id, static_cast<int>(kMissingRequiredClientCapability),
-            "Missing required client capability: elicitation (" + std::string(to_string(mode)) + " mode)",
-            R"({"requiredCapabilities":{"elicitation":{")" + std::string(to_string(mode)) + R"(":{}}}})");
-      }
+      const Mode mode = mode_of(*asked);
+      if (!meta.elicitation.supports(mode)) return refuse_undeclared_mode(call_id, mode);
     }
     const MultiRoundStep step = multi_round_step(tool, call_params, fault_, multi_round_memory_);
     switch (step.kind) {
@@ -920,12 +907,13 @@ class ReferenceServer {
       case MultiRoundStep::Kind::Ask:
         if (fault_ == FaultId::EmptyLaterRound && step.round > 1)
           return respond(call_id, modern_result("input_required", "{}"));
-        return respond(call_id, modern_result("input_required",
-                                              R"({"inputRequests":)" + step.input_requests +
-                                                  (step.request_state.empty()
-                                                       ? std::string()
-                                                       : R"(,"requestState":)" + quote(step.request_state)) +
-                                                  "}"));
+        return respond(call_id,
+                       modern_result("input_required",
+                                     R"({"inputRequests":)" + step.input_requests +
+                                         (step.request_state.empty()
+                                              ? std::string()
+                                              : R"(,"requestState":)" + to_json_string(step.request_state)) +
+                                         "}"));
     }
   }
 
@@ -937,11 +925,7 @@ class ReferenceServer {
 
   void modern_elicit(const Value& call_id, const Value& call_params, const Value& params, ResultText style,
                      const RequestMeta& meta, Revision revision) {
-    const Value* mode_value = find_member(params, "mode");
-    const Mode mode =
-        mode_value && mode_value->IsString() && std::string_view(mode_value->GetString()) == "url"
-            ? Mode::Url
-            : Mode::Form;
+    const Mode mode = mode_of(params);
     // Each request declares its own capabilities; remember-capabilities keeps the first
     // declaration for the requests that come later on the same connection.
     ElicitationCapability declared = meta.elicitation;
@@ -965,13 +949,8 @@ class ReferenceServer {
     const bool ask_anyway = declared.declared ? fault_ == FaultId::SendUndeclaredMode
                                               : fault_ == FaultId::InputRequestWithoutCapability;
     if (!declared.supports(mode) && !ask_anyway) {
-      // CAPABILITY-MISSING-ERROR: name what the client would have to declare.
-      return respond_error(
-          call_id, static_cast<int>(kMissingRequiredClientCapability),
-          "Missing required client capability: elicitation (" + std::string(to_string(mode)) + " mode)",
-          fault_ == FaultId::CapabilityErrorWithoutList
-              ? std::string()
-              : R"({"requiredCapabilities":{"elicitation":{")" + std::string(to_string(mode)) + R"(":{}}}})");
+      // The fault capability-error-without-list breaks this, the elicit tool's refusal, only.
+      return refuse_undeclared_mode(call_id, mode, fault_ != FaultId::CapabilityErrorWithoutList);
     }
     const std::string state = request_state(call_params);
     const Value* responses = find_member(call_params, "inputResponses");
@@ -998,15 +977,17 @@ class ReferenceServer {
     if (responses != nullptr && responses->IsObject() && fault_ == FaultId::RejectUnknownResponses) {
       for (auto it = responses->MemberBegin(); it != responses->MemberEnd(); ++it) {
         if (std::string_view(it->name.GetString()) != kInputKey) {
-          return respond_error(call_id, -32602,
-                               "Invalid params: unknown input response " + quote(it->name.GetString()));
+          return respond_error(
+              call_id, -32602,
+              "Invalid params: unknown input response " + to_json_string(it->name.GetString()));
         }
       }
     }
     const Value* answer =
         responses != nullptr && responses->IsObject() ? find_member(*responses, kInputKey) : nullptr;
     if (answer == nullptr && responses != nullptr && fault_ == FaultId::ErrorOnMissingResponse) {
-      return respond_error(call_id, -32602, "Invalid params: no input response for " + quote(kInputKey));
+      return respond_error(call_id, -32602,
+                           "Invalid params: no input response for " + to_json_string(kInputKey));
     }
     if (answer == nullptr) {
       // The first call, or a retry that left our key out: ask (again) rather than fail (MRTR-ASK-AGAIN).
@@ -1033,7 +1014,7 @@ class ReferenceServer {
         entry += "," + entry;  // the same member name twice
       return respond(
           call_id, modern_result("input_required", R"({"inputRequests":{)" + entry + R"(},"requestState":)" +
-                                                       quote(state) + "}"));
+                                                       to_json_string(state) + "}"));
     }
     const Value* echoed = find_member(call_params, "requestState");
     if (fault_ == FaultId::TrustStateFormat && echoed != nullptr && echoed->IsString() &&
@@ -1302,7 +1283,7 @@ class ReferenceServer {
     }
     const std::string notification =
         R"({"jsonrpc":"2.0","method":"notifications/elicitation/complete","params":{"elicitationId":)" +
-        quote(id) + "}}";
+        to_json_string(id) + "}}";
     send(notification);
     if (cross_ && fault_ == FaultId::BroadcastComplete) {
       // The fault: every other open session gets it too (on its GET stream).

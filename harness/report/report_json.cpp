@@ -227,18 +227,7 @@ void write_results_json(std::ostream& out, const ReportModel& run) {
     str("sut_findings");
     w.StartArray();
     for (const Diagnostic& d : record.sut_findings) {
-      w.StartObject();
-      str("check");
-      str(d.check);
-      str("requirement");
-      str(requirement_id(record.revision, d.requirement));
-      str("level");
-      str(to_string(d.level));
-      str("pointer");
-      str(d.pointer);
-      str("message");
-      str(d.message);
-      w.EndObject();
+      write_diagnostic_json(w, d, {.requirement = requirement_id(record.revision, d.requirement)});
     }
     w.EndArray();
     str("transcript");

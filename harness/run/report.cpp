@@ -1,14 +1,12 @@
 #include "run/report.h"
 
-#include <time.h>
-
 #include <algorithm>
-#include <ctime>
 #include <filesystem>
 #include <map>
 #include <ostream>
 #include <utility>
 
+#include "core/utc_time.h"
 #include "report/escape.h"
 #include "report/official_checks.h"
 #include "run/report_files.h"
@@ -71,15 +69,6 @@ void print_sut_unavailable(const RunSummary& summary, std::ostream& err) {
 }
 
 }  // namespace
-
-std::string utc_now() {
-  const std::time_t now = std::time(nullptr);
-  std::tm tm{};
-  ::gmtime_r(&now, &tm);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return text;
-}
 
 std::vector<std::string> report_file_names(const RunSetup& setup) {
   std::vector<std::string> names;

@@ -14,9 +14,6 @@
 
 namespace ec {
 
-// Now in UTC, ISO 8601 to the second, as report provenance gives times.
-std::string utc_now();
-
 // The report files the run will write (by --format, and checks.json for an official selection),
 // in the order they are written.
 std::vector<std::string> report_file_names(const RunSetup& setup);

@@ -8,6 +8,7 @@
 #include <ostream>
 
 #include "cases/catalog.h"
+#include "core/utc_time.h"
 #include "report/escape.h"
 #include "run/execute.h"
 #include "run/judge.h"

@@ -1,13 +1,15 @@
-// The requirements that the pure checkers' diagnostics trace to: key, level, the side it binds and
-// the revisions it exists in. A diagnostic carries only the key; the full id is
-// "EL-<revision>-<key>" (see requirement_id()). The words of the spec are NOT here: the one source
-// of quotes is the verified catalog, cases/requirements/<revision>.json (cases/catalog.h), which
-// reports and check-message print from; this table must agree with it on keys and levels
-// (catalog_test.cpp checks it).
+// The requirements that diagnostics trace to: key, level and the side it binds, for each revision.
+// A diagnostic carries only the key; the full id is "EL-<revision>-<key>" (see requirement_id()).
+// Nothing here is written by hand: the one source of keys, levels, sides and words is the verified
+// catalog, cases/requirements/<revision>.json (scripts/gen-requirements.py), compiled into the
+// binary by harness/CMakeLists.txt and read here; reports and check-message quote the words from
+// the catalog of the case folder (cases/catalog.h). catalog_test.cpp holds the compiled-in catalog
+// to the files.
 #pragma once
 
-#include <span>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/diagnostic.h"
 #include "spec/revision.h"
@@ -17,17 +19,15 @@ namespace ec {
 enum class Binds { Client, Server, Both };
 
 struct Requirement {
-  std::string_view key;
-  Level level;
-  Binds binds;
-  bool in_2025_06_18;
-  bool in_2025_11_25;
-  bool in_2026_07_28 = false;
+  std::string key;
+  Level level = Level::Must;  // MUST and MUST NOT are Must, SHOULD and SHOULD NOT Should, MAY May
+  Binds binds = Binds::Both;
 };
 
-std::span<const Requirement> requirements();
+// Every requirement of `revision`'s compiled-in catalog, in catalog order.
+const std::vector<Requirement>& requirements(Revision revision);
 
-// nullptr when no requirement has this key or it does not exist in `revision`.
+// nullptr when `revision`'s catalog has no requirement with this key.
 const Requirement* find_requirement(std::string_view key, Revision revision);
 
 }  // namespace ec

@@ -149,6 +149,8 @@ INSTANTIATE_TEST_SUITE_P(
             "/steps/1/expect_silence_ms", "1 to 60000"},
         Bad{"UnknownCheck", R"({"expect":{"result":{}},"response_to":"p"})", R"({"check":"vibes"})",
             "/steps/1/check", "known checks"},
+        Bad{"ServerCheckInAClientCase", R"({"expect":{"result":{}},"response_to":"p"})",
+            R"({"check":"latest-version"})", "/steps/1/check", "server cases only"},
         Bad{"AbsentOkOnAResponse", R"("response_to":"p")", R"("response_to":"p","absent_ok":"why")",
             "/steps/1/absent_ok", "no response and no prerequisite"},
         Bad{"AbsentOkOnASend", R"("as":"p")", R"("as":"p","absent_ok":"why")", "/steps/0/absent_ok",

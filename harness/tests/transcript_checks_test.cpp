@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "cases/check_registry.h"
+#include "cases/modern_client_checks.h"
 #include "core/json.h"
 
 namespace ec {
@@ -159,6 +161,52 @@ TEST(TranscriptChecks, ModernInputRequestsAreJudgedAsElicitations) {
   EXPECT_TRUE(run.check("no-elicitation"));
 }
 
+// no-legacy-elicitation has one implementation for both roles: a 2026-07-28 client case reaches
+// it through modern_client_checks.h, any other case through the transcript table, and both give
+// the same answer on the same messages.
+TEST(TranscriptChecks, NoLegacyElicitationJudgesEachRoleByItsOwnVocabulary) {
+  const char* server_request = R"({"jsonrpc":"2.0","id":"r1","method":"elicitation/create","params":{}})";
+  const char* url_required = R"({"jsonrpc":"2.0","id":3,"error":{"code":-32042,"message":"URL required",)"
+                             R"("data":{"elicitations":[]}}})";
+  const char* initialize = R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{}})";
+  const char* complete = R"({"jsonrpc":"2.0","method":"notifications/elicitation/complete",)"
+                         R"("params":{"elicitationId":"e"}})";
+  const char* response = R"({"jsonrpc":"2.0","id":"k","result":{"action":"decline"}})";
+  const char* call = R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t"}})";
+  struct Row {
+    Role sut;
+    const char* message;
+    bool legacy;
+  };
+  for (const Row& row : {Row{Role::Server, server_request, true}, Row{Role::Server, url_required, true},
+                         Row{Role::Server, response, false}, Row{Role::Server, complete, false},
+                         Row{Role::Client, initialize, true}, Row{Role::Client, complete, true},
+                         Row{Role::Client, response, true}, Row{Role::Client, call, false},
+                         Row{Role::Client, url_required, true}}) {
+    SeenRun run(row.sut, Revision::V2026_07_28);
+    run.sut(row.message);
+    const std::optional<CheckFailure> f = run.check("no-legacy-elicitation");
+    EXPECT_EQ(f.has_value(), row.legacy)
+        << (row.sut == Role::Client ? "client: " : "server: ") << row.message;
+    const std::optional<CheckFailure> direct =
+        no_legacy_elicitation(row.sut, Revision::V2026_07_28, run.transcript().sut_messages);
+    ASSERT_EQ(direct.has_value(), f.has_value());
+    if (f) {
+      EXPECT_EQ(f->reason, direct->reason);
+      EXPECT_EQ(f->message, row.message);
+    }
+    if (row.sut == Role::Client) {
+      ModernClientTranscript modern;
+      modern.sut_messages = run.transcript().sut_messages;
+      const std::optional<CheckFailure> m = run_modern_client_check("no-legacy-elicitation", modern);
+      ASSERT_EQ(m.has_value(), f.has_value()) << row.message;
+      if (m) {
+        EXPECT_EQ(m->reason, f->reason);
+      }
+    }
+  }
+}
+
 TEST(TranscriptChecks, AnEmptyTranscriptIsNeverACrashAndObservesNothing) {
   SeenRun run;
   for (const std::string& name : known_check_names()) {
@@ -188,6 +236,34 @@ TEST(TranscriptChecks, TheCaseSchemaListsExactlyTheKnownChecks) {
   for (const auto& v : node->GetArray()) listed.emplace_back(v.GetString());
   std::sort(listed.begin(), listed.end());
   EXPECT_EQ(listed, known_check_names());
+}
+
+// The registry is the one list: sorted, each name once, every row judged one way or another (a
+// function, or a session judge and no function), and the dispatch functions answer from it.
+TEST(CheckRegistry, EachNameOnceSortedAndJudged) {
+  const std::span<const CheckEntry> rows = check_registry();
+  ASSERT_FALSE(rows.empty());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const CheckEntry& row = rows[i];
+    if (i > 0) {
+      EXPECT_LT(rows[i - 1].name, row.name) << "sorted, each name once";
+    }
+    const bool function = row.transcript != nullptr || row.modern_client != nullptr;
+    EXPECT_NE(function, row.session != SessionJudge::None) << row.name;
+    EXPECT_FALSE(row.summary.empty()) << row.name;
+    EXPECT_EQ(find_check(row.name), &row);
+    EXPECT_EQ(is_transcript_check(row.name), row.transcript != nullptr) << row.name;
+    EXPECT_EQ(is_modern_client_check(row.name), row.modern_client != nullptr) << row.name;
+    EXPECT_EQ(known_check_names()[i], row.name);
+  }
+  EXPECT_EQ(known_check_names().size(), rows.size());
+  EXPECT_EQ(find_check("no-such-check"), nullptr);
+  EXPECT_FALSE(is_transcript_check("no-such-check"));
+  EXPECT_FALSE(is_modern_client_check("no-such-check"));
+  // The loader's role restrictions come from the same rows.
+  EXPECT_EQ(find_check("latest-version")->cases, CheckCases::Server);
+  EXPECT_EQ(find_check("initialize-first")->cases, CheckCases::Client);
+  EXPECT_EQ(find_check("elicitations-valid")->cases, CheckCases::Any);
 }
 
 }  // namespace
