@@ -387,3 +387,19 @@ def test_content_that_arrived_and_breaks_the_rule_still_fails(cli, tmp_path):
             "server.form.request-well-formed", "--revision", "2025-11-25", "--timeout", "1000", "--report-dir", tmp_path)
     [row] = results_of(tmp_path)["cases"]
     assert row["status"] == "FAIL" and not row.get("untestable"), row
+
+
+@pytest.mark.parametrize("fault,status", [(None, "PASS"), ("unchecked-state-mac", "FAIL")])
+def test_a_first_round_without_state_still_gets_the_tampering_verdict(cli, tmp_path, fault, status):
+    """Before: a server whose first InputRequiredResult carries no requestState (the spec's MAY) got
+    FAIL (not testable) from server.modern.tampered-state-rejected, which demanded one there. Now the
+    case tampers with round 2's state, which holds the first answer: the protected server passes, the
+    one that does not check its seal fails (found with tmcp before its adapter set a round-1 state)."""
+    proxy = SUTS / "stateless_first_round_proxy.py"
+    peer = f"{cli.peer} reference server" + (f" --fault {fault}" if fault else "")
+    _, results, _ = run(cli, tmp_path, f"{proxy} {peer}", "--revision", "2026-07-28",
+                        "--case", "server.modern.tampered-state-rejected")
+    [case] = results["cases"]
+    assert case["status"] == status and not case.get("untestable"), case
+    transcript = json.dumps(case.get("transcript", ""))
+    assert "Step 1" in transcript and "requestState" in transcript
