@@ -9,6 +9,7 @@
 #include "core/utc_time.h"
 #include "report/escape.h"
 #include "report/official_checks.h"
+#include "report/report_model.h"
 #include "run/report_files.h"
 
 namespace ec {
@@ -18,15 +19,15 @@ namespace {
 const std::vector<std::pair<std::string, std::string>> kReportFiles = {
     {"json", "results.json"}, {"junit", "junit.xml"}, {"md", "report.md"}, {"html", "report.html"}};
 
-void write_format(const std::string& format, std::ostream& s, const RunSummary& summary) {
+void write_format(const std::string& format, std::ostream& s, const ReportModel& model) {
   if (format == "json") {
-    write_results_json(s, summary);
+    write_results_json(s, model);
   } else if (format == "junit") {
-    write_junit(s, summary);
+    write_junit(s, model);
   } else if (format == "html") {
-    write_html(s, summary);
+    write_html(s, model);
   } else {
-    write_markdown(s, summary);
+    write_markdown(s, model);
   }
 }
 
@@ -101,11 +102,13 @@ int skip_official_scenario(const RunRequest& o, const std::string& note, std::os
 
 bool write_reports(const RunSetup& setup, const RunSummary& summary, std::ostream& err) {
   bool written = true;
+  // One model for every format: what each report says is decided once (report/report_model.h).
+  const ReportModel model = report_model(summary);
   for (const auto& [format, name] : kReportFiles) {
     if (!setup.formats.contains(format)) continue;
     const std::string f = format;
     if (std::string error; !write_report_file(
-            setup.report_dir, name, [&](std::ostream& s) { write_format(f, s, summary); }, error)) {
+            setup.report_dir, name, [&](std::ostream& s) { write_format(f, s, model); }, error)) {
       err << "elicit-conform: " << terminal_text(error) << "\n";
       written = false;
     }
@@ -127,15 +130,13 @@ void print_run_summary(const RunSetup& setup, const RunSummary& summary, const J
   for (const std::string& s : j.stale) err << "stale baseline entry: " << terminal_text(s) << "\n";
   for (const std::string& s : j.unknown) err << "unknown baseline entry: " << terminal_text(s) << "\n";
   print_errors_by_cause(summary, err);
-  std::map<Verdict, int> counts;
-  for (const CaseResult& r : summary.results) ++counts[r.verdict];
-  const std::size_t untestable = untestable_count(summary.results);
-  out << "report: " << setup.report_dir.string() << " (" << summary.results.size() << " runs"
-      << (summary.interrupted ? " before the interrupt" : "") << ", " << tested_count(summary.results)
-      << " tested their rule: " << counts[Verdict::Pass] << " PASS, "
-      << counts[Verdict::Fail] - static_cast<int>(untestable) << " FAIL, " << untestable
-      << " FAIL not testable, " << counts[Verdict::Warn] << " WARN, " << counts[Verdict::Note] << " NOTE, "
-      << counts[Verdict::Skip] << " SKIP, " << counts[Verdict::Error] << " ERROR)\n";
+  // The counts the reports give (ReportModel::counts), so the terminal cannot say other numbers.
+  const ReportCounts c = report_model(summary).counts;
+  out << "report: " << setup.report_dir.string() << " (" << c.runs << " runs"
+      << (summary.interrupted ? " before the interrupt" : "") << ", " << c.tested
+      << " tested their rule: " << c.of(Verdict::Pass) << " PASS, " << c.tested_fail() << " FAIL, "
+      << c.untestable << " FAIL not testable, " << c.of(Verdict::Warn) << " WARN, " << c.of(Verdict::Note)
+      << " NOTE, " << c.of(Verdict::Skip) << " SKIP, " << c.of(Verdict::Error) << " ERROR)\n";
   print_sut_unavailable(summary, err);
 }
 
