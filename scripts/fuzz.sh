@@ -29,7 +29,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 
 all_targets=(json jsonrpc elicitation requested_schema content_validator content_vs_rapidjson pattern case_file
-             baseline check_message http_stream transcript match step_engine sut_fuzz_oracles)
+             baseline check_message http_stream transcript match state_tamper step_engine sut_fuzz_oracles)
 mode=campaign
 seconds=""
 jobs=1

@@ -14,6 +14,7 @@ left alone.
 a fresh folder; only inputs that add coverage stay; needs the `fuzz` preset built).
 """
 import argparse
+import base64
 import json
 import os
 import re
@@ -495,13 +496,57 @@ def oracle_inputs():
     return {name: bytes([o, f]) + data for name, (o, f, data) in seeds.items()}
 
 
+def state_tampers():
+    """Seeds of fuzz/fuzz_state_tamper.cpp: `replace` and `with` on the first two lines, then a
+    requestState as a server could send it (cases/state_tamper.h tells the three ways it is altered)."""
+    def b64(data, url=False, pad=True):
+        text = (base64.urlsafe_b64encode if url else base64.b64encode)(data)
+        return text if pad else text.rstrip(b"=")
+
+    answers = dumps({"answers": [{"action": "accept", "content": {"name": "Ann"}}]}).encode()
+    # Bytes whose base64 shows the characters the two alphabets differ in (0xfb 0xff -> "+/" "-_").
+    binary = answers + b"\xfb\xff\xbf"
+    states = {
+        "plain-json": dumps({"seq": 1, "answers": [{"name": "Ann"}]}).encode(),
+        "plain-prefixed": b'ref.seq.01.[{"action":"accept","content":{"name":"Ann"}}]',
+        "plain-twice": b"Ann and Ann, AnnAnn",
+        "base64-padded": b64(answers[:-1]),
+        "base64-unpadded": b64(answers[:-1], pad=False),
+        "base64-alphabet": b64(binary),
+        "base64url-padded": b64(binary, url=True),
+        "base64url-unpadded": b64(binary, url=True, pad=False),
+        "jwt": b64(b'{"alg":"HS256","typ":"JWT"}', url=True, pad=False) + b"."
+               + b64(answers, url=True, pad=False) + b"." + b64(bytes(range(200, 232)), url=True, pad=False),
+        "jwt-empty-parts": b".." + b64(answers, url=True, pad=False) + b".",
+        "opaque": b"q83vASNFZ4mrze8BI0VniQ",
+        "opaque-hex": bytes(range(256)).hex().encode(),
+        "no-letters": b"{}[]:,.-+=/_ ",
+        "no-letters-utf8": "¿«»—€😀".encode(),
+        "one-character": b"Z",
+        "empty": b"",
+        "huge": b64(answers * 60),
+        "invalid-utf8": b"\xff\xfe" + b64(answers) + b"\xc3",
+        "json-string": dumps(b64(answers).decode()).encode(),
+        "json-string-escaped": b'"\\u0041nn \\u00e9"',
+    }
+    out = {}
+    for name, state in states.items():
+        out[name] = b"Ann\nEve\n" + state
+    out["bare-opaque"] = b"q83vASNFZ4mrze8BI0VniQ"  # no two lines: Ann and Eve
+    out["longer-replacement"] = b"Ann\nAnnabel\n" + b64(answers)
+    out["empty-replace"] = b"\nEve\n" + states["plain-json"]
+    out["same-replacement"] = b"Ann\nAnn\n" + states["plain-json"]
+    out["utf8-replacement"] = "Ann\nÉva\n".encode() + b64(answers)
+    return out
+
+
 # ---------------------------------------------------------------- writing
 
 def seeds():
     """target -> {name: bytes}."""
     out = {t: {} for t in ["jsonrpc", "elicitation", "requested_schema", "content_validator",
                            "content_vs_rapidjson", "pattern", "case_file", "baseline", "transcript",
-                           "check_message", "step_engine", "sut_fuzz_oracles"]}
+                           "check_message", "state_tamper", "step_engine", "sut_fuzz_oracles"]}
 
     def add(targets, name, data):
         if not isinstance(data, bytes):
@@ -568,6 +613,8 @@ def seeds():
         add(["transcript"], f"spec-{revision}-{stem}", b"S" + json.dumps(json.loads(data)).encode())
     for name, data in oracle_inputs().items():
         add(["sut_fuzz_oracles"], name, data)
+    for name, data in state_tampers().items():
+        add(["state_tamper"], f"edge-{name}", data)
     for name, data in step_engine_edges().items():
         add(["step_engine"], name, data)
     if HARNESS:

@@ -75,6 +75,8 @@ std::string replace_all(std::string text, std::string_view from, std::string_vie
 
 bool alnum(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
 
+bool is_continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
+
 char next_alnum(char c) {
   if (c == 'Z') return 'A';
   if (c == 'z') return 'a';
@@ -113,23 +115,38 @@ TamperedState tamper_state(std::string_view state, std::string_view replace, std
                      (decoded->alphabet == kUrl ? "base64url" : "base64") + " text at bytes " +
                      std::to_string(from) + ".." + std::to_string(to) + " of the state"};
   }
-  std::string out(state);
-  if (out.empty()) return {"A", "an empty state replaced by \"A\""};
+  if (state.empty()) return {"A", "an empty state replaced by \"A\""};
   // Near the middle, the first letter or digit at or after it (else before it).
-  std::size_t at = out.size() / 2;
-  while (at < out.size() && !alnum(out[at])) ++at;
-  if (at == out.size()) {
-    at = out.size() / 2;
-    while (at > 0 && !alnum(out[at])) --at;
+  const std::size_t middle = state.size() / 2;
+  std::size_t at = middle;
+  while (at < state.size() && !alnum(state[at])) ++at;
+  if (at == state.size()) {
+    at = middle;
+    while (at > 0 && !alnum(state[at])) --at;
   }
-  if (!alnum(out[at])) {
-    out[at] = out[at] == 'A' ? 'B' : 'A';
+  std::size_t length = 1;
+  char into = 'A';
+  if (alnum(state[at])) {
+    into = next_alnum(state[at]);
   } else {
-    out[at] = next_alnum(out[at]);
+    // No letter or digit anywhere: the character at the middle, all of it when it is a UTF-8
+    // sequence (its lead byte and continuation bytes), so that UTF-8 stays UTF-8.
+    // Bytes that are not UTF-8 stay bytes: a continuation byte without its lead is one.
+    std::size_t lead = middle;
+    while (lead > 0 && is_continuation(state[lead])) --lead;
+    std::size_t end = lead + 1;
+    while (end < state.size() && is_continuation(state[end])) ++end;
+    at = middle;
+    if (static_cast<unsigned char>(state[lead]) >= 0xC0) {
+      at = lead;
+      length = end - lead;
+    }
   }
-  return {out, "the character at byte " + std::to_string(at) + " changed from '" + std::string(1, state[at]) +
-                   "' to '" + std::string(1, out[at]) + "' (" + quoted_from +
-                   " shows nowhere in the state, plainly or in base64)"};
+  std::string out(state);
+  out.replace(at, length, 1, into);
+  return {out, "the character at byte " + std::to_string(at) + " changed from '" +
+                   std::string(state.substr(at, length)) + "' to '" + std::string(1, into) + "' (" +
+                   quoted_from + " shows nowhere in the state, plainly or in base64)"};
 }
 
 }  // namespace ec

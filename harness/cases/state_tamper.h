@@ -22,8 +22,13 @@ struct TamperedState {
 //     same alphabet and padding, so that the state still parses and only verification can tell;
 //  3. otherwise one character near the middle changed to the next letter or digit (a flipped
 //     byte: in base64 text every one of its bits counts), so that an opaque, encrypted or signed
-//     state is altered where no padding rule can hide it.
-// Pure; `replace` and `with` should have the same length (the state keeps its length in 1 and 2).
+//     state is altered where no padding rule can hide it: the first letter or digit at or after
+//     the middle byte, else the last one before it; in a state with none, the character at the
+//     middle byte becomes "A" (the whole UTF-8 sequence, so that UTF-8 stays UTF-8); an empty
+//     state becomes "A".
+// A base64 segment has at least four characters before its padding; strict: one alphabet, '='
+// only as padding to a multiple of four. Pure; `replace` and `with` should have the same length
+// (the state keeps its length in 1 and 2).
 TamperedState tamper_state(std::string_view state, std::string_view replace, std::string_view with);
 
 }  // namespace ec

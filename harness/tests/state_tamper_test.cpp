@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/utf8.h"
+
 namespace ec {
 namespace {
 
@@ -30,6 +32,18 @@ TEST(StateTamper, FlipsAByteNearTheMiddleWhenTheAnswerShowsNowhere) {
   EXPECT_EQ(differ, 1);
   EXPECT_EQ(t.state[11], 's');  // 'r' at byte 11, the next letter
   EXPECT_NE(t.how.find("byte 11"), std::string::npos) << t.how;
+}
+
+TEST(StateTamper, WithoutLettersOrDigitsReplacesAWholeCharacterAndKeepsUtf8) {
+  // No letter or digit: the character at the middle becomes "A", all of it when it is a UTF-8
+  // sequence (the harness sends the state inside JSON, where a lone byte of one is not text).
+  const std::string euros =
+      "\u20ac\u20ac\u20ac";  // three bytes each: the middle is byte 4, inside the second
+  const TamperedState t = tamper_state(euros, "Ann", "Eve");
+  EXPECT_EQ(t.state, "\u20acA\u20ac");
+  EXPECT_FALSE(find_invalid_utf8(t.state).has_value()) << t.state;
+  EXPECT_NE(t.how.find("byte 3"), std::string::npos) << t.how;
+  EXPECT_EQ(tamper_state("{}", "Ann", "Eve").state, "{A");  // the middle one, not the first
 }
 
 TEST(StateTamper, NeverReturnsTheStateItWasGiven) {
