@@ -122,24 +122,28 @@ void check_base64(std::string_view state, std::string_view replace, std::string_
   const std::string head = quoted(replace) + " replaced by " + quoted(with) + " inside the ";
   const bool url = t.how.starts_with(head + "base64url text at bytes ");
   std::size_t i = head.size() + (url ? 24 : 21);
-  const auto from = number_at(t.how, i);
+  // Plain numbers, npos when the note has none (GCC 12 warns of an optional's value read after
+  // the require() below made sure it is there).
+  const std::size_t from = number_at(t.how, i).value_or(std::string_view::npos);
   i += 2;
-  const auto to = t.how.compare(i - 2, 2, "..") == 0 ? number_at(t.how, i) : std::nullopt;
+  const std::size_t to = t.how.compare(i - 2, 2, "..") == 0
+                             ? number_at(t.how, i).value_or(std::string_view::npos)
+                             : std::string_view::npos;
   const std::string_view alphabet = url ? kUrl : kStd;
   require(url || t.how.starts_with(head + "base64 text at bytes "), "base64: the note names the alphabet",
           detail);
   require(t.how.compare(i, std::string::npos, " of the state") == 0, "base64: the note is well formed",
           detail);
-  require(from && to && *from <= *to && *to <= state.size(), "base64: the note names the part altered",
-          detail);
-  require((*from == 0 || state[*from - 1] == '.') && (*to == state.size() || state[*to] == '.'),
+  require(from != std::string_view::npos && to != std::string_view::npos && from <= to && to <= state.size(),
+          "base64: the note names the part altered", detail);
+  require((from == 0 || state[from - 1] == '.') && (to == state.size() || state[to] == '.'),
           "base64: the part altered is the state or one of its '.'-separated parts", detail);
-  const std::size_t kept = state.size() - (*to - *from);
-  require(t.state.size() >= kept && t.state.compare(0, *from, state, 0, *from) == 0 &&
-              std::string_view(t.state).substr(t.state.size() - (state.size() - *to)) == state.substr(*to),
+  const std::size_t kept = state.size() - (to - from);
+  require(t.state.size() >= kept && t.state.compare(0, from, state, 0, from) == 0 &&
+              std::string_view(t.state).substr(t.state.size() - (state.size() - to)) == state.substr(to),
           "base64: the rest of the state is kept", detail);
-  const std::string_view old_part = state.substr(*from, *to - *from);
-  const std::string_view new_part = std::string_view(t.state).substr(*from, t.state.size() - kept);
+  const std::string_view old_part = state.substr(from, to - from);
+  const std::string_view new_part = std::string_view(t.state).substr(from, t.state.size() - kept);
   const auto old_bytes = decode(old_part, alphabet);
   require(old_bytes.has_value(), "base64: the part altered was base64 of the alphabet named", detail);
   require(old_bytes->bytes.find(replace) != std::string::npos, "base64: the part altered held `replace`",
