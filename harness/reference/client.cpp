@@ -22,6 +22,7 @@
 
 #include "core/json.h"
 #include "core/utc_time.h"
+#include "core/utf8.h"
 #include "reference/form_fill.h"
 #include "schema/content_validator.h"
 #include "schema/message_check.h"
@@ -229,6 +230,10 @@ class ReferenceClient {
          R"(","capabilities":)" + declared +
          R"(,"clientInfo":{"name":"elicit-conform-reference-client","version":"0.1"}}})");
     if (!wait_for_response("1")) return complain("no answer to initialize");
+    // A refused initialize opens no session: nothing follows it ("After successful initialization,
+    // the client MUST send an initialized notification", lifecycle.mdx: only after success).
+    if (const Value* refused = find_member(*responses_["1"], "error"))
+      return complain("the server refused initialize: " + abbreviate_utf8(to_json(*refused), 200));
     if (fault_ != FaultId::SkipInitialized) send(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
     const std::string call = R"(,"method":"tools/call","params":{"name":")" + tool + R"(","arguments":{}}})";
     const std::string call_id = fault_ == FaultId::FractionalRequestId ? "2.5" : "2";
